@@ -1,0 +1,34 @@
+// Bundles the three entry points with esbuild: the VS Code client, the language server
+// (also runnable on its own as `payout-http-language-server --stdio`) and the CLI.
+// `--production` minifies and drops source maps (used for the VSIX).
+import * as esbuild from 'esbuild';
+import { chmodSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  loader: { '.json': 'json' },
+};
+
+const entries = [
+  { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+  { in: 'server/src/main.ts', out: 'dist/server.js', bin: true },
+  { in: 'cli/main.ts', out: 'dist/cli.js', bin: true },
+];
+
+const t0 = Date.now();
+await Promise.all(entries.map((e) => esbuild.build({
+  ...common,
+  entryPoints: [e.in],
+  outfile: e.out,
+  external: e.external ?? [],
+  banner: e.bin ? { js: '#!/usr/bin/env node' } : undefined,
+})));
+for (const e of entries) if (e.bin) chmodSync(e.out, 0o755);
+console.log(`bundled ${entries.length} entry points in ${Date.now() - t0} ms${production ? ' (production)' : ''}`);
