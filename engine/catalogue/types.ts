@@ -3,8 +3,11 @@
 // limits.ts) or in contracts/*.openapi.json, and everything else (lint, completion, hover,
 // signing, the sandbox, the client) reads it from there.
 
-/** The environment variable an endpoint's URL starts with. */
-export type Base = 'base_url' | 'plant_base_url';
+/**
+ * The variable an endpoint's URL starts with: `base_url` for the payout service, `plant_base_url`
+ * for the plant store, or the variable a user binds their own OpenAPI document to.
+ */
+export type Base = 'base_url' | 'plant_base_url' | (string & {});
 
 /** Which API surface an endpoint belongs to; lint rules of one never apply to another. */
 export type Api = 'payout-v2' | 'payout-v3' | 'plant-store' | 'openapi';
@@ -96,7 +99,7 @@ export interface ResponseSpec {
 }
 
 export interface Endpoint {
-  /** Stable id, e.g. `v2.orders.create-sell-order`, `v3.auth.tokens`, `plant.getPlantById`. */
+  /** Stable id, e.g. `v2.orders.create-sell-order`, `v3.auth.tokens`, `plant-store.getPlantById`. */
   id: string;
   api: Api;
   method: HttpMethod;
@@ -121,6 +124,18 @@ export interface Endpoint {
   errors?: number[];
   /** Set where a whole endpoint's shape is "not shown" and the project chose one. */
   assumption?: string;
+  /**
+   * The endpoint's own wording of why a code happens here, when it says more than the catalogue
+   * row (e.g. create-sell-order 44: "A PHP QR order is missing its additionalData"). Keys may
+   * include shared codes (e.g. 5 on create-cashout: unrecognised recipientType).
+   */
+  errorNotes?: Partial<Record<number, string>>;
+  /**
+   * OpenAPI endpoints only: the JSON Schema of each documented response, keyed by status as the
+   * document writes it (`200`, `4XX`, `default`), `$ref`s resolved and cycles cut (so it is a
+   * plain acyclic object). Read by engine/openapi/schemaCheck.ts.
+   */
+  responseSchemas?: Record<string, unknown>;
 }
 
 export interface ErrorSpec {
@@ -161,6 +176,8 @@ export interface TransitionSpec {
   condition: string;
   to: string;
   also?: string;
+  /** Set where the document says "not shown" and the project chose this move. */
+  assumption?: string;
 }
 
 export interface StateMachine {
@@ -198,4 +215,39 @@ export interface Catalogue {
   limits: LimitSpec[];
   /** Shared object shapes (order, kyc profile, …) by name. */
   shapes: Record<NonNullable<ResponseSpec['shape']>, FieldSpec[]>;
+  /** v3 errors (by code name, doc 2 §7) every endpoint of an auth kind can return on the v3 surface. */
+  sharedV3Errors?: Partial<Record<AuthKind, string[]>>;
+  /** The order webhook (doc 1 §6): payload shape and signature. */
+  webhook?: WebhookSpec;
+  /** create-sell-order `extendInfo` rules by fiat currency (doc 1 §4.13). */
+  sellExtendInfo?: SellExtendInfoRule[];
+}
+
+export interface WebhookSpec {
+  /** The payload is the order object of doc 1 §2.3. */
+  shape: 'order';
+  signature: SignedTemplate;
+  /** Order statuses that fire it. */
+  firesOn: readonly string[];
+  notes: string[];
+}
+
+/** One row of doc 1 §4.13's create-sell-order `extendInfo` table. */
+export interface SellExtendInfoRule {
+  /** The fiatCurrency values the row is for; `['*']` for every currency no other row names. */
+  fiatCurrencies: readonly string[];
+  /** The country key to send inside extendInfo, or null: send `extendInfo: null`. */
+  key: string | null;
+  /** Whether the key must be present: the table's "Required", "Required in practice", or not. */
+  required: boolean | 'in-practice';
+  /** The error when the key is missing (GEL: 1). */
+  missingKeyErrorCode?: number;
+  /** Members of the country-key object that must be present, and the error when one is missing. */
+  requiredMembers?: { name: string; errorCode: number }[];
+  /** Other reasons the order is rejected. */
+  rejections?: { condition: string; errorCode: number }[];
+  /** The document's words. */
+  notes: string;
+  /** Where the document is silent and the project chose (e.g. the error for a missing BR key). */
+  assumption?: string;
 }

@@ -1,0 +1,8 @@
+// TEMPORARY placeholder while engine/http lands (replaced within the session; see docs/cli.md).
+import { EXIT } from '../exitCodes';
+
+export async function explainCommand(argv: string[]): Promise<number> {
+  void argv;
+  process.stderr.write('payout-http explain: not available in this build yet.\n');
+  return EXIT.failed;
+}

@@ -1,0 +1,111 @@
+// The `payout-http` command: a small dispatcher over cli/commands/<name>.ts. Each command module
+// exports `<name>Command(argv): Promise<number>` and answers `--help` itself, so this file only
+// routes, prints the overview, and turns anything thrown into a readable message + exit code.
+import { EXIT, type CommandRunner } from './exitCodes';
+import { sendCommand } from './commands/send';
+import { signCommand } from './commands/sign';
+import { lintCommand } from './commands/lint';
+import { curlCommand } from './commands/curl';
+import { explainCommand } from './commands/explain';
+import { webhooksCommand } from './commands/webhooks';
+import { sandboxCommand } from './commands/sandbox';
+
+interface CommandEntry {
+  summary: string;
+  run: CommandRunner;
+}
+
+const commands: Record<string, CommandEntry> = {
+  send: { summary: 'sign and send requests, verify the responses, check assertions', run: sendCommand },
+  sign: { summary: 'print the canonical string and signature of requests (nothing is sent)', run: signCommand },
+  lint: { summary: 'check .payout.http files against the contracts', run: lintCommand },
+  curl: { summary: 'print a signed request as a curl command (secret-free)', run: curlCommand },
+  explain: { summary: 'explain which string a signature covers (why a signature does not match)', run: explainCommand },
+  webhooks: { summary: 'receive order webhooks on loopback and verify their signatures', run: webhooksCommand },
+  sandbox: { summary: 'run and manage the local payout sandbox', run: sandboxCommand },
+  help: { summary: 'show help for a command: payout-http help <command>', run: helpCommand },
+};
+
+export function overview(): string {
+  const width = Math.max(...Object.keys(commands).map((n) => n.length));
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return [
+    'payout-http: craft, sign, send and verify Partner Payout Service requests from .payout.http files',
+    '',
+    'Usage: payout-http <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Examples:',
+    '  payout-http send examples/quickstart.payout.http --all',
+    '  payout-http sign orders.payout.http --name quote --env sandbox',
+    '  payout-http lint *.payout.http',
+    '  payout-http help send',
+    '',
+    'With no environment configured, requests go to the local sandbox (started on demand).',
+    `Exit codes: ${EXIT.ok} success, ${EXIT.failed} a request, assertion or check failed, ${EXIT.usage} usage error.`,
+  ].join('\n');
+}
+
+async function helpCommand(argv: string[]): Promise<number> {
+  const name = argv.find((a) => !a.startsWith('-'));
+  if (!name || name === 'help') {
+    process.stdout.write(overview() + '\n');
+    return EXIT.ok;
+  }
+  const entry = commands[name];
+  if (!entry) return unknownCommand(name);
+  return entry.run(['--help']);
+}
+
+function unknownCommand(name: string): number {
+  process.stderr.write(
+    `payout-http: unknown command "${name}". Use one of: ${Object.keys(commands).join(', ')}.\n` +
+      `Run "payout-http help" for what each does.\n`,
+  );
+  return EXIT.usage;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h') {
+    process.stdout.write(overview() + '\n');
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  const entry = commands[name];
+  if (!entry) return unknownCommand(name);
+  try {
+    return await entry.run(rest);
+  } catch (err) {
+    // A command should report its own errors; this is the net under it so nothing crashes with a stack.
+    process.stderr.write(`payout-http ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return EXIT.failed;
+  }
+}
+
+declare const __PAYOUT_HTTP_VERSION__: string | undefined;
+const VERSION = typeof __PAYOUT_HTTP_VERSION__ === 'string' ? __PAYOUT_HTTP_VERSION__ : '0.1.0';
+
+// Run when executed (bundled dist/cli.js or `tsx cli/main.ts`), not when imported by a test.
+const invokedDirectly =
+  typeof require !== 'undefined' && typeof module !== 'undefined' ? require.main === module : isEsmEntry();
+function isEsmEntry(): boolean {
+  const entry = process.argv[1] ?? '';
+  return /(?:^|[\\/])(?:cli|main)\.(?:js|ts|cjs|mjs)$/.test(entry) || /payout-http$/.test(entry);
+}
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      process.stderr.write(`payout-http: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = EXIT.failed;
+    },
+  );
+}

@@ -1,0 +1,22 @@
+// The extension's command ids, declared once (no vscode import, so tests can check package.json
+// contributes exactly these). SEND_REQUEST is shared with the language server's CodeLens.
+import { SEND_REQUEST_COMMAND } from '../../engine/protocol';
+
+export const COMMANDS = {
+  sendRequest: SEND_REQUEST_COMMAND,
+  sendAll: 'payoutHttp.sendAll',
+  showSignedString: 'payoutHttp.showSignedString',
+  selectEnvironment: 'payoutHttp.selectEnvironment',
+  storeSecretKey: 'payoutHttp.storeSecretKey',
+  storePrivateKey: 'payoutHttp.storePrivateKey',
+  clearSecrets: 'payoutHttp.clearSecrets',
+  verifyWebhook: 'payoutHttp.verifyWebhook',
+  explainMismatch: 'payoutHttp.explainMismatch',
+  copyAsCurl: 'payoutHttp.copyAsCurl',
+  startSandbox: 'payoutHttp.startSandbox',
+  stopSandbox: 'payoutHttp.stopSandbox',
+  openExample: 'payoutHttp.openExample',
+  revealField: 'payoutHttp.revealField',
+} as const;
+
+export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

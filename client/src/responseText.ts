@@ -1,0 +1,100 @@
+// The text of a response view, a pure function of engine/http's SendResult (unit-tested without
+// an editor). SendResult never holds a secret (see engine/http/types.ts); headers that carry one
+// (Authorization: Bearer …) are masked here as well, and the request's secret headers are not shown.
+import type { Explanation } from '../../engine/signing';
+import type { SendResult } from '../../engine/http/types';
+import type { Verdict } from '../../engine/http/verify';
+
+export function verdictLine(v: Verdict | undefined): string {
+  if (!v) return 'Signature: not checked (no response data)';
+  switch (v.state) {
+    case 'verified': return `Signature: verified ✓ over ${v.signedDisplay}`;
+    case 'not-verified': return `Signature: NOT verified ✗ (${v.reason}); expected over ${v.signedDisplay}`;
+    case 'not-checkable': return `Signature: not checkable (${v.reason})`;
+  }
+}
+
+export function explanationLines(e: Explanation | undefined, indent = '  '): string[] {
+  if (!e) return [];
+  const out = [`${indent}expected string: ${e.expectedDisplay}`];
+  if (e.match) {
+    out.push(`${indent}the signature covers: ${e.match.display}`, `${indent}mistake: ${e.match.description}`);
+    for (const d of e.match.diff) out.push(`${indent}  segment ${d.index + 1}: expected "${d.expected}", signed "${d.actual}"`);
+  } else if (!e.verifiedAsExpected) {
+    out.push(`${indent}no known variant of the string verifies (${e.tried} tried): check the key pair and the secretKey`);
+  }
+  if (e.note) out.push(`${indent}note: ${e.note}`);
+  return out;
+}
+
+/** Short text for the inline mark on the request line. */
+export function markOf(r: SendResult): { text: string; kind: 'ok' | 'bad' | 'neutral' } {
+  if (r.error && !r.response) return { text: '✗ not sent', kind: 'bad' };
+  const d = r.decoded;
+  if (d && !d.success) {
+    const code = d.errorCode !== undefined ? `${d.semanticCode ?? 'error'} (${d.errorCode})` : d.semanticCode ?? `HTTP ${r.response?.status}`;
+    return { text: `✗ ${code}`, kind: 'bad' };
+  }
+  if (r.verdict?.state === 'verified') return { text: r.ok ? '✓ verified' : '✓ verified, assertion failed', kind: r.ok ? 'ok' : 'bad' };
+  if (r.verdict?.state === 'not-verified') return { text: '✗ not verified', kind: 'bad' };
+  return { text: `${r.ok ? '✓' : '✗'} HTTP ${r.response?.status ?? '-'}`, kind: r.ok ? 'neutral' : 'bad' };
+}
+
+const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie)$/i;
+
+function pretty(bodyText: string, body: unknown): string {
+  if (body !== undefined && typeof body === 'object') return JSON.stringify(body, null, 2);
+  return bodyText;
+}
+
+export function renderResponse(r: SendResult, now: Date): string {
+  const p = r.prepared;
+  const lines: string[] = [];
+  lines.push(`${p.method} ${p.url}`);
+  lines.push(`# ${p.title ?? p.label}${p.endpoint ? ` (${p.endpoint.id}, ${p.endpoint.source})` : ''} · sent ${now.toISOString()}`);
+  if (r.error) lines.push('', `Error: ${r.error}`);
+  const res = r.response;
+  if (res) {
+    lines.push(`HTTP ${res.status} · ${Math.round(res.durationMs)} ms · ${res.bytes} bytes`);
+    lines.push(verdictLine(r.verdict));
+    if (r.verdict?.state === 'not-verified') lines.push(...explanationLines(r.verdict.explanation));
+    if (r.decoded) {
+      lines.push(`Result: ${r.decoded.headline}`);
+      if (!r.decoded.success) {
+        if (r.decoded.meaning) lines.push(`  meaning: ${r.decoded.meaning}`);
+        if (r.decoded.endpointNote) lines.push(`  on this endpoint: ${r.decoded.endpointNote}`);
+        if (r.decoded.check) lines.push(`  check: ${r.decoded.check}`);
+        lines.push(`  retry: ${r.decoded.retry ? 'yes, with backoff' : 'no'}`);
+      }
+    }
+  }
+  if (r.attempts.length > 1) {
+    lines.push(`Attempts: ${r.attempts.length}`);
+    for (const a of r.attempts) lines.push(`  #${a.attempt}: ${a.status ?? '-'} ${a.headline ?? ''}${a.retryReason ? ` (${a.retryReason})` : ''}`);
+  }
+  if (r.assertions.length) {
+    lines.push(`Assertions: ${r.assertions.filter((a) => a.ok).length}/${r.assertions.length} hold`);
+    for (const a of r.assertions) lines.push(`  ${a.ok ? '✓' : '✗'} ${a.text}${a.ok ? '' : ` (${a.message ?? `got ${a.actual}`})`}`);
+  }
+  const s = p.signing;
+  if (s) {
+    lines.push('', `Request signed over: ${s.canonicalDisplay}${s.source === 'typed' ? ` (typed signature: ${s.typedMatches ? 'matches' : 'does NOT match'} the computed one)` : ''}`);
+    for (const o of s.omitted) lines.push(`  omitted ${o.field}: signed as ${o.signedAs}${o.note ? ` (${o.note})` : ''}`);
+    if (s.source === 'typed' && !s.typedMatches) lines.push(...explanationLines(s.explanation));
+  }
+  for (const w of p.warnings) lines.push(`Warning: ${w}`);
+  if (r.token) lines.push(`Token: for ${r.token.user}, ${r.token.fresh ? 'freshly exchanged' : 'cached'}, ${r.token.masked}`);
+  if (r.duplicateLookup) {
+    lines.push('', `DUPLICATE_TRANSACTION_ID: the order already exists; fetched it instead:`);
+    lines.push(...renderResponse(r.duplicateLookup, now).split('\n').map((l) => `  ${l}`));
+  }
+  if (res) {
+    lines.push('', 'Headers');
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      lines.push(`  ${name}: ${SECRET_HEADER.test(name) ? '***' : Array.isArray(value) ? value.join(', ') : value}`);
+    }
+    lines.push('', 'Body', pretty(res.bodyText, res.body));
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,99 @@
+// The partner's secretKey and private key kept in VS Code's SecretStorage (the OS keychain), per
+// environment. They take precedence over http-client.private.env.json and are never written into
+// the workspace, an output channel or a response view.
+import * as fs from 'node:fs/promises';
+import * as vscode from 'vscode';
+
+export type SecretKind = 'secretKey' | 'privateKey';
+
+const keyOf = (environment: string, kind: SecretKind) => `payoutHttp/${environment}/${kind}`;
+
+/** What the stored secrets replace in an environment's variables. */
+export interface SecretOverrides {
+  secretKey?: string;
+  /** PEM text of the partner's private key. */
+  privateKeyPem?: string;
+}
+
+export class SecretStore {
+  constructor(private readonly storage: vscode.SecretStorage) {}
+
+  async overrides(environment: string): Promise<SecretOverrides> {
+    const [secretKey, privateKeyPem] = await Promise.all([
+      this.storage.get(keyOf(environment, 'secretKey')),
+      this.storage.get(keyOf(environment, 'privateKey')),
+    ]);
+    return { secretKey: secretKey || undefined, privateKeyPem: privateKeyPem || undefined };
+  }
+
+  async store(environment: string, kind: SecretKind, value: string): Promise<void> {
+    await this.storage.store(keyOf(environment, kind), value);
+  }
+
+  async clear(environment: string): Promise<void> {
+    await Promise.all([
+      this.storage.delete(keyOf(environment, 'secretKey')),
+      this.storage.delete(keyOf(environment, 'privateKey')),
+    ]);
+  }
+}
+
+const PEM_PRIVATE = /-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----/;
+
+/** Checks a private key's PEM shape without ever echoing it back; returns a fix-naming message or undefined. */
+export function privateKeyProblem(text: string): string | undefined {
+  if (/-----BEGIN ENCRYPTED PRIVATE KEY-----/.test(text)) {
+    return 'This private key is encrypted with a passphrase; export it unencrypted (openssl pkey -in key.pem -out plain.pem) and store that.';
+  }
+  if (/-----BEGIN (RSA )?PUBLIC KEY-----/.test(text)) {
+    return 'This is a public key; store the private half of your key pair (a "BEGIN PRIVATE KEY" or "BEGIN RSA PRIVATE KEY" PEM).';
+  }
+  if (!PEM_PRIVATE.test(text)) {
+    return 'This is not a PEM private key; expected text from "-----BEGIN PRIVATE KEY-----" (or "RSA PRIVATE KEY") to its END line.';
+  }
+  return undefined;
+}
+
+export async function storeSecretKeyCommand(store: SecretStore, environment: string): Promise<void> {
+  const value = await vscode.window.showInputBox({
+    title: `Payout HTTP: secretKey for the "${environment}" environment`,
+    prompt: 'Kept in VS Code secret storage; it is used instead of secretKey in http-client.private.env.json.',
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : 'Enter the secretKey you received at onboarding.'),
+  });
+  if (value === undefined) return;
+  await store.store(environment, 'secretKey', value.trim());
+  void vscode.window.showInformationMessage(`Payout HTTP: secretKey stored for "${environment}".`);
+}
+
+export async function storePrivateKeyCommand(store: SecretStore, environment: string): Promise<void> {
+  const choice = await vscode.window.showQuickPick(
+    [
+      { label: 'From a PEM file…', id: 'file' as const },
+      { label: 'From the clipboard', id: 'clipboard' as const },
+    ],
+    { title: `Payout HTTP: private key for the "${environment}" environment` },
+  );
+  if (!choice) return;
+  let pem: string;
+  if (choice.id === 'file') {
+    const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'PEM key': ['pem', 'key'], 'All files': ['*'] } });
+    if (!picked?.[0]) return;
+    try {
+      pem = await fs.readFile(picked[0].fsPath, 'utf8');
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Payout HTTP: cannot read ${picked[0].fsPath} (${(e as NodeJS.ErrnoException).code ?? 'error'}); check the path and its permissions.`);
+      return;
+    }
+  } else {
+    pem = await vscode.env.clipboard.readText();
+  }
+  const problem = privateKeyProblem(pem);
+  if (problem) {
+    void vscode.window.showErrorMessage(`Payout HTTP: ${problem}`);
+    return;
+  }
+  await store.store(environment, 'privateKey', pem.trim() + '\n');
+  void vscode.window.showInformationMessage(`Payout HTTP: private key stored for "${environment}"; it takes precedence over privateKeyFile.`);
+}

@@ -1,0 +1,326 @@
+// Which catalogue endpoint a request line targets. Runs once per request on every edit of a
+// possibly 5,000-request file, so the catalogue is indexed once (exact paths in a Map, templated
+// paths as pre-split segments) and the slow part, the edit-distance suggestion, runs only on a miss.
+//
+// The base variable decides the surface: `{{base_url}}` is the payout service (v2 and v3),
+// `{{plant_base_url}}` the plant store, whose base itself ends in /v3. The two never mix: a plant
+// path under `{{base_url}}` does not match, it gets a reason that names the right variable.
+
+import { plantStoreEndpoints } from '../openapi/plantStore';
+import { payoutV2Endpoints } from './payoutV2';
+import { payoutV3Endpoints } from './payoutV3';
+import type { Endpoint } from './types';
+
+export interface EndpointMatch {
+  endpoint?: Endpoint;
+  /** The base variable the URL starts with (without braces); undefined for a literal URL. */
+  base?: string;
+  /** The path after the base (after the origin, for a literal URL), templates kept as typed. */
+  path: string;
+  /** Values of the endpoint's `{param}` segments, as typed (templates kept). */
+  pathParams: Record<string, string>;
+  query: Record<string, string>;
+  /** Why no endpoint matched, in words. */
+  reason?: string;
+  /** The closest known endpoint when none matched (or the one whose method differs). */
+  suggestion?: Endpoint;
+}
+
+type SegmentMatcher = { literal: string } | { param: string } | { regex: RegExp; params: string[] };
+
+interface Pattern {
+  segments: SegmentMatcher[];
+  endpoints: Endpoint[];
+}
+
+interface BaseIndex {
+  exact: Map<string, Endpoint[]>;
+  patterns: Pattern[];
+  all: Endpoint[];
+}
+
+type Index = Map<string, BaseIndex>;
+
+const BUILT_IN: Endpoint[] = [...payoutV2Endpoints, ...payoutV3Endpoints, ...plantStoreEndpoints];
+const PAYOUT_BASE = 'base_url';
+
+function compileSegment(seg: string): SegmentMatcher {
+  const whole = /^\{([^{}]+)\}$/.exec(seg);
+  if (whole) return { param: whole[1] };
+  if (!seg.includes('{')) return { literal: seg };
+  const params: string[] = [];
+  const source = seg
+    .split(/(\{[^{}]+\})/)
+    .map((part) => {
+      const m = /^\{([^{}]+)\}$/.exec(part);
+      if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      params.push(m[1]);
+      return '(.+?)';
+    })
+    .join('');
+  return { regex: new RegExp(`^${source}$`), params };
+}
+
+function buildIndex(endpoints: readonly Endpoint[]): Index {
+  const index: Index = new Map();
+  for (const e of endpoints) {
+    let bi = index.get(e.base);
+    if (!bi) index.set(e.base, (bi = { exact: new Map(), patterns: [], all: [] }));
+    bi.all.push(e);
+    if (!e.path.includes('{')) {
+      const list = bi.exact.get(e.path) ?? [];
+      list.push(e);
+      bi.exact.set(e.path, list);
+      continue;
+    }
+    const existing = bi.patterns.find((p) => p.endpoints[0].path === e.path);
+    if (existing) existing.endpoints.push(e);
+    else bi.patterns.push({ segments: e.path.split('/').map(compileSegment), endpoints: [e] });
+  }
+  return index;
+}
+
+const builtInIndex = buildIndex(BUILT_IN);
+const extraIndexes = new WeakMap<readonly Endpoint[], Index>();
+
+function indexFor(extra?: readonly Endpoint[]): Index {
+  if (!extra || extra.length === 0) return builtInIndex;
+  let idx = extraIndexes.get(extra);
+  if (!idx) extraIndexes.set(extra, (idx = buildIndex([...BUILT_IN, ...extra])));
+  return idx;
+}
+
+// `{{...}}` may contain `/`, `?`, `&` or `=` (e.g. `{{$randomInt 1 9}}`, request references), so
+// templates are masked before the URL is split and restored in every piece afterwards.
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const MASKED_WHOLE = new RegExp(`^${OPEN}\\d+${CLOSE}$`);
+
+function mask(url: string): { masked: string; restore: (s: string) => string } {
+  const saved: string[] = [];
+  const masked = url.replace(/\{\{[\s\S]*?\}\}/g, (m) => `${OPEN}${saved.push(m) - 1}${CLOSE}`);
+  const re = new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g');
+  return { masked, restore: (s) => s.replace(re, (_, i: string) => saved[Number(i)]) };
+}
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s; // a lone `%` is kept as typed rather than failing the whole match
+  }
+}
+
+function matchPattern(p: Pattern, segs: string[], restore: (s: string) => string): Record<string, string> | undefined {
+  if (p.segments.length !== segs.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segs.length; i++) {
+    const m = p.segments[i];
+    const seg = segs[i];
+    if ('literal' in m) {
+      if (m.literal !== seg) return undefined;
+    } else if ('param' in m) {
+      if (seg === '') return undefined;
+      params[m.param] = restore(seg.includes(OPEN) ? seg : decode(seg));
+    } else {
+      const r = m.regex.exec(restore(seg));
+      if (!r) return undefined;
+      m.params.forEach((name, j) => (params[name] = r[j + 1]));
+    }
+  }
+  return params;
+}
+
+interface PathHit {
+  endpoints: Endpoint[];
+  pathParams: Record<string, string>;
+}
+
+function findPath(bi: BaseIndex | undefined, maskedPath: string, restore: (s: string) => string): PathHit | undefined {
+  if (!bi) return undefined;
+  const exact = bi.exact.get(maskedPath);
+  if (exact) return { endpoints: exact, pathParams: {} };
+  const segs = maskedPath.split('/');
+  for (const p of bi.patterns) {
+    const params = matchPattern(p, segs, restore);
+    if (params) return { endpoints: p.endpoints, pathParams: params };
+  }
+  return undefined;
+}
+
+function levenshtein(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+function closest(candidates: readonly Endpoint[], path: string, method: string): Endpoint | undefined {
+  let best: Endpoint | undefined;
+  let bestScore = Infinity;
+  for (const e of candidates) {
+    // A same-method endpoint wins a tie.
+    const score = levenshtein(path, e.path) * 2 + (e.method === method ? 0 : 1);
+    if (score < bestScore) [best, bestScore] = [e, score];
+  }
+  return best;
+}
+
+function pickMethod(hit: PathHit, method: string): { endpoint?: Endpoint; other?: Endpoint } {
+  const endpoint = hit.endpoints.find((e) => e.method === method);
+  return endpoint ? { endpoint } : { other: hit.endpoints[0] };
+}
+
+const describe = (e: Endpoint) => `${e.method} ${e.path}`;
+const surfaceName = (base: string) =>
+  base === PAYOUT_BASE ? 'payout service' : base === 'plant_base_url' ? 'plant store' : `{{${base}}} API`;
+
+function parseQuery(q: string, restore: (s: string) => string): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const pair of q.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const k = eq < 0 ? pair : pair.slice(0, eq);
+    const v = eq < 0 ? '' : pair.slice(eq + 1);
+    query[restore(decode(k))] = restore(decode(v.replace(/\+/g, ' ')));
+  }
+  return query;
+}
+
+/**
+ * The endpoint `method rawUrl` targets. `rawUrl` is the URL as typed on the request line:
+ * `{{base_url}}/api/v2/orders/details`, `{{plant_base_url}}/plant/{{id}}?x=1`, or a literal
+ * `http://127.0.0.1:4010/api/v2/...`. `extra` adds endpoints (a user's OpenAPI documents).
+ */
+export function matchRequest(method: string, rawUrl: string, extra?: Endpoint[]): EndpointMatch {
+  const index = indexFor(extra);
+  const verb = method.trim().toUpperCase();
+  const url = rawUrl.trim().replace(/\s+HTTP\/\d(\.\d)?$/i, '');
+  const { masked, restore } = mask(url);
+
+  let base: string | undefined;
+  let rest: string;
+  const baseVar = new RegExp(`^${OPEN}(\\d+)${CLOSE}`).exec(masked);
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(masked);
+  if (baseVar) {
+    base = restore(baseVar[0]).slice(2, -2).trim();
+    rest = masked.slice(baseVar[0].length);
+  } else if (origin) {
+    rest = masked.slice(origin[0].length);
+  } else if (masked.startsWith('/')) {
+    rest = masked;
+  } else {
+    return {
+      path: restore(masked),
+      pathParams: {},
+      query: {},
+      reason: `The URL does not start with a base variable: write {{${PAYOUT_BASE}}}/… for the payout service or {{plant_base_url}}/… for the plant store (or a full http(s):// address).`,
+    };
+  }
+
+  const hash = rest.indexOf('#');
+  if (hash >= 0) rest = rest.slice(0, hash);
+  const qm = rest.indexOf('?');
+  const maskedPath = qm >= 0 ? rest.slice(0, qm) : rest;
+  const query = qm >= 0 ? parseQuery(rest.slice(qm + 1), restore) : {};
+  const path = restore(maskedPath);
+  const result = (m: Partial<EndpointMatch>): EndpointMatch => ({ base, path, pathParams: {}, query, ...m });
+
+  if (base === undefined) return matchLiteral(index, verb, maskedPath, restore, result);
+
+  const bi = index.get(base);
+  if (!bi) {
+    const known = [...index.keys()];
+    const near = known.map((k) => ({ k, d: levenshtein(k, base!) })).sort((a, b) => a.d - b.d)[0];
+    const hint = near && near.d <= 3 ? ` Did you mean {{${near.k}}}?` : '';
+    return result({
+      reason: `{{${base}}} is not a known base variable: payout requests start with {{${PAYOUT_BASE}}}, plant store requests with {{plant_base_url}}.${hint}`,
+    });
+  }
+
+  const hit = findPath(bi, maskedPath, restore);
+  if (hit) {
+    const { endpoint, other } = pickMethod(hit, verb);
+    if (endpoint) return result({ endpoint, pathParams: hit.pathParams });
+    const allowed = hit.endpoints.map((e) => e.method).join(', ');
+    return result({
+      pathParams: hit.pathParams,
+      suggestion: other,
+      reason: `Method ${verb} is not allowed on ${path}: use ${allowed}.`,
+    });
+  }
+
+  // The path may belong to the other surface, or repeat the /v3 the plant base already ends in.
+  for (const [otherBase, obi] of index) {
+    if (otherBase === base) continue;
+    const crossHit = findPath(obi, maskedPath, restore);
+    if (crossHit) {
+      const e = pickMethod(crossHit, verb).endpoint ?? crossHit.endpoints[0];
+      return result({
+        suggestion: e,
+        reason: `${path} is a ${surfaceName(otherBase)} path, not a ${surfaceName(base)} one: write {{${otherBase}}}${path}.`,
+      });
+    }
+  }
+  if (maskedPath.startsWith('/v3/') && base !== PAYOUT_BASE) {
+    const stripped = findPath(bi, maskedPath.slice(3), restore);
+    if (stripped) {
+      return result({
+        suggestion: pickMethod(stripped, verb).endpoint ?? stripped.endpoints[0],
+        reason: `{{${base}}} already ends in /v3: write {{${base}}}${restore(maskedPath.slice(3))}.`,
+      });
+    }
+  }
+
+  const suggestion = closest(bi.all, path, verb);
+  return result({
+    suggestion,
+    reason: `No ${surfaceName(base)} endpoint at ${path}.${suggestion ? ` Did you mean ${describe(suggestion)}?` : ''}`,
+  });
+}
+
+// A literal address has no base variable to say which surface it is: the payout paths are absolute
+// (/api/v2/…, /v3/…), the other surfaces' paths sit under a prefix of the address (the plant base
+// ends in /v3), so those are tried on every suffix of the path.
+function matchLiteral(
+  index: Index,
+  verb: string,
+  maskedPath: string,
+  restore: (s: string) => string,
+  result: (m: Partial<EndpointMatch>) => EndpointMatch,
+): EndpointMatch {
+  const tryHit = (hit: PathHit | undefined): EndpointMatch | undefined => {
+    if (!hit) return undefined;
+    const { endpoint, other } = pickMethod(hit, verb);
+    if (endpoint) return result({ endpoint, pathParams: hit.pathParams });
+    return result({
+      pathParams: hit.pathParams,
+      suggestion: other,
+      reason: `Method ${verb} is not allowed on ${restore(maskedPath)}: use ${hit.endpoints.map((e) => e.method).join(', ')}.`,
+    });
+  };
+  const payout = tryHit(findPath(index.get(PAYOUT_BASE), maskedPath, restore));
+  if (payout) return payout;
+  const segs = maskedPath.split('/');
+  for (const [base, bi] of index) {
+    if (base === PAYOUT_BASE) continue;
+    for (let i = 1; i < segs.length; i++) {
+      const suffix = ['', ...segs.slice(i)].join('/');
+      if (suffix === '/' || MASKED_WHOLE.test(segs[i])) continue;
+      const m = tryHit(findPath(bi, suffix, restore));
+      if (m) return m;
+    }
+  }
+  const all = [...index.values()].flatMap((b) => b.all);
+  const path = restore(maskedPath);
+  const suggestion = closest(all, path, verb);
+  return result({
+    suggestion,
+    reason: `No known endpoint at ${path}.${suggestion ? ` Did you mean ${describe(suggestion)}? ` : ' '}Prefer {{${PAYOUT_BASE}}} or {{plant_base_url}} to a literal address.`,
+  });
+}

@@ -1,0 +1,172 @@
+// httpYac-style assertion lines (`?? status == 201`, `?? body data.status == AWAITING_PAYMENT`,
+// `?? signature valid`), evaluated against a response. The parser (engine/syntax) splits each line
+// into subject / path / operator / expected; this file only decides whether it holds.
+import type { Assertion } from '../syntax/types';
+import type { Verdict } from './verify';
+
+export interface AssertionContext {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON body, or the raw text when it is not JSON. */
+  body: unknown;
+  durationMs: number;
+  verdict?: Verdict;
+}
+
+export interface AssertionResult {
+  text: string;
+  ok: boolean;
+  /** The value found, as shown to the user (already JSON-formatted). */
+  actual?: string;
+  /** Why it failed, naming what was expected and what was found. */
+  message?: string;
+}
+
+/** Resolve `$.data.x`, `data.items[0].name`, `data["a.b"]` against a JSON value. */
+export function readPath(value: unknown, path: string | undefined): { found: boolean; value: unknown } {
+  if (!path || path === '$') return { found: value !== undefined, value };
+  const keys: string[] = [];
+  const re = /\[(\d+)\]|\["([^"]*)"\]|([^.[\]]+)/g;
+  for (const m of path.replace(/^\$\.?/, '').matchAll(re)) keys.push(m[1] ?? m[2] ?? m[3]);
+  let cur: unknown = value;
+  for (const k of keys) {
+    if (cur === null || typeof cur !== 'object' || !(k in (cur as object))) return { found: false, value: undefined };
+    cur = (cur as Record<string, unknown>)[k];
+  }
+  return { found: true, value: cur };
+}
+
+function show(v: unknown): string {
+  if (v === undefined) return '(absent)';
+  return typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+}
+
+/** `"SUCCESS"`, `'x'` and `SUCCESS` all mean the text SUCCESS. */
+function unquote(s: string): string {
+  const t = s.trim();
+  if (t.length >= 2 && ((t[0] === '"' && t.endsWith('"')) || (t[0] === "'" && t.endsWith("'")))) return t.slice(1, -1);
+  return t;
+}
+
+/** Equality the way a reader of `?? body success == true` means it: typed by the actual value. */
+function equals(actual: unknown, expected: string): boolean {
+  const e = expected.trim();
+  if (actual === null) return e === 'null';
+  switch (typeof actual) {
+    case 'number':
+      return e !== '' && Number(unquote(e)) === actual;
+    case 'boolean':
+      return unquote(e) === String(actual);
+    case 'string':
+      return actual === unquote(e);
+    case 'object':
+      try {
+        return JSON.stringify(actual) === JSON.stringify(JSON.parse(e));
+      } catch {
+        return false;
+      }
+    default:
+      return false;
+  }
+}
+
+function compareNumbers(actual: unknown, expected: string, op: string): boolean {
+  const a = typeof actual === 'number' ? actual : Number(actual);
+  const b = Number(unquote(expected));
+  if (Number.isNaN(a) || Number.isNaN(b)) return false;
+  switch (op) {
+    case '>': return a > b;
+    case '>=': return a >= b;
+    case '<': return a < b;
+    case '<=': return a <= b;
+    default: return false;
+  }
+}
+
+const OPERATORS = ['==', '!=', '>', '>=', '<', '<=', 'contains', 'includes', 'startsWith', 'endsWith', 'matches',
+  'exists', 'isTrue', 'isFalse', 'isNumber', 'isString', 'isBoolean', 'isArray', 'valid', 'invalid'] as const;
+
+function subjectValue(a: Assertion, ctx: AssertionContext): { found: boolean; value: unknown } | { error: string } {
+  switch (a.subject) {
+    case 'status':
+      return { found: true, value: ctx.status };
+    case 'duration':
+      return { found: true, value: Math.round(ctx.durationMs) };
+    case 'body':
+      return readPath(ctx.body, a.path);
+    case 'header': {
+      if (!a.path) return { error: 'name the header, e.g. `?? header content-type contains json`' };
+      const wanted = a.path.toLowerCase();
+      const entry = Object.entries(ctx.headers).find(([k]) => k.toLowerCase() === wanted);
+      const v = entry?.[1];
+      return { found: v !== undefined, value: Array.isArray(v) ? v.join(', ') : v };
+    }
+    case 'signature':
+      return { found: ctx.verdict !== undefined, value: ctx.verdict?.state };
+    default:
+      return { error: `unknown subject "${a.subject}"; use status, body, header, signature or duration` };
+  }
+}
+
+export function evaluateAssertion(a: Assertion, ctx: AssertionContext): AssertionResult {
+  const base = { text: a.text.trim() };
+  const sv = subjectValue(a, ctx);
+  if ('error' in sv) return { ...base, ok: false, message: sv.error };
+  const op = a.operator ?? 'exists';
+  const expected = a.expected ?? '';
+  const actual = sv.value;
+  const shown = a.subject === 'signature' ? describeVerdict(ctx.verdict) : show(actual);
+
+  if (a.subject === 'signature') {
+    if (op !== 'valid' && op !== 'invalid') {
+      return { ...base, ok: false, actual: shown, message: 'signature assertions are `?? signature valid` or `?? signature invalid`' };
+    }
+    const verified = ctx.verdict?.state === 'verified';
+    const ok = op === 'valid' ? verified : ctx.verdict?.state === 'not-verified';
+    return ok ? { ...base, ok, actual: shown } : { ...base, ok, actual: shown, message: `expected the response signature to be ${op}, but it is ${shown}` };
+  }
+
+  let ok: boolean;
+  switch (op) {
+    case '==': ok = sv.found && equals(actual, expected); break;
+    case '!=': ok = !(sv.found && equals(actual, expected)); break;
+    case '>': case '>=': case '<': case '<=': ok = sv.found && compareNumbers(actual, expected, op); break;
+    case 'contains': case 'includes':
+      ok = sv.found && (Array.isArray(actual) ? actual.some((x) => equals(x, expected)) : String(actual).includes(unquote(expected)));
+      break;
+    case 'startsWith': ok = sv.found && String(actual).startsWith(unquote(expected)); break;
+    case 'endsWith': ok = sv.found && String(actual).endsWith(unquote(expected)); break;
+    case 'matches': {
+      let re: RegExp;
+      try {
+        re = new RegExp(unquote(expected));
+      } catch {
+        return { ...base, ok: false, actual: shown, message: `"${expected}" is not a valid regular expression` };
+      }
+      ok = sv.found && re.test(String(actual));
+      break;
+    }
+    case 'exists': ok = sv.found && actual !== undefined; break;
+    case 'isTrue': ok = actual === true; break;
+    case 'isFalse': ok = actual === false; break;
+    case 'isNumber': ok = typeof actual === 'number'; break;
+    case 'isString': ok = typeof actual === 'string'; break;
+    case 'isBoolean': ok = typeof actual === 'boolean'; break;
+    case 'isArray': ok = Array.isArray(actual); break;
+    default:
+      return { ...base, ok: false, actual: shown, message: `unknown operator "${op}"; use one of ${OPERATORS.join(', ')}` };
+  }
+  if (ok) return { ...base, ok, actual: shown };
+  const where = a.subject === 'body' ? `body ${a.path ?? ''}`.trim() : a.subject === 'header' ? `header ${a.path}` : a.subject;
+  const want = ['exists', 'isTrue', 'isFalse', 'isNumber', 'isString', 'isBoolean', 'isArray'].includes(op) ? op : `${op} ${expected}`;
+  return { ...base, ok, actual: shown, message: `expected ${where} ${want}, got ${shown}` };
+}
+
+function describeVerdict(v: Verdict | undefined): string {
+  if (!v) return 'not checked';
+  return v.state === 'verified' ? 'verified' : v.state === 'not-verified' ? 'not verified' : `not checkable (${v.reason})`;
+}
+
+export function evaluateAssertions(list: readonly Assertion[], ctx: AssertionContext): AssertionResult[] {
+  return list.map((a) => evaluateAssertion(a, ctx));
+}

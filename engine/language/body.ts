@@ -1,0 +1,115 @@
+// A request body seen as fields: for each top-level property (and members of nested objects) its
+// key and value nodes, and what the value is (a literal, a `{{...}}` template, a quoted string
+// with templates in it). Offsets stay relative to block.start, like everything in a block, so the
+// result can be cached per block object and reused after edits elsewhere in the file.
+
+import type { Node as JsonNode } from 'jsonc-parser';
+import type { RequestBlock, Span, TemplateRef } from '../syntax/types';
+
+export type ValueKind = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array' | 'template';
+
+export interface BodyField {
+  name: string;
+  keySpan: Span;
+  /** Span of the value text (for a string, including its quotes). */
+  valueSpan?: Span;
+  /** Span of the whole `"key": value`. */
+  span: Span;
+  valueNode?: JsonNode;
+  kind?: ValueKind;
+  /** Literal value (JSON.parse'd) for literals; undefined for templates, objects and arrays. */
+  value?: unknown;
+  /** For numbers: the text as written (100000.00), to compare with how it is signed. */
+  rawText?: string;
+  /** For an unquoted `{{...}}` value. */
+  template?: TemplateRef;
+  /** For a quoted string: does it contain `{{`. */
+  hasTemplates?: boolean;
+  /** Members, when the value is an object. */
+  members?: BodyField[];
+}
+
+export interface BodyModel {
+  /** The root node (object) of the body, when it is a JSON object. */
+  root?: JsonNode;
+  fields: BodyField[];
+  byName: Map<string, BodyField>;
+}
+
+const EMPTY: BodyModel = { fields: [], byName: new Map() };
+
+/** Fields of the block's JSON body; an empty model when the body is absent or not a JSON object. */
+export function bodyModel(block: RequestBlock): BodyModel {
+  const json = block.body?.json;
+  const root = json?.root;
+  if (!json || !root || root.type !== 'object') return root ? { ...EMPTY, root } : EMPTY;
+  const fields = objectFields(root, block.text, json.templates);
+  return { root, fields, byName: new Map(fields.map((f) => [f.name, f])) };
+}
+
+function objectFields(node: JsonNode, text: string, templates: Map<number, TemplateRef>): BodyField[] {
+  const out: BodyField[] = [];
+  for (const prop of node.children ?? []) {
+    if (prop.type !== 'property') continue;
+    const [keyNode, valueNode] = prop.children ?? [];
+    if (!keyNode || typeof keyNode.value !== 'string') continue;
+    const field: BodyField = {
+      name: keyNode.value,
+      keySpan: { start: keyNode.offset, end: keyNode.offset + keyNode.length },
+      span: { start: prop.offset, end: prop.offset + prop.length },
+    };
+    if (valueNode) describeValue(field, valueNode, text, templates);
+    out.push(field);
+  }
+  return out;
+}
+
+function describeValue(field: BodyField, node: JsonNode, text: string, templates: Map<number, TemplateRef>): void {
+  field.valueNode = node;
+  field.valueSpan = { start: node.offset, end: node.offset + node.length };
+  const template = templates.get(node.offset);
+  if (template) {
+    field.kind = 'template';
+    field.template = template;
+    return;
+  }
+  switch (node.type) {
+    case 'string':
+      field.kind = 'string';
+      field.value = node.value;
+      field.hasTemplates = typeof node.value === 'string' && node.value.includes('{{');
+      return;
+    case 'number':
+      field.kind = 'number';
+      field.value = node.value;
+      field.rawText = text.slice(node.offset, node.offset + node.length);
+      return;
+    case 'boolean':
+      field.kind = 'boolean';
+      field.value = node.value;
+      return;
+    case 'null':
+      field.kind = 'null';
+      field.value = null;
+      return;
+    case 'object':
+      field.kind = 'object';
+      field.members = objectFields(node, text, templates);
+      return;
+    case 'array':
+      field.kind = 'array';
+      return;
+  }
+}
+
+/** Cached per block object: blocks are immutable and reused by the parser when their text is unchanged. */
+const cache = new WeakMap<RequestBlock, BodyModel>();
+
+export function bodyOf(block: RequestBlock): BodyModel {
+  let model = cache.get(block);
+  if (!model) {
+    model = bodyModel(block);
+    cache.set(block, model);
+  }
+  return model;
+}

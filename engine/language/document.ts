@@ -1,0 +1,56 @@
+// A document as the language service sees it: text, version, the parse of that version and its
+// line index. Parsed once per version; the previous parse is handed to the parser so unchanged
+// request blocks are reused (same objects), which keeps every per-block cache warm.
+
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseHttpFile } from '../syntax/parser';
+import { LineIndex } from '../syntax/lineIndex';
+import type { ParsedFile } from '../syntax/types';
+
+export interface PayoutDocument {
+  uri: string;
+  version: number;
+  text: string;
+  parsed: ParsedFile;
+  lines: LineIndex;
+  /** Folder of the file: where environment files and keys are looked up. */
+  fileDir: string;
+}
+
+/** The folder of a `file:` URI; the process's working folder for other schemes (untitled documents). */
+export function fileDirOf(uri: string): string {
+  try {
+    if (uri.startsWith('file:')) return dirname(fileURLToPath(uri));
+  } catch {
+    // A malformed URI is not a reason to fail: fall through to the working folder.
+  }
+  return process.cwd();
+}
+
+export function createDocument(uri: string, version: number, text: string, previous?: PayoutDocument): PayoutDocument {
+  const parsed = parseHttpFile(text, previous?.parsed);
+  return { uri, version, text, parsed, lines: new LineIndex(text), fileDir: fileDirOf(uri) };
+}
+
+/** Parse cache keyed by URI and version. */
+export class DocumentStore {
+  private readonly docs = new Map<string, PayoutDocument>();
+
+  /** The document for this version, parsing only when the version (or text) changed. */
+  get(uri: string, version: number, text: string): PayoutDocument {
+    const prev = this.docs.get(uri);
+    if (prev && prev.version === version && prev.text === text) return prev;
+    const doc = createDocument(uri, version, text, prev);
+    this.docs.set(uri, doc);
+    return doc;
+  }
+
+  peek(uri: string): PayoutDocument | undefined {
+    return this.docs.get(uri);
+  }
+
+  delete(uri: string): void {
+    this.docs.delete(uri);
+  }
+}

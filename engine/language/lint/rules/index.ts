@@ -1,0 +1,49 @@
+// Every lint rule, in the order their diagnostics are listed. Adding a rule = one file + one line here.
+import type { BlockRule, FileRule } from '../types';
+import { backImageRequired } from './backImageRequired';
+import { belowMinimum } from './belowMinimum';
+import { countryCode } from './countryCode';
+import { dataUrl } from './dataUrl';
+import { dateFormat } from './dateFormat';
+import { digitsOnly } from './digitsOnly';
+import { duplicateExternalOrderId } from './duplicateExternalOrderId';
+import { emailFormat } from './emailFormat';
+import { missingContentType } from './missingContentType';
+import { numberFormat } from './numberFormat';
+import { parameterValue } from './parameterValue';
+import { requiredFieldMissing } from './requiredFieldMissing';
+import { sellExtendInfo } from './sellExtendInfo';
+import { signatureMismatch } from './signatureMismatch';
+import { signedFieldOmitted } from './signedFieldOmitted';
+import { tokenUnavailable } from './tokenUnavailable';
+import { unaccentedText } from './unaccentedText';
+import { undefinedVariable } from './undefinedVariable';
+import { unknownField } from './unknownField';
+import { unknownPath } from './unknownPath';
+import { valueNotAllowed } from './valueNotAllowed';
+import { wrongType } from './wrongType';
+
+/** Rules that see one request block; results cached per block object. */
+export const blockRules: readonly BlockRule[] = [
+  unknownPath,
+  missingContentType,
+  parameterValue,
+  signedFieldOmitted,
+  requiredFieldMissing,
+  unknownField,
+  wrongType,
+  valueNotAllowed,
+  dateFormat,
+  countryCode,
+  digitsOnly,
+  dataUrl,
+  unaccentedText,
+  emailFormat,
+  backImageRequired,
+  belowMinimum,
+  sellExtendInfo,
+  numberFormat,
+];
+
+/** Rules that see the whole file (names, ids, keys); cheap per-block indexes keep them fast. */
+export const fileRules: readonly FileRule[] = [undefinedVariable, duplicateExternalOrderId, tokenUnavailable, signatureMismatch];

@@ -1,0 +1,45 @@
+// Path and query parameters checked against the endpoint's spec: an integer path parameter
+// (plant `plantId`) that is not an integer, a query value outside its enum (plant status search).
+import type { FieldSpec } from '../../../catalogue/types';
+import type { BlockRule, RuleDiagnostic } from '../types';
+import { diag } from '../util';
+
+function problemOf(spec: FieldSpec, value: string): string | undefined {
+  if (value.includes('{{')) return undefined; // known at send time only
+  if (spec.type === 'integer' && !/^-?\d+$/.test(value)) return `must be an integer; "${value}" is not`;
+  if (spec.type === 'number' && !Number.isFinite(Number(value))) return `must be a number; "${value}" is not`;
+  if (spec.enum && !spec.enum.includes(value)) return `must be one of ${spec.enum.join(', ')}; "${value}" is not`;
+  return undefined;
+}
+
+export const parameterValue: BlockRule = {
+  code: 'payout/parameter-value',
+  description: 'A path or query parameter of the wrong type or outside its allowed values.',
+  check({ block, endpoint, match }) {
+    const line = block.requestLine;
+    if (!line || !endpoint) return [];
+    const out: RuleDiagnostic[] = [];
+    const url = line.url;
+    const spanOf = (needle: string, from: number) => {
+      const i = url.indexOf(needle, from);
+      return i >= 0 ? { start: line.urlSpan.start + i, end: line.urlSpan.start + i + needle.length } : line.urlSpan;
+    };
+    const queryStart = Math.max(0, url.indexOf('?'));
+    for (const spec of endpoint.pathParams ?? []) {
+      const value = match.pathParams[spec.name];
+      if (value === undefined) continue;
+      const problem = problemOf(spec, value);
+      if (problem) out.push(diag(this.code, 'error', `Path parameter \`${spec.name}\` ${problem}. Write ${spec.type === 'integer' ? 'an integer, e.g. 1' : 'an allowed value'}.`, spanOf(`/${value}`, url.indexOf('}}') + 1)));
+    }
+    for (const spec of endpoint.query ?? []) {
+      const value = match.query[spec.name];
+      if (value === undefined) continue;
+      const problem = problemOf(spec, value);
+      if (!problem) continue;
+      const span = spanOf(`${spec.name}=${value}`, queryStart);
+      const fixes = spec.enum?.map((v) => ({ title: `Change to ${v}`, edits: [{ span, newText: `${spec.name}=${v}` }] }));
+      out.push(diag(this.code, 'error', `Query parameter \`${spec.name}\` ${problem}. Use an allowed value.`, span, fixes));
+    }
+    return out;
+  },
+};

@@ -1,0 +1,77 @@
+// One lint rule = one small object behind one interface, with a stable code (yaml-language-server's
+// shape). Block rules see one request and report spans RELATIVE to the block, so their results are
+// cached per block object and survive edits elsewhere in the file; file rules see the whole file
+// through cheap per-block indexes (names, ids) and report absolute spans.
+
+import type { Endpoint } from '../../catalogue/types';
+import type { ParsedFile, RequestBlock, Span } from '../../syntax/types';
+import type { BodyModel } from '../body';
+import type { EndpointMatch } from '../../catalogue';
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+/** A text replacement; `span` is relative to the block for block rules, absolute for file rules. */
+export interface SpanEdit {
+  span: Span;
+  newText: string;
+}
+
+export interface QuickFix {
+  title: string;
+  edits: SpanEdit[];
+  /** The fix to offer first (e.g. the single obvious correction). */
+  preferred?: boolean;
+}
+
+export interface RuleDiagnostic {
+  code: string;
+  severity: Severity;
+  message: string;
+  span: Span;
+  fixes?: QuickFix[];
+}
+
+export interface BlockContext {
+  block: RequestBlock;
+  /** The endpoint the request line matches, if any. */
+  match: EndpointMatch;
+  endpoint?: Endpoint;
+  body: BodyModel;
+}
+
+export interface BlockRule {
+  code: string;
+  /** One line saying what the rule checks (docs table, `payout-http lint --rules`). */
+  description: string;
+  check(ctx: BlockContext): RuleDiagnostic[];
+}
+
+export interface FileContext {
+  parsed: ParsedFile;
+  /** Names a `{{name}}` can resolve to: file variables and the active environment's variables. */
+  variableNames: ReadonlySet<string>;
+  /** `# @name` of requests in the file. */
+  requestNames: ReadonlySet<string>;
+  /** The per-block context (cached) of each request block. */
+  blockContext(block: RequestBlock): BlockContext;
+  /**
+   * Checks a typed literal `signature` against the signed string, when the active environment has
+   * the keys and every signed value resolves; undefined when it cannot tell.
+   */
+  checkSignature?(block: RequestBlock): SignatureCheck | undefined;
+}
+
+export interface SignatureCheck {
+  matches: boolean;
+  /** The signed string, with `<secretKey>` for the secret. */
+  display: string;
+  /** The signature the client would send (not a secret: anyone who sees the request sees it). */
+  expected: string;
+}
+
+export interface FileRule {
+  code: string;
+  description: string;
+  /** Spans are absolute. */
+  check(ctx: FileContext): RuleDiagnostic[];
+}

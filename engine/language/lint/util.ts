@@ -1,0 +1,131 @@
+// Small helpers shared by the rules: how an error code is named in a message, "did you mean",
+// walking body fields against their specs, and where to insert a missing field.
+
+import { errorByCode } from '../../catalogue';
+import type { FieldSpec } from '../../catalogue/types';
+import type { RequestBlock, Span } from '../../syntax/types';
+import type { BodyField, BodyModel } from '../body';
+import type { RuleDiagnostic, Severity, SpanEdit } from './types';
+
+/** `5 INVALID_REQUEST_DATA`, as messages name an error of the catalogue. */
+export function errorName(code: number): string {
+  const spec = errorByCode(code);
+  return spec ? `${code} ${spec.semanticCode}` : String(code);
+}
+
+export function diag(code: string, severity: Severity, message: string, span: Span, fixes?: RuleDiagnostic['fixes']): RuleDiagnostic {
+  return fixes && fixes.length ? { code, severity, message, span, fixes } : { code, severity, message, span };
+}
+
+export function levenshtein(a: string, b: string): number {
+  const al = a.toLowerCase();
+  const bl = b.toLowerCase();
+  let prev = Array.from({ length: bl.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= al.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= bl.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (al[i - 1] === bl[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[bl.length];
+}
+
+/** The closest candidate, when it is close enough to be a plausible typo. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = levenshtein(word, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+/** A field present in the body together with its spec and its path (`extendInfo.recipientName`). */
+export interface FieldVisit {
+  field: BodyField;
+  spec?: FieldSpec;
+  /** The specs of its siblings (for "did you mean"). */
+  siblings: readonly FieldSpec[];
+  path: string;
+}
+
+/** Every body field, nested members of spec'd objects included, with its spec. */
+export function walkFields(fields: readonly BodyField[], specs: readonly FieldSpec[], prefix = ''): FieldVisit[] {
+  const out: FieldVisit[] = [];
+  for (const field of fields) {
+    const spec = specs.find((s) => s.name === field.name);
+    const path = prefix + field.name;
+    out.push({ field, spec, siblings: specs, path });
+    if (spec?.members && field.members) out.push(...walkFields(field.members, spec.members, `${path}.`));
+  }
+  return out;
+}
+
+/** A JSON value to insert for a field: a placeholder of its type. */
+export function placeholderFor(spec: FieldSpec): string {
+  if (spec.enum?.length) return JSON.stringify(spec.enum[0]);
+  switch (spec.type) {
+    case 'number':
+    case 'integer':
+      return '0';
+    case 'boolean':
+      return 'false';
+    case 'object':
+      return '{}';
+    case 'array':
+      return '[]';
+    default:
+      return '""';
+  }
+}
+
+/** The value a variable of the same name gives, e.g. `"{{partnerCode}}"`, else the type's placeholder. */
+export function suggestedValue(spec: FieldSpec): string {
+  if (spec.name === 'partnerCode' || spec.name === 'userEmail') return `"{{${spec.name}}}"`;
+  if (spec.name === 'externalOrderId') return '"{{$uuid}}"';
+  return placeholderFor(spec);
+}
+
+/**
+ * An edit that inserts `"name": value` as the last member of the body's root object, indented like
+ * its siblings. Undefined when the body is not a JSON object.
+ */
+export function insertFieldEdit(block: RequestBlock, body: BodyModel, name: string, value: string): SpanEdit | undefined {
+  const root = body.root;
+  if (!root || root.type !== 'object') return undefined;
+  const text = block.text;
+  const closeBrace = root.offset + root.length - 1;
+  if (text[closeBrace] !== '}') return undefined;
+  const last = body.fields[body.fields.length - 1];
+  const indent = last ? indentOf(text, last.span.start) : '  ';
+  if (!last) {
+    return { span: { start: root.offset + 1, end: closeBrace }, newText: `\n${indent}"${name}": ${value}\n` };
+  }
+  // After the last member (and a trailing comma if one is already there).
+  let at = last.span.end;
+  const comma = /^\s*,/.exec(text.slice(at, closeBrace));
+  if (comma) return { span: { start: at + comma[0].length, end: at + comma[0].length }, newText: `\n${indent}"${name}": ${value},` };
+  return { span: { start: at, end: at }, newText: `,\n${indent}"${name}": ${value}` };
+}
+
+function indentOf(text: string, offset: number): string {
+  let lineStart = offset;
+  while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
+  return /^[ \t]*/.exec(text.slice(lineStart, offset))![0];
+}
+
+/** Where a body-less or body-level problem is shown: the body's opening brace, else the request line. */
+export function bodyAnchor(block: RequestBlock, body: BodyModel): Span {
+  if (body.root) return { start: body.root.offset, end: body.root.offset + 1 };
+  return block.requestLine?.span ?? { start: 0, end: 0 };
+}
+
+/** Is this value something lint can judge (a literal, not a `{{...}}` that only resolves at send time)? */
+export function isLiteral(field: BodyField): boolean {
+  return field.kind !== undefined && field.kind !== 'template' && !(field.kind === 'string' && field.hasTemplates);
+}

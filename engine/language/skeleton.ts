@@ -1,0 +1,43 @@
+// A whole valid body for an endpoint, built from the catalogue: every required field and every
+// signed field (so nothing is signed as `undefined`), signed ones first in signed-string order,
+// values from same-named variables or type placeholders. `signature` is left out: the client
+// computes it at send time from the same canonical string the preview shows.
+
+import type { Endpoint, FieldSpec } from '../catalogue/types';
+import { suggestedValue } from './lint/util';
+
+/** Fields a skeleton holds, in order. */
+export function skeletonFields(endpoint: Endpoint): FieldSpec[] {
+  const body = endpoint.body ?? [];
+  const signed = endpoint.signedString?.segments.map((s) => s.field) ?? [];
+  const chosen: FieldSpec[] = [];
+  for (const name of signed) {
+    const spec = body.find((f) => f.name === name);
+    if (spec) chosen.push(spec);
+  }
+  for (const spec of body) {
+    if (spec.name === 'signature' || chosen.includes(spec)) continue;
+    if (spec.required === true || spec.required === 'by-currency') chosen.push(spec);
+  }
+  return chosen;
+}
+
+function valueFor(spec: FieldSpec, indent: string, step: string): string {
+  // create-sell-order's extendInfo depends on fiatCurrency; the default currency (VND) takes null.
+  if (spec.required === 'by-currency') return 'null';
+  if (spec.type === 'object' && spec.members?.length) {
+    const members = spec.members.filter((m) => m.required === true);
+    if (!members.length) return '{}';
+    const inner = indent + step;
+    return `{\n${members.map((m) => `${inner}"${m.name}": ${valueFor(m, inner, step)}`).join(',\n')}\n${indent}}`;
+  }
+  return suggestedValue(spec);
+}
+
+/** The JSON text of a skeleton body, e.g. `{\n  "partnerCode": "{{partnerCode}}",\n  ...\n}`. */
+export function skeletonBody(endpoint: Endpoint, indent = '', step = '  '): string {
+  const fields = skeletonFields(endpoint);
+  if (!fields.length) return '{}';
+  const inner = indent + step;
+  return `{\n${fields.map((f) => `${inner}"${f.name}": ${valueFor(f, inner, step)}`).join(',\n')}\n${indent}}`;
+}

@@ -1,0 +1,96 @@
+// A user's own OpenAPI documents, named by the `# @openapi ./file.yaml [base_variable]` directive
+// of a .payout.http file or by the extension's setting. Loaded from disk synchronously (the
+// language server asks inside a completion request) and cached by path and mtime, of the
+// document and of every file its `$ref`s read, so an edit to either is picked up on next use.
+
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { loadOpenApi, type LoadResult } from './load';
+
+interface CacheEntry {
+  base: string;
+  /** mtime+size of the document and of each referenced file when it was loaded. */
+  stamps: Map<string, string>;
+  result: LoadResult;
+}
+
+const cache = new Map<string, CacheEntry>();
+
+function stamp(path: string): string {
+  try {
+    const s = statSync(path);
+    return `${s.mtimeMs}:${s.size}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
+ * The base variable of a document when the directive names none: the file name without its
+ * extensions (`.yaml`, `.yml`, `.json`, then `.openapi`/`.swagger`), lower-cased, every run of
+ * other characters than letters and digits turned into `_`, then `_base_url`.
+ * `./library.openapi.yaml` -> `library_base_url`, `Acme Billing-API.json` -> `acme_billing_api_base_url`.
+ */
+export function defaultBaseVariable(path: string): string {
+  const stem = basename(path)
+    .replace(/\.(ya?ml|json)$/i, '')
+    .replace(/\.(openapi|swagger)$/i, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return `${stem === '' ? 'api' : /^[0-9]/.test(stem) ? `api_${stem}` : stem}_base_url`;
+}
+
+/** Loads (or returns the cached) endpoints of the OpenAPI document at `path`. Never throws. */
+export function loadOpenApiFile(path: string, base: string = defaultBaseVariable(path)): LoadResult {
+  const abs = resolve(path);
+  const hit = cache.get(abs);
+  if (hit && hit.base === base && [...hit.stamps].every(([file, s]) => stamp(file) === s)) return hit.result;
+
+  const stamps = new Map([[abs, stamp(abs)]]);
+  let result: LoadResult = { endpoints: [], servers: [], filesRead: [], problems: [] };
+  let text: string | undefined;
+  try {
+    text = readFileSync(abs, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const fix = code === 'ENOENT' ? 'fix the path (a relative path in "# @openapi" is relative to the .payout.http file)'
+      : code === 'EISDIR' ? 'name the document file inside that folder' : 'check the file\'s permissions';
+    result = { endpoints: [], servers: [], filesRead: [], problems: [`${abs}: cannot read the OpenAPI document (${code ?? String(e)}); ${fix}.`] };
+  }
+  if (text !== undefined) {
+    result = loadOpenApi(text, { base, sourcePath: abs });
+    for (const file of result.filesRead) stamps.set(file, stamp(file));
+  }
+  cache.set(abs, { base, stamps, result });
+  return result;
+}
+
+export interface OpenApiDirective {
+  /** Absolute path of the document. */
+  file: string;
+  /** The base variable: the directive's second word, or defaultBaseVariable(file). */
+  base: string;
+}
+
+/**
+ * Reads the value of `# @openapi ./specs/library.yaml library_url` (the text after `@openapi`).
+ * Relative paths resolve against the directory of the .payout.http file. A path with spaces can
+ * be quoted: `# @openapi "./my specs/api.yaml"`.
+ */
+export function parseOpenApiDirective(value: string, httpFilePath: string): OpenApiDirective | { problem: string } {
+  const m = /^\s*(?:"([^"]+)"|'([^']+)'|(\S+))(?:\s+(\S+))?\s*$/.exec(value);
+  if (!m) return { problem: 'The @openapi directive needs a file: write "# @openapi ./api.yaml" (optionally followed by the base variable name).' };
+  const given = m[1] ?? m[2] ?? m[3]!;
+  const base = m[4];
+  if (base !== undefined && !/^[A-Za-z_][\w.-]*$/.test(base)) {
+    return { problem: `"${base}" is not a variable name; write the base variable as letters, digits and _ (e.g. "library_base_url"), or leave it out to use ${defaultBaseVariable(given)}.` };
+  }
+  const file = isAbsolute(given) ? given : resolve(dirname(httpFilePath), given);
+  return { file, base: base ?? defaultBaseVariable(file) };
+}
+
+/** Drops every cached document (tests, or a "reload" command). */
+export function clearOpenApiCache(): void {
+  cache.clear();
+}

@@ -1,0 +1,243 @@
+// KYC of doc 1 §4.3-4.6 (and their v3 mirrors): submission, supplement, read-back, access check,
+// and the gate transaction endpoints pass through. The review that moves a submission out of
+// PROCESSING is "not shown"; the sandbox reviews each submission `kycDelayMs` after it arrives,
+// evaluated lazily whenever the record is read (so it survives restarts and needs no timers).
+// Test values make the review fail: see REJECT_TRIGGER below and docs/sandbox.md.
+
+import { createHash } from 'node:crypto';
+import { catalogue } from '../catalogue/index';
+import type { FieldSpec } from '../catalogue/types';
+import { EMAIL_RE, fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
+import { CALLING_CODES, isCountryCode } from './market';
+import { userKey, type KycRecord, type UserRecord } from './state';
+
+/** Test trigger: a submission whose lastName is REJECTME, or whose nationalId starts with REJECT, ends REJECTED. */
+export const REJECT_LAST_NAME = 'REJECTME';
+export const REJECT_NATIONAL_ID_PREFIX = 'REJECT';
+/** Test trigger for error 64: a user e-mail starting with this. */
+export const HIGH_RISK_EMAIL_PREFIX = 'highrisk';
+
+const IMAGE_FIELDS: Record<string, keyof KycRecord['images']> = {
+  frontIdImage: 'front',
+  backIdImage: 'back',
+  holdIdImage: 'hold',
+  kycReport: 'report',
+};
+
+/** Profile members of doc 1 §2.4 that are stored values (not statuses or document URLs). */
+const PROFILE_FIELDS = catalogue.shapes['kyc-profile']
+  .map((f) => f.name)
+  .filter((n) => !/Status$|^rejectReason$|Url$/.test(n));
+const NAME_FIELDS = new Set(['firstName', 'lastName']);
+
+/** Uppercase, accents removed (doc 1 §2.4); Vietnamese Đ has no decomposition, so it is mapped by hand. */
+export function normaliseName(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'D').toUpperCase();
+}
+
+function isDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+}
+
+const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]+={0,2})$/i;
+
+/** Checks the format rules of the KYC fields that were sent (doc 1 §4.3). */
+function checkFormats(fields: readonly FieldSpec[], body: Record<string, unknown>): Outcome | undefined {
+  for (const f of fields) {
+    const v = body[f.name];
+    if (typeof v !== 'string') continue;
+    switch (f.format) {
+      case 'date':
+        if (!isDate(v)) return fail(5, `${f.name} "${v}" is not a date: write it as YYYY-MM-DD`);
+        break;
+      case 'iso-country':
+        if (!isCountryCode(v)) return fail(f.errorCode ?? 5, `${f.name} "${v}" is not an ISO 3166-1 alpha-2 country code: send two uppercase letters, e.g. VN`);
+        break;
+      case 'digits-only':
+        if (!/^\d+$/.test(v)) return fail(5, `${f.name} "${v}" must be digits only, without a plus sign: e.g. 84`);
+        if (f.name === 'phoneCountryCode' && !CALLING_CODES.has(v)) return fail(5, `phoneCountryCode "${v}" is not a country calling code: e.g. 84 for Vietnam, 63 for the Philippines`);
+        break;
+      case 'data-url-image':
+      case 'data-url-pdf': {
+        const m = DATA_URL.exec(v);
+        const want = f.format === 'data-url-pdf' ? 'application/pdf' : 'image/';
+        const example = f.format === 'data-url-pdf' ? 'data:application/pdf;base64,<DATA>' : 'data:image/jpeg;base64,<DATA>';
+        if (!m || !m[1]!.toLowerCase().startsWith(want)) {
+          return fail(58, `${f.name} is not a valid base64 data URL: send it as ${example}`, { invalid: f.name });
+        }
+        break;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The user's record with its review applied if the delay has passed. */
+export function currentUser(ctx: SandboxContext, partnerCode: string, userEmail: string): UserRecord | undefined {
+  const user = ctx.store.state.users[userKey(partnerCode, userEmail)];
+  const kyc = user?.kyc;
+  if (kyc && !kyc.reviewed && ctx.clock() >= kyc.submittedAtMs + ctx.settings.kycDelayMs) {
+    kyc.reviewed = true;
+    ctx.log(`kyc ${kyc.id} reviewed -> ${kyc.outcome}`);
+    ctx.store.changed();
+  }
+  return user;
+}
+
+export function kycStatus(kyc: KycRecord): 'PROCESSING' | 'VERIFIED' | 'REJECTED' {
+  return kyc.reviewed ? kyc.outcome : 'PROCESSING';
+}
+
+function imageDigest(dataUrl: string) {
+  return createHash('sha256').update(dataUrl).digest('hex');
+}
+
+function nationalIdTaken(ctx: SandboxContext, partnerCode: string, userEmail: string, nationalId: string): boolean {
+  const self = userKey(partnerCode, userEmail);
+  return Object.entries(ctx.store.state.users).some(
+    ([key, u]) => key !== self && u.partnerCode === partnerCode && u.kyc?.profile.nationalId === nationalId,
+  );
+}
+
+function emailProblem(userEmail: string | undefined): Outcome | undefined {
+  if (!userEmail || !EMAIL_RE.test(userEmail)) return fail(27, `userEmail "${userEmail ?? ''}" is not an e-mail address: send the user's address, e.g. alice@example.com`);
+  return undefined;
+}
+
+/** Doc 1 §4.3. `fields` are the endpoint's KYC fields (v2 or v3 mirror) for the format rules. */
+export function submitKyc(ctx: SandboxContext, caller: Caller, body: Record<string, unknown>, fields: readonly FieldSpec[]): Outcome {
+  const userEmail = caller.userEmail!;
+  const bad = emailProblem(userEmail) ?? checkFormats(fields, body);
+  if (bad) return bad;
+  const type = String(body.type);
+  if (type !== 'PASSPORT' && typeof body.backIdImage !== 'string') {
+    return fail(58, `backIdImage is required for a ${type}: send the back of the document as data:image/jpeg;base64,<DATA>, or use type PASSPORT`, { invalid: 'backIdImage' });
+  }
+  const partnerCode = caller.partner.partnerCode;
+  const existing = currentUser(ctx, partnerCode, userEmail)?.kyc;
+  if (existing && kycStatus(existing) === 'PROCESSING') return fail(35, `A KYC submission for ${userEmail} is already under review: wait for it to end (get-kyc-information) before resubmitting`);
+  if (existing && kycStatus(existing) === 'VERIFIED') return fail(52, `${userEmail} is already VERIFIED: use submit-kyc-supplement to change the profile`);
+  const nationalId = String(body.nationalId);
+  if (nationalIdTaken(ctx, partnerCode, userEmail, nationalId)) return fail(52, `nationalId ${nationalId} is already registered to another of your users: check the document number`);
+
+  const profile: Record<string, string> = {};
+  for (const name of PROFILE_FIELDS) {
+    const v = body[name];
+    if (typeof v === 'string' && v !== '') profile[name] = NAME_FIELDS.has(name) ? normaliseName(v) : v;
+  }
+  if (!profile.state && profile.city) profile.state = profile.city; // doc 1 §4.3: state falls back to city
+  const rejected = profile.lastName === REJECT_LAST_NAME || nationalId.toUpperCase().startsWith(REJECT_NATIONAL_ID_PREFIX);
+  const id = ctx.store.state.nextKycId++;
+  const kyc: KycRecord = {
+    id,
+    submittedAtMs: ctx.clock(),
+    outcome: rejected ? 'REJECTED' : 'VERIFIED',
+    ...(rejected ? { outcomeReason: 'The identity document could not be verified (sandbox test value).' } : {}),
+    reviewed: false,
+    supplementStatus: existing?.supplementStatus ?? 'NONE',
+    profile,
+    documentType: type,
+    images: imagesOf(body, type),
+  };
+  ctx.store.state.users[userKey(partnerCode, userEmail)] = { partnerCode, userEmail, kyc };
+  ctx.store.changed();
+  return ok({ id, kycStatus: 'PROCESSING' });
+}
+
+function imagesOf(body: Record<string, unknown>, type: string): KycRecord['images'] {
+  const out: KycRecord['images'] = {};
+  for (const [field, kind] of Object.entries(IMAGE_FIELDS)) {
+    if (kind === 'back' && type === 'PASSPORT') continue; // ignored for a passport (doc 1 §4.3)
+    const v = body[field];
+    if (typeof v === 'string') out[kind] = { mime: DATA_URL.exec(v)![1]!, sha256: imageDigest(v), bytes: Math.floor((v.length - v.indexOf(',') - 1) * 0.75) };
+  }
+  return out;
+}
+
+/** Doc 1 §4.4. */
+export function supplementKyc(ctx: SandboxContext, caller: Caller, body: Record<string, unknown>, fields: readonly FieldSpec[]): Outcome {
+  const userEmail = caller.userEmail!;
+  const bad = emailProblem(userEmail);
+  if (bad) return bad;
+  const user = currentUser(ctx, caller.partner.partnerCode, userEmail);
+  const kyc = user?.kyc;
+  if (!kyc) return fail(50, `No KYC profile for ${userEmail}: submit it first with submit-kyc`);
+  if (kycStatus(kyc) !== 'VERIFIED') return fail(50, `${userEmail} is not VERIFIED (${kycStatus(kyc)}): a profile that was never verified is completed with submit-kyc, not a supplement`);
+  const patchable = fields.map((f) => f.name).filter((n) => !['partnerCode', 'userEmail', 'signature'].includes(n));
+  const sent = patchable.filter((n) => body[n] !== undefined && body[n] !== null);
+  if (!sent.length) return fail(5, `No field to patch: send at least one of ${patchable.join(', ')}`);
+  const formats = checkFormats(fields, body);
+  if (formats) return formats;
+  if (typeof body.nationalId === 'string' && nationalIdTaken(ctx, caller.partner.partnerCode, userEmail, body.nationalId)) {
+    return fail(52, `nationalId ${body.nationalId} is already registered to another of your users: check the document number`);
+  }
+  for (const name of PROFILE_FIELDS) {
+    const v = body[name];
+    if (typeof v === 'string') kyc.profile[name] = NAME_FIELDS.has(name) ? normaliseName(v) : v;
+  }
+  if (typeof body.type === 'string') kyc.documentType = body.type;
+  const images = imagesOf(body, kyc.documentType);
+  Object.assign(kyc.images, images);
+  if (kyc.documentType === 'PASSPORT') delete kyc.images.back; // switching to PASSPORT clears the back image
+  kyc.supplementStatus = 'SUBMITTED';
+  ctx.store.changed();
+  return ok({ id: kyc.id, kycStatus: kycStatus(kyc), kycSupplementStatus: 'SUBMITTED' });
+}
+
+/** Doc 1 §4.5 / §2.4. */
+export function readKyc(ctx: SandboxContext, caller: Caller): Outcome {
+  const userEmail = caller.userEmail!;
+  const kyc = currentUser(ctx, caller.partner.partnerCode, userEmail)?.kyc;
+  if (!kyc) return fail(50, `No KYC profile for ${userEmail} under this partner: submit it with submit-kyc first`);
+  const status = kycStatus(kyc);
+  if (status === 'REJECTED') {
+    // Only these members; the signature's nationalId segment is then the literal `undefined`.
+    return ok({ kycStatus: status, kycSupplementStatus: kyc.supplementStatus, rejectReason: kyc.outcomeReason ?? 'Rejected.' });
+  }
+  const docs = `${ctx.selfUrl()}/sandbox/kyc-documents/${kyc.id}`;
+  const data: Record<string, unknown> = { kycStatus: status, kycSupplementStatus: kyc.supplementStatus, ...kyc.profile };
+  if (kyc.images.front) data.frontUrl = `${docs}/front`;
+  if (kyc.images.back && kyc.documentType !== 'PASSPORT') data.backUrl = `${docs}/back`;
+  if (kyc.images.hold) data.holdUrl = `${docs}/hold`;
+  return ok(data);
+}
+
+/** What the sandbox keeps of an uploaded document (served at the read-back URLs). */
+export function kycDocument(ctx: SandboxContext, id: number, kind: string): Record<string, unknown> | undefined {
+  for (const u of Object.values(ctx.store.state.users)) {
+    if (u.kyc?.id === id) {
+      const img = u.kyc.images[kind as keyof KycRecord['images']];
+      return img ? { kycId: id, document: kind, ...img, note: 'The sandbox keeps a digest of each document, not the image.' } : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The checks transaction endpoints run on the user (codes 27, 34, 59, 64): verified KYC, a
+ * nationality the service serves, an e-mail not on the risk list.
+ */
+export function kycGate(ctx: SandboxContext, caller: Caller, riskCheck = true): Outcome | undefined {
+  const userEmail = caller.userEmail;
+  const bad = emailProblem(userEmail);
+  if (bad) return bad;
+  const kyc = currentUser(ctx, caller.partner.partnerCode, userEmail!)?.kyc;
+  if (!kyc) return fail(34, `${userEmail} has no KYC profile: submit KYC and wait for VERIFIED`);
+  const status = kycStatus(kyc);
+  if (status !== 'VERIFIED') return fail(34, `${userEmail} is not KYC-verified (${status}): ${status === 'PROCESSING' ? 'wait for the review to end' : 'fix and resubmit KYC'}`);
+  const nationality = kyc.profile.nationality;
+  if (!nationality || ctx.settings.blockedNationalities.includes(nationality)) {
+    return fail(59, `Nationality ${nationality ?? '(missing)'} is not served for this service and currency: the user cannot transact here`);
+  }
+  if (riskCheck && userEmail!.toLowerCase().startsWith(HIGH_RISK_EMAIL_PREFIX)) return fail(64, `${userEmail} is on the risk list: this user cannot transact`);
+  return undefined;
+}
+
+/** Doc 1 §4.6. */
+export function checkAccess(ctx: SandboxContext, caller: Caller): Outcome {
+  // Only 34 and 59 are documented here; the risk list is a transaction check.
+  const gate = kycGate(ctx, caller, false);
+  return gate ?? ok({ access: true });
+}

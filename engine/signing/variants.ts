@@ -1,0 +1,167 @@
+// The plausible wrong strings a real integration signs instead of the canonical one, for
+// explain.ts. Each family is a small table; a variant is a function of the secret so the same
+// variant renders both the string to verify (real secret) and the string to show (`<secretKey>`).
+import type { SignedTemplate } from '../catalogue/types';
+import { jsString, joinSigned, type Canonical } from './canonical';
+
+export interface StringVariant {
+  id: string;
+  description: string;
+  render(secret: string): string;
+}
+
+export interface VariantContext {
+  template: SignedTemplate;
+  canonical: Canonical;
+  values: Record<string, unknown>;
+  bodyJson?: string;
+}
+
+/** How one field's value may have been printed wrongly. `text` returns undefined when it does not apply. */
+interface ValueMistake {
+  id: string;
+  describe(field: string, text: string): string;
+  text(value: unknown, omitted: boolean): string | undefined;
+}
+
+const isNumeric = (v: unknown): v is number | string =>
+  (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
+
+const VALUE_MISTAKES: ValueMistake[] = [
+  { id: 'as-undefined', describe: (f) => `${f} was signed as \`undefined\` (it was missing from the object that was signed)`, text: () => 'undefined' },
+  { id: 'as-null', describe: (f) => `${f} was signed as \`null\``, text: () => 'null' },
+  { id: 'as-empty', describe: (f) => `${f} was signed as an empty string`, text: () => '' },
+  { id: 'as-zero', describe: (f) => `${f} was signed as \`0\``, text: () => '0' },
+  { id: 'as-none', describe: (f) => `${f} was signed as \`None\` (a Python None printed)`, text: () => 'None' },
+  {
+    id: 'two-decimals',
+    describe: (f, t) => `${f} was formatted with two decimals (\`${t}\`); the service prints numbers as JavaScript does`,
+    text: (v, o) => (!o && isNumeric(v) ? Number(v).toFixed(2) : undefined),
+  },
+  {
+    id: 'one-decimal',
+    describe: (f, t) => `${f} was formatted as a float (\`${t}\`, as Python and Java print doubles); the service prints numbers as JavaScript does`,
+    text: (v, o) => (!o && isNumeric(v) ? Number(v).toFixed(1) : undefined),
+  },
+  {
+    id: 'exponent',
+    describe: (f, t) => `${f} was written in exponent form (\`${t}\`); the service prints numbers as JavaScript does`,
+    text: (v, o) => (!o && isNumeric(v) ? Number(v).toExponential().replace('e+', 'e') : undefined),
+  },
+  {
+    id: 'exponent-plus',
+    describe: (f, t) => `${f} was written in exponent form (\`${t}\`); the service prints numbers as JavaScript does`,
+    text: (v, o) => (!o && isNumeric(v) ? Number(v).toExponential() : undefined),
+  },
+  {
+    id: 'grouped',
+    describe: (f, t) => `${f} was formatted with thousands separators (\`${t}\`)`,
+    text: (v, o) => (!o && isNumeric(v) ? Number(v).toLocaleString('en-US', { maximumFractionDigits: 20 }) : undefined),
+  },
+  {
+    id: 'quoted',
+    describe: (f, t) => `${f} was signed with JSON quotes (\`${t}\`)`,
+    text: (v, o) => (!o && v !== null && typeof v !== 'object' ? JSON.stringify(jsString(v)) : undefined),
+  },
+  {
+    id: 'python-bool',
+    describe: (f, t) => `${f} was signed as \`${t}\` (a Python bool printed); JavaScript prints true/false`,
+    text: (v, o) => (!o && typeof v === 'boolean' ? (v ? 'True' : 'False') : undefined),
+  },
+  {
+    id: 'json',
+    describe: (f) => `${f} was signed as its JSON text; the service prints an object as JavaScript does`,
+    text: (v, o) => (!o && v !== null && typeof v === 'object' ? safeJson(v) : undefined),
+  },
+  {
+    id: 'trimmed',
+    describe: (f) => `${f} was trimmed before signing, but the body carries the surrounding spaces`,
+    text: (v, o) => (!o && typeof v === 'string' && v.trim() !== v ? v.trim() : undefined),
+  },
+];
+
+/** The secret's placement and the pipes around it (doc 1 §5.2: `...|<field n>|<secretKey>`). */
+const LAYOUTS: { id: string; description: string; join(texts: string[], secret: string): string }[] = [
+  { id: 'no-trailing-pipe', description: 'the pipe before the secret is missing (the secret was glued to the last field)', join: (t, s) => t.join('|') + s },
+  { id: 'extra-trailing-pipe', description: 'an extra pipe was added after the secret', join: (t, s) => `${joinSigned(t, s)}|` },
+  { id: 'double-pipe', description: 'an extra pipe was added before the secret', join: (t, s) => `${t.join('|')}||${s}` },
+  { id: 'no-secret', description: 'the secretKey was left out of the signed string', join: (t) => t.join('|') },
+  { id: 'no-secret-trailing-pipe', description: 'the secretKey was left out (the string ends in a bare pipe)', join: (t) => `${t.join('|')}|` },
+  { id: 'secret-first', description: 'the secretKey was put first instead of last', join: (t, s) => [s, ...t].join('|') },
+];
+
+function safeJson(v: unknown): string | undefined {
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return undefined;
+  }
+}
+
+export function stringVariants(ctx: VariantContext): StringVariant[] {
+  const texts = ctx.canonical.segments.map((s) => s.text);
+  const fields = ctx.canonical.segments.map((s) => s.field);
+  const out: StringVariant[] = [];
+  const withTexts = (id: string, description: string, t: string[]) =>
+    out.push({ id, description, render: (secret) => joinSigned(t, secret) });
+
+  // One field printed wrongly.
+  ctx.canonical.segments.forEach((seg, i) => {
+    for (const m of VALUE_MISTAKES) {
+      const text = m.text(ctx.values[seg.field], seg.omitted);
+      if (text === undefined || text === seg.text) continue;
+      withTexts(`${m.id}:${seg.field}`, m.describe(seg.field, text), replaceAt(texts, i, text));
+    }
+  });
+  // One field left out of the string entirely.
+  fields.forEach((f, i) =>
+    withTexts(`drop:${f}`, `${f} was left out of the signed string`, texts.filter((_, j) => j !== i)),
+  );
+  // Fields in another order.
+  for (let i = 0; i + 1 < texts.length; i++) {
+    const t = [...texts];
+    [t[i], t[i + 1]] = [t[i + 1]!, t[i]!];
+    withTexts(`swap:${fields[i]},${fields[i + 1]}`, `${fields[i]} and ${fields[i + 1]} were signed in swapped order`, t);
+  }
+  if (texts.length > 2) withTexts('reversed', 'the fields were signed in reverse order', [...texts].reverse());
+  if (texts.length > 1) {
+    const order = fields.map((f, i) => ({ f, t: texts[i]! })).sort((a, b) => (a.f < b.f ? -1 : a.f > b.f ? 1 : 0));
+    withTexts('sorted', 'the fields were signed sorted by name instead of in the documented order', order.map((o) => o.t));
+  }
+  // Pipes and the secret.
+  for (const l of LAYOUTS) out.push({ id: l.id, description: l.description, render: (s) => l.join(texts, s) });
+  // The JSON body signed instead of the canonical string.
+  out.push(...bodyVariants(ctx.bodyJson));
+  return out;
+}
+
+function bodyVariants(bodyJson: string | undefined): StringVariant[] {
+  if (bodyJson === undefined) return [];
+  const bodies: { id: string; description: string; text: string }[] = [
+    { id: 'body-as-sent', description: 'the JSON body as sent was signed instead of the canonical string', text: bodyJson },
+  ];
+  try {
+    const parsed: unknown = JSON.parse(bodyJson);
+    bodies.push({ id: 'body-stringified', description: 'JSON.stringify(body) was signed instead of the canonical string', text: JSON.stringify(parsed) });
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'signature' in parsed) {
+      const { signature: _drop, ...rest } = parsed as Record<string, unknown>;
+      bodies.push({
+        id: 'body-without-signature',
+        description: 'JSON.stringify(body without its signature field) was signed instead of the canonical string',
+        text: JSON.stringify(rest),
+      });
+    }
+  } catch {
+    // Not JSON: only the raw text can have been signed.
+  }
+  return bodies.flatMap((b) => [
+    { id: b.id, description: b.description, render: () => b.text },
+    { id: `${b.id}+secret`, description: `${b.description}, with |secretKey appended`, render: (s: string) => `${b.text}|${s}` },
+  ]);
+}
+
+function replaceAt(texts: string[], i: number, text: string): string[] {
+  const t = [...texts];
+  t[i] = text;
+  return t;
+}

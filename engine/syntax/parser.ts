@@ -1,0 +1,599 @@
+// .payout.http text -> ParsedFile (types.ts). The syntax is the `.http` one of REST Client, httpYac
+// and JetBrains; docs/syntax.md lists what is supported and the choices made.
+//
+// Never throws: every oddity becomes a SyntaxProblem that names the fix. Blocks are parsed from
+// their own text only, so a block whose text did not change is reused as is after an edit.
+import { parseJsonBody } from './json';
+import { scanTemplates } from './templates';
+import type {
+  Assertion,
+  Body,
+  Directive,
+  Header,
+  ParsedFile,
+  RequestBlock,
+  RequestLine,
+  Span,
+  SyntaxProblem,
+  TemplateRef,
+  VariableDefinition,
+} from './types';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'CONNECT'] as const;
+const METHOD_SET = new Set<string>(HTTP_METHODS);
+
+/** Operators of `?? subject [path] operator [expected]` lines (httpYac's, plus `valid`/`invalid` for signatures). */
+export const ASSERTION_OPERATORS = [
+  '==', '!=', '===', '!==', '>', '>=', '<', '<=', 'contains', 'includes', 'startsWith', 'endsWith', 'matches',
+  'exists', 'isTrue', 'isFalse', 'isNumber', 'isString', 'isBoolean', 'isArray', 'valid', 'invalid',
+] as const;
+const OPERATOR_SET = new Set<string>(ASSERTION_OPERATORS);
+export const ASSERTION_SUBJECTS = ['status', 'body', 'header', 'signature', 'duration'] as const;
+const SUBJECT_SET = new Set<string>(ASSERTION_SUBJECTS);
+
+const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*:[ \t]*(.*?)[ \t]*$/;
+const DIRECTIVE = /^(?:#|\/\/)[ \t]*@([\w.-]+)(?:[ \t]*=[ \t]*|[ \t]+|$)(.*?)[ \t]*$/;
+const VARIABLE = /^@([^\s=]*)[ \t]*(=?)[ \t]*(.*?)[ \t]*$/;
+const REQUEST_NAME = /^[A-Za-z_][\w-]*$/;
+
+/**
+ * Parse a whole file. With `previous` (the result for the text before an edit), every block whose
+ * text is unchanged is the very same object as before, with only `start` updated; callers may keep
+ * per-block caches keyed by the block object. The previous ParsedFile should not be used afterwards
+ * (its reused blocks now carry the new starts).
+ */
+export function parseHttpFile(text: string, previous?: ParsedFile): ParsedFile {
+  if (typeof text !== 'string') text = '';
+  const starts = blockStarts(text);
+  const ends = starts.slice(1).concat(text.length);
+  const blocks = reuseOrParse(text, starts, ends, previous?.blocks ?? []);
+  const variables: VariableDefinition[] = [];
+  for (const b of blocks) {
+    for (const v of b.variables) {
+      variables.push({
+        ...v,
+        span: shift(v.span, b.start),
+        nameSpan: shift(v.nameSpan, b.start),
+        valueSpan: shift(v.valueSpan, b.start),
+      });
+    }
+  }
+  return { text, blocks, requests: blocks.filter((b) => b.requestLine !== undefined), variables };
+}
+
+/** The block holding absolute `offset` (the last one starting at or before it). */
+export function blockAt(file: ParsedFile, offset: number): RequestBlock {
+  const bs = file.blocks;
+  let lo = 0;
+  let hi = bs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (bs[mid].start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return bs[lo];
+}
+
+/** The request named `name` (`# @name` or a one-word `###` title); the first one when several share it. */
+export function requestByName(file: ParsedFile, name: string): RequestBlock | undefined {
+  return file.requests.find((b) => b.name === name);
+}
+
+/** A block-relative span made absolute. */
+export function absoluteSpan(block: RequestBlock, span: Span): Span {
+  return shift(span, block.start);
+}
+
+function shift(s: Span, by: number): Span {
+  return { start: s.start + by, end: s.end + by };
+}
+
+/** Offsets where blocks start: 0 (the preamble, possibly empty) and every line starting with `###`. */
+function blockStarts(text: string): number[] {
+  const starts = [0];
+  let i = text.indexOf('###');
+  while (i !== -1) {
+    const prev = i === 0 ? 10 : text.charCodeAt(i - 1);
+    if (prev === 10 || prev === 13) starts.push(i);
+    i = text.indexOf('###', i + 3);
+  }
+  return starts;
+}
+
+/**
+ * Blocks for [starts[k], ends[k]), reusing previous blocks with identical text. Unchanged blocks
+ * at the front and at the back are found by position with a native comparison (no slicing, no
+ * hashing of the whole file); only the blocks in between go through a text -> block map.
+ */
+function reuseOrParse(text: string, starts: number[], ends: number[], prev: RequestBlock[]): RequestBlock[] {
+  const n = starts.length;
+  const out = new Array<RequestBlock>(n);
+  const same = (p: RequestBlock, k: number) => p.text.length === ends[k] - starts[k] && text.startsWith(p.text, starts[k]);
+  let front = 0;
+  while (front < n && front < prev.length && same(prev[front], front)) {
+    out[front] = moved(prev[front], starts[front]);
+    front++;
+  }
+  let back = 0;
+  while (back < n - front && back < prev.length - front && same(prev[prev.length - 1 - back], n - 1 - back)) {
+    out[n - 1 - back] = moved(prev[prev.length - 1 - back], starts[n - 1 - back]);
+    back++;
+  }
+  let pool: Map<string, RequestBlock[]> | undefined;
+  for (let k = front; k < n - back; k++) {
+    const blockText = text.slice(starts[k], ends[k]);
+    if (!pool) {
+      pool = new Map();
+      for (let j = front; j < prev.length - back; j++) {
+        const list = pool.get(prev[j].text);
+        if (list) list.push(prev[j]);
+        else pool.set(prev[j].text, [prev[j]]);
+      }
+    }
+    const reused = pool.get(blockText)?.shift();
+    out[k] = reused ? moved(reused, starts[k]) : safeParseBlock(ownCopy(blockText), starts[k]);
+  }
+  return out;
+}
+
+function moved(block: RequestBlock, start: number): RequestBlock {
+  block.start = start;
+  return block;
+}
+
+/**
+ * A copy of `s` that does not point into the whole file's text. `text.slice()` makes a view of its
+ * parent in V8; a block kept across many edits would then keep every old version of the file
+ * alive. A JSON round trip yields a fresh flat string (lone surrogates survive it).
+ */
+function ownCopy(s: string): string {
+  return s.length < 16 ? s : (JSON.parse(JSON.stringify(s)) as string);
+}
+
+function safeParseBlock(text: string, start: number): RequestBlock {
+  try {
+    return parseBlock(text, start);
+  } catch (e) {
+    // A bug in the parser must not take the editor down: the block degrades to "not a request".
+    const block = emptyBlock(text, start);
+    block.problems.push({
+      span: { start: 0, end: text.length },
+      code: 'syntax/internal-error',
+      message: `The parser failed on this block (${e instanceof Error ? e.message : String(e)}); please report it with the block's text. The block is ignored until then.`,
+      severity: 'error',
+    });
+    return block;
+  }
+}
+
+function emptyBlock(text: string, start: number): RequestBlock {
+  return { start, text, directives: [], variables: [], comments: [], headers: [], assertions: [], references: [], problems: [] };
+}
+
+interface Line {
+  start: number;
+  end: number; // before the line break
+  /** First and past-last non-blank character. */
+  from: number;
+  to: number;
+}
+
+function* lines(text: string, from: number): Generator<Line> {
+  let start = from;
+  while (start < text.length) {
+    let end = start;
+    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+    let f = start;
+    while (f < end && isBlank(text.charCodeAt(f))) f++;
+    let t = end;
+    while (t > f && isBlank(text.charCodeAt(t - 1))) t--;
+    yield { start, end, from: f, to: t };
+    start = end < text.length && text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
+  }
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 0xfeff;
+}
+
+interface BodyLine {
+  line: Line;
+  kind: 'content' | 'blank' | 'assertion';
+}
+
+export function parseBlock(text: string, start: number): RequestBlock {
+  const b = emptyBlock(text, start);
+  const problem = (span: Span, code: string, message: string, severity: SyntaxProblem['severity'] = 'error') =>
+    b.problems.push({ span, code, message, severity });
+  const active: Span[] = []; // regions whose `{{...}}` are references (not comments)
+  let pos = 0;
+  if (text.startsWith('###')) {
+    let end = 0;
+    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+    let f = 3;
+    while (f < end && (isBlank(text.charCodeAt(f)) || text.charCodeAt(f) === 35)) f++;
+    let t = end;
+    while (t > f && isBlank(text.charCodeAt(t - 1))) t--;
+    b.separator = { span: { start: 0, end } };
+    if (t > f) {
+      b.separator.title = text.slice(f, t);
+      b.separator.titleSpan = { start: f, end: t };
+    }
+    pos = end;
+  }
+
+  let phase: 'pre' | 'headers' | 'body' = 'pre';
+  let afterRequestLine = false; // the line right after the request line (or its continuations)
+  let headerlessWarned = false;
+  const bodyLines: BodyLine[] = [];
+
+  const startBody = (line: Line) => {
+    phase = 'body';
+    bodyLines.push({ line, kind: 'content' });
+  };
+
+  for (const line of lines(text, pos === 0 ? 0 : pos)) {
+    if (pos !== 0 && line.start === pos) continue; // the `###` line's own line break
+    const content = text.slice(line.from, line.to);
+    const span = { start: line.from, end: line.to };
+    const isAssertion = content.startsWith('??') && (content.length === 2 || isBlank(content.charCodeAt(2)));
+
+    if (phase === 'body') {
+      if (isAssertion) {
+        bodyLines.push({ line, kind: 'assertion' });
+        b.assertions.push(parseAssertion(content, span, problem));
+        active.push(span);
+      } else {
+        bodyLines.push({ line, kind: content === '' ? 'blank' : 'content' });
+      }
+      continue;
+    }
+    if (content === '') {
+      if (phase === 'headers') phase = 'body';
+      afterRequestLine = false;
+      continue;
+    }
+    if (isAssertion) {
+      if (!b.requestLine) {
+        problem(span, 'syntax/assertion-before-request', 'Assertions check the response: move this `??` line below the request line.', 'warning');
+      }
+      b.assertions.push(parseAssertion(content, span, problem));
+      active.push(span);
+      continue;
+    }
+    if (content.startsWith('#') || content.startsWith('//')) {
+      const d = DIRECTIVE.exec(content);
+      if (d) b.directives.push(directive(d, line.from));
+      else b.comments.push(span);
+      continue;
+    }
+
+    if (phase === 'pre') {
+      if (content.startsWith('@')) {
+        const v = parseVariable(content, line.from, problem);
+        if (v) {
+          b.variables.push(v);
+          active.push(v.valueSpan);
+        }
+        continue;
+      }
+      const looksLikeHeader = /^[\w-]+:([ \t]|$)/.test(content) && !METHOD_SET.has(content.slice(0, content.indexOf(':')).toUpperCase());
+      if (looksLikeHeader || content.startsWith('{') || content.startsWith('[') || content.startsWith('<')) {
+        problem(
+          span,
+          'syntax/no-request-line',
+          looksLikeHeader
+            ? 'This header has no request line above it: add `METHOD URL` first, e.g. `POST {{base_url}}/api/v2/account/verify`.'
+            : 'This body has no request line: add `METHOD URL` and the headers above it, then a blank line, e.g. `POST {{base_url}}/api/v2/account/verify`.',
+        );
+        headerlessWarned = true;
+        if (looksLikeHeader) {
+          phase = 'headers';
+          b.headers.push(header(HEADER.exec(content)!, line.from));
+          active.push(span);
+        } else {
+          startBody(line);
+        }
+        continue;
+      }
+      b.requestLine = parseRequestLine(content, line.from, problem);
+      active.push(span);
+      phase = 'headers';
+      afterRequestLine = true;
+      continue;
+    }
+
+    // phase === 'headers'
+    if (afterRequestLine && b.requestLine && (content.startsWith('?') || content.startsWith('&'))) {
+      // REST Client's multi-line query: `GET {{base_url}}/x` then `    ?a=1` and `    &b=2` lines.
+      const rl = b.requestLine;
+      rl.url += content;
+      rl.urlSpan = { start: rl.urlSpan.start === rl.urlSpan.end ? line.from : rl.urlSpan.start, end: line.to };
+      rl.span = { start: rl.span.start, end: line.to };
+      active.push(span);
+      continue;
+    }
+    afterRequestLine = false;
+    const h = HEADER.exec(content);
+    if (h) {
+      b.headers.push(header(h, line.from));
+      active.push(span);
+      continue;
+    }
+    if (!headerlessWarned) {
+      problem(
+        span,
+        'syntax/missing-blank-line',
+        'This line is not a header (`Name: value`): if it starts the body, put a blank line between the headers and the body.',
+      );
+    }
+    startBody(line);
+  }
+
+  if (bodyLines.length > 0) finishBody(b, bodyLines, active, problem);
+  for (const region of active) scanTemplates(text, region.start, region.end, 0, b.references, b.problems);
+  b.references.sort((x, y) => x.span.start - y.span.start);
+  nameBlock(b, problem);
+  return b;
+}
+
+function directive(m: RegExpExecArray, at: number): Directive {
+  const text = m[0];
+  const nameStart = at + text.indexOf('@') + 1;
+  const value = m[2];
+  // The value is a suffix of the (trimmed) line.
+  const valueStart = value ? at + text.length - value.length : nameStart + m[1].length;
+  return {
+    name: m[1],
+    value,
+    span: { start: at, end: at + text.length },
+    nameSpan: { start: nameStart, end: nameStart + m[1].length },
+    valueSpan: { start: valueStart, end: valueStart + value.length },
+  };
+}
+
+function header(m: RegExpExecArray, at: number): Header {
+  const text = m[0];
+  const value = m[2];
+  const valueStart = at + text.length - value.length; // the value is a suffix of the trimmed line
+  return {
+    name: m[1],
+    value,
+    span: { start: at, end: at + text.length },
+    nameSpan: { start: at, end: at + m[1].length },
+    valueSpan: { start: valueStart, end: valueStart + value.length },
+  };
+}
+
+type ProblemSink = (span: Span, code: string, message: string, severity?: SyntaxProblem['severity']) => void;
+
+function parseVariable(content: string, at: number, problem: ProblemSink): VariableDefinition | undefined {
+  const m = VARIABLE.exec(content)!;
+  const [, name, eq, value] = m;
+  const span = { start: at, end: at + content.length };
+  if (!eq) {
+    problem(span, 'syntax/variable-without-value', `\`@${name}\` defines no value: write \`@${name || 'name'} = value\`.`);
+    return undefined;
+  }
+  if (!/^[A-Za-z_][\w.-]*$/.test(name)) {
+    problem(
+      span,
+      'syntax/invalid-variable-name',
+      `\`${name || '(empty)'}\` is not a usable variable name: start with a letter or \`_\` and use letters, digits, \`_\`, \`-\` or \`.\`, e.g. \`@userEmail = alice@example.com\`.`,
+    );
+    return undefined;
+  }
+  const valueStart = at + content.length - value.length;
+  return {
+    name,
+    value,
+    span,
+    nameSpan: { start: at + 1, end: at + 1 + name.length },
+    valueSpan: { start: valueStart, end: valueStart + value.length },
+  };
+}
+
+function parseRequestLine(content: string, at: number, problem: ProblemSink): RequestLine {
+  const span = { start: at, end: at + content.length };
+  const firstEnd = content.search(/\s/);
+  const first = firstEnd === -1 ? content : content.slice(0, firstEnd);
+  const upper = first.toUpperCase();
+  let method = 'GET';
+  let methodSpan = { start: at, end: at };
+  let urlFrom = 0;
+  if (firstEnd === -1) {
+    if (METHOD_SET.has(upper)) {
+      problem(span, 'syntax/missing-url', `\`${first}\` has no URL: write \`${upper} {{base_url}}/api/v2/...\`.`);
+      return { method: upper, methodSpan: { start: at, end: at + first.length }, url: '', urlSpan: { start: span.end, end: span.end }, span };
+    }
+  } else if (METHOD_SET.has(upper) || /^[A-Za-z]+$/.test(first)) {
+    method = upper;
+    methodSpan = { start: at, end: at + first.length };
+    urlFrom = firstEnd;
+    while (urlFrom < content.length && isBlank(content.charCodeAt(urlFrom))) urlFrom++;
+    if (!METHOD_SET.has(upper)) {
+      problem(
+        methodSpan,
+        'syntax/unknown-method',
+        `Unknown method \`${first}\`: use one of ${HTTP_METHODS.join(', ')}.`,
+      );
+    }
+  }
+  let urlTo = content.length;
+  let httpVersion: string | undefined;
+  const v = /\s+(HTTP\/\d(?:\.\d)?)$/i.exec(content.slice(urlFrom));
+  if (v) {
+    httpVersion = v[1].toUpperCase();
+    urlTo = urlFrom + v.index;
+  }
+  const url = content.slice(urlFrom, urlTo);
+  const urlSpan = { start: at + urlFrom, end: at + urlTo };
+  if (url === '') {
+    problem(span, 'syntax/missing-url', `\`${method}\` has no URL: write \`${method} {{base_url}}/api/v2/...\`.`);
+  } else if (!/^(https?:\/\/|\{\{|\/)/i.test(url)) {
+    problem(
+      urlSpan,
+      'syntax/url-without-scheme',
+      `\`${url}\` is not an absolute URL: start it with https:// or with a variable, e.g. \`{{base_url}}/api/v2/...\`.`,
+      'warning',
+    );
+  }
+  return { method, methodSpan, url, urlSpan, httpVersion, span };
+}
+
+function parseAssertion(content: string, span: Span, problem: ProblemSink): Assertion {
+  const words = [...content.slice(2).matchAll(/\S+/g)].map((m) => ({ word: m[0], at: m.index + 2 }));
+  const a: Assertion = { span, text: content, subject: words[0]?.word ?? '' };
+  if (words.length === 0) {
+    problem(span, 'syntax/empty-assertion', 'Empty assertion: write what to check, e.g. `?? status == 201` or `?? body success == true`.');
+    return a;
+  }
+  const opIndex = words.findIndex((w, i) => i > 0 && OPERATOR_SET.has(w.word));
+  const pathEnd = opIndex === -1 ? words.length : opIndex;
+  if (pathEnd > 1) a.path = content.slice(words[1].at, words[pathEnd - 1].at + words[pathEnd - 1].word.length);
+  if (opIndex !== -1) {
+    a.operator = words[opIndex].word;
+    const rest = content.slice(words[opIndex].at + a.operator.length).trim();
+    if (rest) a.expected = rest;
+  }
+  if (!SUBJECT_SET.has(a.subject)) {
+    problem(
+      span,
+      'syntax/unknown-assertion-subject',
+      `Unknown assertion subject \`${a.subject}\`: use ${ASSERTION_SUBJECTS.join(', ')}, e.g. \`?? body data.status == SUCCESS\`.`,
+      'warning',
+    );
+  } else if (!a.operator && (a.subject === 'status' || a.subject === 'duration' || a.subject === 'signature')) {
+    problem(
+      span,
+      'syntax/assertion-without-operator',
+      a.subject === 'signature'
+        ? 'Write `?? signature valid` or `?? signature invalid`.'
+        : `\`${content}\` has no operator: write e.g. \`?? ${a.subject} == 200\` (operators: ${ASSERTION_OPERATORS.join(' ')}).`,
+      'warning',
+    );
+  }
+  return a;
+}
+
+function finishBody(b: RequestBlock, bodyLines: BodyLine[], active: Span[], problem: ProblemSink): void {
+  const text = b.text;
+  let first = 0;
+  while (first < bodyLines.length && bodyLines[first].kind !== 'content') first++;
+  let last = bodyLines.length - 1;
+  while (last >= first && bodyLines[last].kind !== 'content') last--;
+  if (first > last) return;
+  const firstChar = text[bodyLines[first].line.from];
+  const json = firstChar === '{' || firstChar === '[';
+  if (json) {
+    // Comment lines after a JSON body are comments, not body (JSON has no `#` comments and the
+    // service would receive them otherwise).
+    while (last > first) {
+      const l = bodyLines[last];
+      const c = text.slice(l.line.from, l.line.to);
+      if (l.kind === 'content' && !(c.startsWith('#') || c.startsWith('//'))) break;
+      if (l.kind === 'content') b.comments.push({ start: l.line.from, end: l.line.to });
+      last--;
+    }
+    b.comments.sort((x, y) => x.start - y.start);
+  }
+  const start = bodyLines[first].line.start;
+  const end = bodyLines[last].line.end;
+  let bodyText = text.slice(start, end);
+  // `??` lines inside the body are assertions: blank them so offsets stay exact.
+  for (let k = first; k <= last; k++) {
+    const l = bodyLines[k];
+    if (l.kind === 'assertion') {
+      bodyText = bodyText.slice(0, l.line.start - start) + ' '.repeat(l.line.end - l.line.start) + bodyText.slice(l.line.end - start);
+    } else if (l.kind === 'content') {
+      active.push({ start: l.line.start, end: l.line.end });
+    }
+  }
+  const body: Body = { span: { start, end }, text: bodyText, kind: json ? 'json' : 'text' };
+  const fileLine = /^<@?[ \t]+(\S.*?)[ \t]*$/.exec(text.slice(bodyLines[first].line.from, bodyLines[first].line.to));
+  if (fileLine && first === last) {
+    const value = fileLine[1];
+    const valueStart = bodyLines[first].line.to - value.length;
+    body.kind = 'file';
+    body.filePath = { value, span: { start: valueStart, end: valueStart + value.length } };
+  } else if (!json) {
+    warnHeaderLikeStart(b, bodyLines, first, last, problem);
+  }
+  if (json) body.json = jsonBody(b, bodyText, start, problem);
+  b.body = body;
+}
+
+function jsonBody(b: RequestBlock, bodyText: string, start: number, problem: ProblemSink): Body['json'] {
+  const parsed = parseJsonBody(bodyText, 0, bodyText.length, start);
+  const root = parsed.root;
+  let errors = parsed.errors;
+  if (root) {
+    // Text after the value that looks like a header: the header was written below the body.
+    const rest = bodyText.slice(root.offset + root.length - start);
+    const m = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+[ \t]*:[^\r\n]*)/.exec(rest);
+    if (m && HEADER.test(m[1])) {
+      const at = root.offset + root.length + rest.indexOf(m[1]);
+      problem(
+        { start: at, end: at + m[1].trimEnd().length },
+        'syntax/header-after-body',
+        'This header is below the body: move it up, between the request line and the blank line that starts the body.',
+      );
+      errors = errors.filter((e) => e.span.start < at);
+    }
+  }
+  for (const e of errors) problem(e.span, 'syntax/json', e.message);
+  for (const c of parsed.comments) {
+    problem(
+      c,
+      'syntax/json-comment',
+      'Comments inside a JSON body are sent to the service, which expects plain JSON: remove the comment or move it above the request line.',
+      'warning',
+    );
+  }
+  for (const t of parsed.misplacedTemplates) {
+    problem(
+      t.span,
+      'syntax/template-not-a-value',
+      `\`{{${t.expression}}}\` is outside quotes but is not a whole JSON value: put it in a string (\`"{{${t.expression}}}"\`) or separate it from the text around it.`,
+    );
+  }
+  return { root, templates: parsed.templates, errors };
+}
+
+/**
+ * `Name: value` lines at the top of a text body, followed by a blank line: most likely headers
+ * that a stray blank line pushed into the body.
+ */
+function warnHeaderLikeStart(b: RequestBlock, bodyLines: BodyLine[], first: number, last: number, problem: ProblemSink): void {
+  let k = first;
+  while (k <= last && bodyLines[k].kind === 'content' && HEADER.test(b.text.slice(bodyLines[k].line.from, bodyLines[k].line.to))) k++;
+  if (k > first && k <= last && bodyLines[k].kind === 'blank') {
+    problem(
+      { start: bodyLines[first].line.from, end: bodyLines[k - 1].line.to },
+      'syntax/header-after-blank-line',
+      'These lines look like headers but come after the blank line that ends the headers, so they are sent as body: remove the blank line above them.',
+      'warning',
+    );
+  }
+}
+
+function nameBlock(b: RequestBlock, problem: ProblemSink): void {
+  const named = b.directives.filter((d) => d.name === 'name');
+  for (const d of named) {
+    if (d.value === '') {
+      problem(d.span, 'syntax/empty-name', 'Give the request a name: `# @name quote` (one word), then refer to it as `{{quote.response.body.$.data.x}}`.');
+    } else if (!REQUEST_NAME.test(d.value)) {
+      problem(
+        d.valueSpan,
+        'syntax/invalid-name',
+        `\`${d.value}\` cannot be referenced as \`{{name.response...}}\`: use one word of letters, digits, \`_\` or \`-\`, e.g. \`${d.value.replace(/[^\w-]+/g, '_').replace(/^(?=\d)/, '_')}\`.`,
+        'warning',
+      );
+    }
+  }
+  const last = named.filter((d) => d.value !== '').pop();
+  if (last) b.name = last.value.split(/\s+/)[0];
+  else if (b.separator?.title && REQUEST_NAME.test(b.separator.title)) b.name = b.separator.title;
+}
+
+export type { TemplateRef };

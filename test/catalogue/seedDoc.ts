@@ -1,0 +1,68 @@
+// Reads the contract documents at test time, so the catalogue is checked against the text
+// itself, not against a copy of it. CI has shared/ beside the clone.
+
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const SEEDS_DIR = path.resolve(__dirname, '../../../shared/seeds');
+
+export function readSeed(prefix: '000' | '001' | '002'): string {
+  const file = fs.readdirSync(SEEDS_DIR).find((f) => f.startsWith(`${prefix}_`) && f.endsWith('.txt'));
+  if (!file) throw new Error(`no seed ${prefix}_*.txt in ${SEEDS_DIR}`);
+  return fs.readFileSync(path.join(SEEDS_DIR, file), 'utf8');
+}
+
+export interface Section {
+  heading: string;
+  body: string;
+}
+
+/** Splits a document at `## ` / `### ` headings. */
+export function sections(doc: string): Section[] {
+  const out: Section[] = [];
+  let current: Section | undefined;
+  for (const line of doc.split('\n')) {
+    const h = /^#{2,3} (.*)$/.exec(line);
+    if (h) {
+      current = { heading: h[1].trim(), body: '' };
+      out.push(current);
+    } else if (current) current.body += line + '\n';
+  }
+  return out;
+}
+
+export function section(doc: string, headingPrefix: string): Section {
+  const s = sections(doc).find((x) => x.heading.startsWith(headingPrefix));
+  if (!s) throw new Error(`no section "${headingPrefix}"`);
+  return s;
+}
+
+/** `### 4.N METHOD /path` headings of a document's §4. */
+export function endpointHeadings(doc: string): { number: string; method: string; path: string }[] {
+  return [...doc.matchAll(/^### (4\.\d+) (GET|POST|PUT|PATCH|DELETE) (\/\S+)/gm)].map((m) => ({
+    number: m[1],
+    method: m[2],
+    path: m[3],
+  }));
+}
+
+/** Markdown tables of a text: header cells and row cells, backticks removed. */
+export function tables(text: string, keepTicks = false): { header: string[]; rows: string[][] }[] {
+  const out: { header: string[]; rows: string[][] }[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].startsWith('|') || !/^\|[-| ]+\|$/.test(lines[i + 1] ?? '')) continue;
+    // A pipe inside backticks (a signed string) is text, not a column break.
+    const cells = (l: string) =>
+      (l.slice(1, -1).match(/(?:`[^`]*`|[^|`])+|(?<=\|)(?=\|)|^(?=\|)/g) ?? []).map((c) => (keepTicks ? c.trim() : c.trim().replace(/`/g, '')));
+    const t = { header: cells(lines[i]), rows: [] as string[][] };
+    for (i += 2; i < lines.length && lines[i].startsWith('|'); i++) t.rows.push(cells(lines[i]));
+    out.push(t);
+  }
+  return out;
+}
+
+/** The templates in backticks after a marker, e.g. `Signed string: ` or `` `signature` over ``. */
+export function backtickedAfter(text: string, marker: RegExp): string[] {
+  return [...text.matchAll(new RegExp(marker.source + '\\s*`([^`]+)`', 'g'))].map((m) => m[1]);
+}

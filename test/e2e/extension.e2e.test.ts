@@ -1,0 +1,175 @@
+// The packaged extension in real VS Code (code-server 4.100.3 = VS Code 1.100.3, headless chromium):
+// install the VSIX, open example files from a temp workspace and assert on what the editor shows.
+// Runs when PAYOUT_HTTP_E2E=1 (scripts/e2e-install.sh + npm run package first; .ci/run does both).
+// Screenshots of every step go to .test-artifacts/e2e/.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { endpointById } from '../../engine/catalogue/index';
+import { ensureLocalCredentials } from '../../engine/sandbox/home';
+import {
+  e2ePrefix, installExtension, launchBrowser, makeSandbox, missingPrerequisites, startCodeServer,
+  type RunningCodeServer, type Sandbox,
+} from './codeServer';
+import {
+  activeLanguage, clickCodeLens, codeLensTexts, editorLinesOf, goTo, openFile, openWorkbench,
+  problemCounts, problemsViewRows, screenshot, triggerSuggest,
+} from './workbench';
+
+const root = path.join(__dirname, '..', '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const vsix = process.env.PAYOUT_HTTP_VSIX || path.join(root, `${pkg.name}-${pkg.version}.vsix`);
+const shots = path.join(root, '.test-artifacts', 'e2e');
+const enabled = process.env.PAYOUT_HTTP_E2E === '1';
+
+// A request whose body the completion test types into, and one the lint test expects findings on.
+const COMPLETION_FILE = `### Pay the merchant
+POST {{base_url}}/api/v2/orders/create-sell-order
+Content-Type: application/json
+
+{
+  "partnerCode": "{{partnerCode}}"
+}
+`;
+const LINT_FILE = `### Pay the merchant (incomplete on purpose)
+POST {{base_url}}/api/v2/orders/create-sell-order
+Content-Type: application/json
+
+{
+  "partnerCode": "{{partnerCode}}",
+  "currency": "USDT"
+}
+`;
+
+describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', function () {
+  // Bounds for waiting on a real editor; nothing asserts on how long a step took.
+  this.timeout(180_000);
+  let sb: Sandbox;
+  let server: RunningCodeServer | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let workspace: string;
+  let partnerCode: string;
+  let secretKey: string;
+
+  before(async function () {
+    if (!enabled) {
+      console.log('    (skipped: set PAYOUT_HTTP_E2E=1 after scripts/e2e-install.sh and npm run package to run the real-editor e2e suite)');
+      this.skip();
+    }
+    const prefix = e2ePrefix();
+    const missing = missingPrerequisites(prefix, vsix);
+    // Enabled but not installed is a failure, not a skip: CI must not pass without running it.
+    assert.deepEqual(missing, [], `PAYOUT_HTTP_E2E=1 but the e2e prerequisites are missing:\n${missing.join('\n')}`);
+    fs.rmSync(shots, { recursive: true, force: true });
+    fs.mkdirSync(shots, { recursive: true });
+
+    sb = makeSandbox();
+    // The local credentials exist before the editor opens, so the preview's partnerCode is known.
+    const creds = await ensureLocalCredentials(sb.payoutHome);
+    partnerCode = creds.partnerCode;
+    secretKey = creds.secretKey;
+
+    workspace = path.join(sb.root, 'workspace');
+    fs.mkdirSync(workspace);
+    fs.copyFileSync(path.join(root, 'examples', 'quickstart.payout.http'), path.join(workspace, 'quickstart.payout.http'));
+    fs.writeFileSync(path.join(workspace, 'completion.payout.http'), COMPLETION_FILE);
+    fs.writeFileSync(path.join(workspace, 'lint.payout.http'), LINT_FILE);
+
+    installExtension(prefix, sb, vsix);
+    server = await startCodeServer(prefix, sb, workspace);
+    ({ context, page } = await launchBrowser(prefix, sb));
+    await openWorkbench(page, server.url, workspace);
+    await screenshot(page, shots, '01-workbench.png');
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && page) {
+      await screenshot(page, shots, `failure-${this.currentTest.title.replace(/\W+/g, '-')}.png`).catch(() => {});
+    }
+  });
+
+  after(async () => {
+    await context?.close().catch(() => {});
+    await server?.stop();
+    if (!sb) return;
+    // keep the logs of the editor, the extension host and the language server next to the screenshots
+    for (const log of findLogs(sb.root)) fs.copyFileSync(log, path.join(shots, path.basename(path.dirname(log)) + '-' + path.basename(log)));
+    fs.rmSync(sb.root, { recursive: true, force: true });
+  });
+
+  it('shows the canonical string as a CodeLens above account/verify', async () => {
+    await openFile(page, 'quickstart.payout.http');
+    assert.equal(await activeLanguage(page), 'Payout HTTP');
+    const lenses = await codeLensTexts(page, '<secretKey>');
+    // doc 1 §4.1: account/verify signs `partnerCode|<secretKey>`; the secret itself is never shown
+    assert.ok(lenses.includes(`${partnerCode}|<secretKey>`), `lenses: ${JSON.stringify(lenses)}`);
+    assert.ok(lenses.some((l) => /Send request/.test(l)), `no Send lens in ${JSON.stringify(lenses)}`);
+    assert.ok(lenses.every((l) => !l.includes(secretKey)), 'a CodeLens shows the secretKey');
+    await screenshot(page, shots, '02-codelens-preview.png');
+  });
+
+  it('completes exactly the endpoint\'s fields inside a JSON body', async () => {
+    await openFile(page, 'completion.payout.http');
+    await codeLensTexts(page, '<secretKey>'); // the server has analysed the file
+    await goTo(page, 6, 35); // end of the partnerCode line
+    await page.keyboard.press('End');
+    await page.keyboard.type(',');
+    await page.keyboard.press('Enter');
+    const endpoint = endpointById('v2.orders.create-sell-order')!;
+    const fields = endpoint.body!.map((f) => f.name).filter((n) => n !== 'partnerCode' && n !== 'signature');
+    const labels = (await triggerSuggest(page, 'externalOrderId')).map((l) => l.replace(/^"|"$/g, ''));
+    await screenshot(page, shots, '03-completion.png');
+    assert.ok(labels.length > 0);
+    for (const l of labels) assert.ok(fields.includes(l), `completion offered "${l}", which is not a field of create-sell-order still missing (${fields.join(', ')})`);
+    assert.ok(!labels.includes('partnerCode'), 'a field already present is offered again');
+    await page.keyboard.press('Escape');
+  });
+
+  it('reports contract lint findings in the Problems view', async () => {
+    await openFile(page, 'lint.payout.http');
+    const rows = await problemsViewRows(page, 'externalOrderId');
+    await screenshot(page, shots, '04-problems.png');
+    const counts = await problemCounts(page);
+    assert.ok(counts.errors + counts.warnings > 0, `status bar: ${counts.label}`);
+    // create-sell-order requires externalOrderId (doc 1 §4.13); its omission is reported with a code
+    assert.ok(rows.some((r) => /externalOrderId/.test(r) && /payout\//.test(r)), `rows: ${JSON.stringify(rows)}`);
+    await page.keyboard.press('Control+Shift+M'); // close the panel again
+  });
+
+  it('sends account/verify to the local sandbox and shows a verified response beside the file', async () => {
+    await openFile(page, 'quickstart.payout.http');
+    await codeLensTexts(page, 'Send request');
+    await clickCodeLens(page, 'Send request', 0);
+    const lines = await waitForLines(page, /\.response/, /^Signature: /m);
+    const text = lines.join('\n');
+    await screenshot(page, shots, '05-send-verified.png');
+    assert.match(text, /^HTTP \d{3}/m);
+    assert.match(text, /^Signature: verified/m, text);
+    assert.match(text, /"semanticCode": "SUCCESS"/);
+    assert.ok(!text.includes(secretKey), 'the response view shows the secretKey');
+  });
+});
+
+/** Reads the lines of the editor whose tab matches until one matches `until` (the view fills in after the send). */
+async function waitForLines(page: Page, tab: RegExp, until: RegExp): Promise<string[]> {
+  for (;;) {
+    const lines = await editorLinesOf(page, tab).catch(() => [] as string[]);
+    if (until.test(lines.join('\n'))) return lines;
+    await page.waitForTimeout(200);
+  }
+}
+
+function findLogs(dir: string): string[] {
+  const out: string[] = [];
+  const visit = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory() && !['extensions', 'chromium', 'node_modules', 'payout-home', 'workspace'].includes(e.name)) visit(p);
+      else if (e.isFile() && /(\.log)$/.test(e.name)) out.push(p);
+    }
+  };
+  visit(dir);
+  return out;
+}

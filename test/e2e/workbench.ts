@@ -1,0 +1,107 @@
+// Reading and driving the VS Code workbench through its DOM. The selectors are VS Code 1.100's
+// (they are the same in code-server): CodeLens `.codelens-decoration a`, the suggest widget rows,
+// the status bar problems item, markers in the Problems view.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+
+const ACTIVE_EDITOR = '.editor-group-container.active .editor-instance .monaco-editor';
+
+export async function openWorkbench(page: Page, url: string, folder: string): Promise<void> {
+  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+  await page.waitForSelector('.monaco-workbench .part.statusbar', { timeout: 60_000 });
+  await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60_000 });
+}
+
+/** Opens a workspace file with Quick Open and waits for its editor. */
+export async function openFile(page: Page, relPath: string): Promise<void> {
+  const base = path.basename(relPath);
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(relPath);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: base }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: base }).first().waitFor();
+  await page.locator(`${ACTIVE_EDITOR} .view-lines .view-line`).first().waitFor();
+}
+
+/** Runs a command from the Command Palette by its title. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Control+Shift+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** Moves the cursor of the active editor to a 1-based line and column (Go to Line accepts `l:c`). */
+export async function goTo(page: Page, line: number, column = 1): Promise<void> {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden' });
+}
+
+export async function codeLensTexts(page: Page, expect?: string | RegExp): Promise<string[]> {
+  const sel = `${ACTIVE_EDITOR} .codelens-decoration a`;
+  if (expect) await page.locator(sel, { hasText: expect }).first().waitFor();
+  else await page.locator(sel).first().waitFor();
+  return page.$$eval(sel, (els) => els.map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' ').trim()));
+}
+
+export async function clickCodeLens(page: Page, text: string | RegExp, index = 0): Promise<void> {
+  await page.locator(`${ACTIVE_EDITOR} .codelens-decoration a`, { hasText: text }).nth(index).click();
+}
+
+/** Opens the suggest widget at the cursor and returns the labels of its rows once they appear. */
+export async function triggerSuggest(page: Page, expectLabel: string): Promise<string[]> {
+  await page.keyboard.press('Control+Space');
+  const rows = page.locator('.editor-widget.suggest-widget .monaco-list-row');
+  await rows.filter({ hasText: expectLabel }).first().waitFor();
+  return rows.evaluateAll((els) => els.map((e) => (e.querySelector('.label-name')?.textContent ?? e.textContent ?? '').trim()));
+}
+
+/** Status-bar problems item, e.g. aria-label "Errors: 1, Warnings: 2". */
+export async function problemCounts(page: Page): Promise<{ errors: number; warnings: number; label: string }> {
+  const label = (await page.locator('#status\\.problems a, #status\\.problems').first().getAttribute('aria-label').catch(() => null)) ?? '';
+  const num = (re: RegExp) => Number(label.match(re)?.[1] ?? 0);
+  return { errors: num(/Errors?:\s*(\d+)/i), warnings: num(/Warnings?:\s*(\d+)/i), label };
+}
+
+/** Opens the Problems view and returns the text of its marker rows. */
+export async function problemsViewRows(page: Page, expect: string | RegExp): Promise<string[]> {
+  await page.keyboard.press('Control+Shift+M');
+  const rows = page.locator('.markers-panel .monaco-list-row');
+  await rows.filter({ hasText: expect }).first().waitFor();
+  return rows.evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
+}
+
+/** The visible lines of the editor whose tab title matches. */
+export async function editorLinesOf(page: Page, tabTitle: string | RegExp): Promise<string[]> {
+  const group = page.locator('.editor-group-container', { has: page.locator('.tab.active', { hasText: tabTitle }) }).first();
+  await group.waitFor();
+  return group.locator('.monaco-editor .view-lines .view-line').evaluateAll((els) => {
+    // view-lines are absolutely positioned and not in document order: sort by their top
+    const sorted = [...els].sort((a, b) => parseFloat((a as HTMLElement).style.top) - parseFloat((b as HTMLElement).style.top));
+    return sorted.map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' '));
+  });
+}
+
+export async function activeLanguage(page: Page): Promise<string> {
+  return (await page.locator('#status\\.editor\\.mode').innerText().catch(() => '')).trim();
+}
+
+export async function statusBarTexts(page: Page): Promise<string[]> {
+  return page.$$eval('.part.statusbar .statusbar-item', (els) => els.map((e) => (e.textContent ?? '').trim()).filter(Boolean));
+}
+
+export async function screenshot(page: Page, dir: string, name: string): Promise<string> {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name);
+  await page.screenshot({ path: file });
+  return file;
+}

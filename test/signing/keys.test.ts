@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { writeFileSync, chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import { createPublicKey } from 'node:crypto';
+import {
+  KeyError,
+  clearKeyCache,
+  generateRsaKeyPair,
+  loadPrivateKey,
+  loadPublicKey,
+  publicKeyFromPrivate,
+  publicKeyPem,
+  readPrivateKeyFile,
+  readPublicKeyFile,
+} from '../../engine/signing/keys';
+import { signText, verifyText } from '../../engine/signing/rsa';
+import { keyPath, keyPem, tempDir } from './helpers';
+
+/** Runs fn, asserts it throws a KeyError of `kind`, and returns it. */
+function keyError(kind: KeyError['kind'], fn: () => unknown): KeyError {
+  try {
+    fn();
+  } catch (err) {
+    assert.ok(err instanceof KeyError, `expected KeyError, got ${String(err)}`);
+    assert.equal(err.kind, kind, err.message);
+    return err;
+  }
+  assert.fail(`expected a ${kind} KeyError`);
+}
+
+/** The base64 body of a PEM, to check an error message never quotes it. */
+const pemBody = (pem: string) => pem.split('\n').filter((l) => l && !l.startsWith('-----')).join('');
+
+describe('signing/keys', () => {
+  beforeEach(() => clearKeyCache());
+
+  it('loads PKCS#8 and PKCS#1 private keys to the same RSA-2048 key', () => {
+    const a = loadPrivateKey(keyPem('test-partner-private.pem'));
+    const b = loadPrivateKey(keyPem('test-partner-private-pkcs1.pem'));
+    assert.equal(a.asymmetricKeyType, 'rsa');
+    assert.equal(a.asymmetricKeyDetails?.modulusLength, 2048);
+    assert.ok(a.equals(b));
+  });
+
+  it('loads SPKI and PKCS#1 public keys to the same key, matching the private half', () => {
+    const a = loadPublicKey(keyPem('test-partner-public.pem'));
+    const b = loadPublicKey(keyPem('test-partner-public-pkcs1.pem'));
+    assert.ok(a.equals(b));
+    const priv = loadPrivateKey(keyPem('test-partner-private.pem'));
+    assert.ok(publicKeyFromPrivate(priv).equals(a));
+    assert.equal(publicKeyPem(priv), keyPem('test-partner-public.pem'));
+  });
+
+  it('caches by content: the same PEM gives the same KeyObject', () => {
+    const pem = keyPem('test-partner-private.pem');
+    assert.equal(loadPrivateKey(pem), loadPrivateKey(pem));
+    // A PEM copied through JSON with literal \n and CRLF is the same key.
+    const mangled = pem.trim().replace(/\n/g, '\\n');
+    assert.ok(loadPrivateKey(mangled).equals(loadPrivateKey(pem)));
+    assert.ok(loadPrivateKey(pem.replace(/\n/g, '\r\n')).equals(loadPrivateKey(pem)));
+  });
+
+  it('reads key files', () => {
+    const priv = readPrivateKeyFile(keyPath('test-partner-private-pkcs1.pem'));
+    const pub = readPublicKeyFile(keyPath('test-partner-public.pem'));
+    assert.ok(verifyText('x', signText('x', priv), pub));
+  });
+
+  it('generates RSA-2048 PKCS#8/SPKI pairs that load and sign', () => {
+    const pair = generateRsaKeyPair();
+    assert.match(pair.privateKeyPem, /^-----BEGIN PRIVATE KEY-----/);
+    assert.match(pair.publicKeyPem, /^-----BEGIN PUBLIC KEY-----/);
+    const priv = loadPrivateKey(pair.privateKeyPem);
+    const pub = loadPublicKey(pair.publicKeyPem);
+    assert.ok(verifyText('hello|secret', signText('hello|secret', priv), pub));
+  });
+
+  describe('KeyError', () => {
+    it('unreadable: empty text, no PEM block, missing file (names the file)', () => {
+      assert.match(keyError('unreadable', () => loadPrivateKey('')).message, /empty.*-----BEGIN PRIVATE KEY-----/);
+      assert.match(keyError('unreadable', () => loadPublicKey('hello')).message, /no PEM block.*BEGIN PUBLIC KEY/);
+      const missing = join(tempDir(), 'nope.pem');
+      const err = keyError('unreadable', () => readPrivateKeyFile(missing));
+      assert.equal(err.file, missing);
+      assert.match(err.message, /no such file/);
+      assert.ok(err.message.startsWith(missing));
+    });
+
+    it('unreadable: a directory', () => {
+      const dir = tempDir();
+      assert.match(keyError('unreadable', () => readPublicKeyFile(dir)).message, /directory/);
+    });
+
+    it('unusable: a corrupted PEM, without quoting it', () => {
+      const pem = keyPem('test-partner-private.pem');
+      const broken = pem.replace(/(-----\n)(.{40})/, '$1' + 'A'.repeat(40));
+      const err = keyError('unusable', () => loadPrivateKey(broken));
+      assert.match(err.message, /could not be decoded.*copy the whole key again/);
+      assert.ok(!err.message.includes(pemBody(broken).slice(60, 100)));
+    });
+
+    it('unusable: an encrypted private key, with the export command', () => {
+      const priv = loadPrivateKey(keyPem('test-partner-private.pem'));
+      const encrypted = priv.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'test' }).toString();
+      assert.match(keyError('unusable', () => loadPrivateKey(encrypted)).message, /passphrase.*openssl pkey/);
+    });
+
+    it('unusable: an OpenSSH public key', () => {
+      assert.match(keyError('unusable', () => loadPublicKey('ssh-rsa AAAAB3NzaC1yc2E test@host')).message, /ssh-keygen -e -m PKCS8/);
+    });
+
+    it('wrong-kind: a public key where a private key is needed (file named, content not quoted)', () => {
+      const file = keyPath('test-partner-public.pem');
+      const err = keyError('wrong-kind', () => readPrivateKeyFile(file));
+      assert.match(err.message, /holds a public key where a private key is needed: point privateKeyFile at the private half/);
+      assert.ok(err.message.includes(file));
+      assert.ok(!err.message.includes(pemBody(keyPem('test-partner-public.pem')).slice(0, 40)));
+    });
+
+    it('wrong-kind: a private key where a public key is needed, never quoting the private key', () => {
+      const pem = keyPem('test-partner-private.pem');
+      const err = keyError('wrong-kind', () => loadPublicKey(pem));
+      assert.match(err.message, /holds a private key where a public key is needed.*-pubout/);
+      for (let i = 0; i < pemBody(pem).length - 16; i += 16) assert.ok(!err.message.includes(pemBody(pem).slice(i, i + 16)));
+    });
+
+    it('wrong-kind: a certificate where a private key is needed', () => {
+      const cert = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+      assert.match(keyError('wrong-kind', () => loadPrivateKey(cert)).message, /certificate where a private key/);
+      assert.match(keyError('wrong-kind', () => loadPublicKey(cert)).message, /openssl x509/);
+    });
+
+    it('not-rsa: EC P-256, private and public', () => {
+      assert.match(keyError('not-rsa', () => readPrivateKeyFile(keyPath('test-ec-p256-private.pem'))).message, /the key is EC P-256, the service needs RSA-2048/);
+      assert.match(keyError('not-rsa', () => readPublicKeyFile(keyPath('test-ec-p256-public.pem'))).message, /EC P-256/);
+    });
+
+    it('wrong-size: RSA-4096, unless any size is allowed (the service key)', () => {
+      assert.match(keyError('wrong-size', () => readPrivateKeyFile(keyPath('test-rsa4096-private.pem'))).message, /the key is RSA-4096; the service expects RSA-2048/);
+      assert.match(keyError('wrong-size', () => readPublicKeyFile(keyPath('test-rsa4096-public.pem'))).message, /RSA-4096/);
+      assert.equal(readPublicKeyFile(keyPath('test-rsa4096-public.pem'), { bits: 'any' }).asymmetricKeyDetails?.modulusLength, 4096);
+    });
+
+    it('unreadable: a file without read permission (skipped as root)', function () {
+      if (process.getuid?.() === 0) this.skip();
+      const file = join(tempDir(), 'k.pem');
+      writeFileSync(file, keyPem('test-partner-private.pem'));
+      chmodSync(file, 0o000);
+      assert.match(keyError('unreadable', () => readPrivateKeyFile(file)).message, /permission denied/);
+    });
+  });
+
+  it('never throws anything but KeyError on arbitrary text', () => {
+    const samples = ['-----BEGIN PUBLIC KEY-----', '-----BEGIN PRIVATE KEY-----\n!!!\n-----END PRIVATE KEY-----', '\u0000', '-----BEGIN FOO-----\nAA\n-----END FOO-----'];
+    for (const s of samples) {
+      for (const load of [loadPrivateKey, loadPublicKey]) {
+        assert.throws(() => load(s), KeyError);
+      }
+    }
+    // A public key derived from a private KeyObject still is what node says it is.
+    assert.equal(createPublicKey(loadPrivateKey(keyPem('test-partner-private.pem'))).type, 'public');
+  });
+});
