@@ -17,9 +17,9 @@ export interface CommandSpec<O extends Record<string, OptionSpec>> {
   usage: string;
   description: string;
   options: O;
-  examples: string[];
+  examples: readonly string[];
   /** Extra paragraphs after the options. */
-  notes?: string[];
+  notes?: readonly string[];
 }
 
 type Values<O extends Record<string, OptionSpec>> = {

@@ -14,6 +14,9 @@ const common = {
   minify: production,
   logLevel: 'warning',
   loader: { '.json': 'json' },
+  // jsonc-parser's UMD build (its `main`) requires files by computed paths esbuild cannot follow;
+  // its ESM build (`module`) bundles cleanly.
+  mainFields: ['module', 'main'],
 };
 
 const entries = [

@@ -1,8 +1,51 @@
-// TEMPORARY placeholder while engine/http lands (replaced within the session; see docs/cli.md).
+// `payout-http lint FILE... [--format text|json] [--env ENV]`: the editor's diagnostics
+// (engine/language lintText) in a terminal or CI; exit 1 when any file has an error.
+import { readFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
+import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
+import { checkFile } from '../session';
+import { lintText, type LintDiagnostic } from '../../engine/language';
 
-export async function lintCommand(argv: string[]): Promise<number> {
-  void argv;
-  process.stderr.write('payout-http lint: not available in this build yet.\n');
-  return EXIT.failed;
-}
+const spec = {
+  name: 'lint',
+  usage: 'payout-http lint FILE... [--format text|json] [--env ENV] [--warnings-as-errors]',
+  description:
+    'Checks .payout.http files against the contracts, as the editor does: unknown endpoints, missing or unknown\n' +
+    'fields, signed fields left out (signed as `undefined`), enum values, formats, undefined variables, syntax.\n' +
+    'Nothing is sent.',
+  options: {
+    format: { type: 'string', short: 'f', valueName: 'FORMAT', description: 'text (default) or json' },
+    env: { type: 'string', short: 'e', valueName: 'ENV', description: 'environment whose variables count as defined (default: local)' },
+    'warnings-as-errors': { type: 'boolean', description: 'exit 1 on warnings too' },
+  },
+  examples: ['payout-http lint examples/*.payout.http', 'payout-http lint orders.payout.http --format json --env sandbox'],
+  notes: ['Exit code: 0 when no file has an error, 1 when one has (or a warning, with --warnings-as-errors), 2 for a usage error.'],
+} as const;
+
+export const lintCommand = command(spec, async ({ values, positionals }) => {
+  if (positionals.length === 0) throw new UsageError('give at least one .payout.http file to check');
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format ${format}: use text or json`);
+  const files = positionals.map((f) => checkFile(f));
+  const report: { file: string; diagnostics: LintDiagnostic[] }[] = [];
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    report.push({ file, diagnostics: lintText(text, { fileDir: dirname(file), ...(values.env ? { environment: values.env } : {}) }) });
+  }
+  const failing = (d: LintDiagnostic) => d.severity === 'error' || (values['warnings-as-errors'] === true && d.severity === 'warning');
+  const count = (s: string) => report.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === s).length, 0);
+  if (format === 'json') {
+    process.stdout.write(JSON.stringify(report.map((r) => ({ file: relative(process.cwd(), r.file) || r.file, diagnostics: r.diagnostics })), null, 2) + '\n');
+  } else {
+    for (const r of report) {
+      const shown = relative(process.cwd(), r.file) || r.file;
+      for (const d of r.diagnostics) {
+        // file:line:column, 1-based, the form editors and CI annotate.
+        process.stdout.write(`${shown}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${d.message}\n`);
+      }
+    }
+    process.stdout.write(`${files.length} file${files.length === 1 ? '' : 's'}: ${count('error')} error(s), ${count('warning')} warning(s)\n`);
+  }
+  return report.some((r) => r.diagnostics.some(failing)) ? EXIT.failed : EXIT.ok;
+});

@@ -1,8 +1,114 @@
-// TEMPORARY placeholder while engine/http lands (replaced within the session; see docs/cli.md).
+// `payout-http send FILE [--name NAME | --all] [--env ENV] [--json] [--junit FILE]`: sign, send,
+// verify, assert; exit 1 when a request fails or an assertion does not hold.
+import { writeFileSync } from 'node:fs';
+import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
+import { formatResult } from '../format';
+import { junitSuite, resultJson } from '../report';
+import { openSession } from '../session';
+import { toJUnitXml } from '../../engine/http/junit';
+import type { SendResult } from '../../engine/http/types';
+import type { RequestBlock } from '../../engine/syntax/types';
 
-export async function sendCommand(argv: string[]): Promise<number> {
-  void argv;
-  process.stderr.write('payout-http send: not available in this build yet.\n');
-  return EXIT.failed;
+const spec = {
+  name: 'send',
+  usage: 'payout-http send FILE [--name NAME ... | --all] [--env ENV] [--json] [--junit FILE]',
+  description:
+    'Signs and sends requests of a .payout.http file, then prints for each: HTTP status, time, the decoded\n' +
+    'envelope (error code, meaning, what to check, whether to retry), the verdict on the response\'s own\n' +
+    'signature, and its `??` assertions. A request that reads another\'s response ({{quote.response...}})\n' +
+    'sends that one first. With no --env, the local sandbox is used (started on demand).',
+  options: {
+    name: { type: 'string', short: 'n', multiple: true, valueName: 'NAME', description: 'send the request named NAME (# @name NAME); repeatable' },
+    all: { type: 'boolean', short: 'a', description: 'send every request of the file, in order' },
+    env: { type: 'string', short: 'e', valueName: 'ENV', description: 'environment from http-client.env.json (default: local sandbox)' },
+    json: { type: 'boolean', description: 'print the results as JSON (secrets redacted)' },
+    junit: { type: 'string', valueName: 'FILE', description: 'also write a JUnit XML report to FILE' },
+    timeout: { type: 'string', valueName: 'SECONDS', description: 'per-request timeout (default 30)' },
+    'no-retry': { type: 'boolean', description: 'do not retry 9, 20, 46, 66 with backoff' },
+    quiet: { type: 'boolean', short: 'q', description: 'print one line per request instead of the full response' },
+  },
+  examples: [
+    'payout-http send examples/quickstart.payout.http --all',
+    'payout-http send orders.payout.http --name quote --name pay --env sandbox',
+    'payout-http send tests.payout.http --all --env sandbox --junit reports/payout.xml',
+  ],
+  notes: [
+    'Exit code: 0 when every request passed, 1 when one failed (not sent, error envelope without',
+    'assertions, signature not verified, or an assertion that does not hold), 2 for a usage error.',
+  ],
+} as const;
+
+export function selectBlocks(requests: RequestBlock[], names: string[] | undefined, all: boolean | undefined, known: string[], cmd: string): RequestBlock[] {
+  if (requests.length === 0) throw new UsageError('the file holds no request; write one such as `POST {{base_url}}/api/v2/account/verify`');
+  if (all) {
+    if (names?.length) throw new UsageError('use either --all or --name, not both');
+    return requests;
+  }
+  if (!names?.length) {
+    if (requests.length === 1) return requests;
+    throw new UsageError(`the file has ${requests.length} requests; pick one with --name (${known.join(', ')}) or use --all`);
+  }
+  return names.map((n) => {
+    const i = known.indexOf(n);
+    if (i < 0) throw new UsageError(`no request named "${n}" in the file; its requests: ${known.join(', ')} (name one with \`# @name ${n}\`)${cmd === 'send' ? '' : ''}`);
+    return requests[i];
+  });
+}
+
+function parseTimeout(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const s = Number(text);
+  if (!Number.isFinite(s) || s <= 0) throw new UsageError(`--timeout ${text}: give a number of seconds above 0, e.g. --timeout 10`);
+  return s * 1000;
+}
+
+export const sendCommand = command(spec, async ({ values, positionals }) => {
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file to send');
+  const timeoutMs = parseTimeout(values.timeout);
+  const json = values.json === true;
+  const err = (t: string) => process.stderr.write(`${t}\n`);
+  let done = 0;
+  let total = 0;
+  const session = openSession(positionals[0], values.env, 'sandbox', {
+    transport: timeoutMs ? { timeoutMs } : undefined,
+    ...(values['no-retry'] ? { retryPolicy: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 } } : {}),
+    onResult: (r) => {
+      done++;
+      if (json) return;
+      const line = values.quiet ? quietLine(r, done, total) : formatResult(r, { index: { n: done, of: Math.max(total, done) } });
+      process.stdout.write(session.redactor.redact(line) + '\n' + (values.quiet ? '' : '\n'));
+    },
+  }, (note) => err(note));
+  const env = session.environment;
+  if (!env.defined) throw new UsageError(env.problems.join('\n'));
+  for (const p of env.problems) err(`warning: ${p}`);
+  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames, 'send');
+  total = blocks.length;
+
+  const results: SendResult[] = [];
+  for (const b of blocks) results.push(session.resultOf(b) ?? (await session.send(b)));
+  // Requests sent only as dependencies are reported too (they were printed as they finished).
+  const failedCount = results.filter((r) => !r.ok).length;
+
+  if (json) process.stdout.write(session.redactor.redact(JSON.stringify(results.map(resultJson), null, 2)) + '\n');
+  else process.stdout.write(`${results.length} request${results.length === 1 ? '' : 's'}: ${results.length - failedCount} passed, ${failedCount} failed (environment: ${env.name})\n`);
+
+  if (values.junit) {
+    const xml = toJUnitXml([junitSuite(session.filePath, results, new Date().toISOString())]);
+    try {
+      writeFileSync(values.junit, session.redactor.redact(xml));
+    } catch (e) {
+      err(`could not write the JUnit report to ${values.junit} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); check the folder exists and is writable`);
+      return EXIT.failed;
+    }
+  }
+  return failedCount === 0 ? EXIT.ok : EXIT.failed;
+});
+
+function quietLine(r: SendResult, n: number, of: number): string {
+  const status = r.response ? `HTTP ${r.response.status} ${Math.round(r.response.durationMs)} ms` : 'not sent';
+  const verdict = r.verdict ? r.verdict.state : '-';
+  const held = r.assertions.length ? ` assertions ${r.assertions.filter((a) => a.ok).length}/${r.assertions.length}` : '';
+  return `[${n}/${Math.max(n, of)}] ${r.ok ? 'PASS' : 'FAIL'} ${r.prepared.label} ${status}${r.decoded && r.decoded.kind !== 'other' ? ` ${r.decoded.headline}` : ''} signature ${verdict}${held}${r.error ? ` error: ${r.error.split('\n')[0]}` : ''}`;
 }

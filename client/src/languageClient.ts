@@ -1,12 +1,11 @@
 // Starts the bundled language server (dist/server.js) over node IPC. The server runs in its own
 // Node process (the extension host's runtime, run as Node), so a slow lint never blocks the editor.
 import * as path from 'node:path';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { LANGUAGE_ID } from '../../engine/protocol';
 
-export const LANGUAGE_ID = 'payout-http';
-
-export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
+export function createLanguageClient(context: vscode.ExtensionContext, environment: string): LanguageClient {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -14,9 +13,9 @@ export function createLanguageClient(context: vscode.ExtensionContext): Language
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: LANGUAGE_ID }],
-    // env files change the preview and the undefined-variable lint
-    synchronize: {},
-    initializationOptions: { environment: undefined as string | undefined },
+    initializationOptions: { environment },
+    // the preview and the undefined-variable lint read the environment files
+    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/http-client*.env.json') },
   };
   // id 'payoutHttp' => the client reads the `payoutHttp.trace.server` setting
   return new LanguageClient('payoutHttp', 'Payout HTTP Language Server', serverOptions, clientOptions);

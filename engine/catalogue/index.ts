@@ -110,5 +110,6 @@ export { BANK_VERIFY_FIAT_CURRENCIES, limitByName } from './limits';
 export { CLIENT_ASSERTION_AUDIENCE, clientAssertionClaims, v3Conventions } from './payoutV3';
 export { SUCCESS_HTTP_STATUS } from './errors';
 export { ORDER_STATUSES, KYC_STATUSES, KYC_SUPPLEMENT_STATUSES, simulationNotes } from './states';
-export { ORDER_TYPES, QR_COUNTRY_CODES, QR_TYPES, orderSignature } from './shapes';
+export { ORDER_TYPES, QR_COUNTRY_CODES, QR_TYPES, orderSignature, v2EnvelopeShape } from './shapes';
+export { v2Conventions } from './payoutV2';
 export { templateText } from './fieldBuilders';

@@ -95,12 +95,16 @@ function indexFor(extra?: readonly Endpoint[]): Index {
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
 const MASKED_WHOLE = new RegExp(`^${OPEN}\\d+${CLOSE}$`);
+const MASKED_ANY = new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g');
+const MASKED_AT_START = new RegExp(`^${OPEN}(\\d+)${CLOSE}`);
+const TEMPLATE = /\{\{[\s\S]*?\}\}/g;
+const identity = (s: string) => s;
 
 function mask(url: string): { masked: string; restore: (s: string) => string } {
+  if (!url.includes('{{')) return { masked: url, restore: identity };
   const saved: string[] = [];
-  const masked = url.replace(/\{\{[\s\S]*?\}\}/g, (m) => `${OPEN}${saved.push(m) - 1}${CLOSE}`);
-  const re = new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g');
-  return { masked, restore: (s) => s.replace(re, (_, i: string) => saved[Number(i)]) };
+  const masked = url.replace(TEMPLATE, (m) => `${OPEN}${saved.push(m) - 1}${CLOSE}`);
+  return { masked, restore: (s) => (s.includes(OPEN) ? s.replace(MASKED_ANY, (_, i: string) => saved[Number(i)]) : s) };
 }
 
 function decode(s: string): string {
@@ -160,7 +164,28 @@ function levenshtein(a: string, b: string): number {
   return prev[b.length];
 }
 
+// A file often repeats the same wrong path; remember the answer per candidate list (bounded).
+const closestCache = new WeakMap<readonly Endpoint[], Map<string, Endpoint | undefined>>();
+
 function closest(candidates: readonly Endpoint[], path: string, method: string): Endpoint | undefined {
+  let cache = closestCache.get(candidates);
+  if (!cache) closestCache.set(candidates, (cache = new Map()));
+  const key = `${method} ${path}`;
+  if (cache.has(key)) return cache.get(key);
+  if (cache.size > 2000) cache.clear();
+  const best = closestUncached(candidates, path, method);
+  cache.set(key, best);
+  return best;
+}
+
+const allOf = new WeakMap<Index, Endpoint[]>();
+function allEndpoints(index: Index): Endpoint[] {
+  let all = allOf.get(index);
+  if (!all) allOf.set(index, (all = [...index.values()].flatMap((b) => b.all)));
+  return all;
+}
+
+function closestUncached(candidates: readonly Endpoint[], path: string, method: string): Endpoint | undefined {
   let best: Endpoint | undefined;
   let bestScore = Infinity;
   for (const e of candidates) {
@@ -205,7 +230,7 @@ export function matchRequest(method: string, rawUrl: string, extra?: Endpoint[])
 
   let base: string | undefined;
   let rest: string;
-  const baseVar = new RegExp(`^${OPEN}(\\d+)${CLOSE}`).exec(masked);
+  const baseVar = MASKED_AT_START.exec(masked);
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(masked);
   if (baseVar) {
     base = restore(baseVar[0]).slice(2, -2).trim();
@@ -316,9 +341,8 @@ function matchLiteral(
       if (m) return m;
     }
   }
-  const all = [...index.values()].flatMap((b) => b.all);
   const path = restore(maskedPath);
-  const suggestion = closest(all, path, verb);
+  const suggestion = closest(allEndpoints(index), path, verb);
   return result({
     suggestion,
     reason: `No known endpoint at ${path}.${suggestion ? ` Did you mean ${describe(suggestion)}? ` : ' '}Prefer {{${PAYOUT_BASE}}} or {{plant_base_url}} to a literal address.`,

@@ -8,6 +8,19 @@ import { orderSignature } from './shapes';
 import { KYC_STATUSES } from './states';
 import type { Endpoint, FieldSpec } from './types';
 
+/** Doc 1 §4.0 and §5: how every `/api/v2` request is sent. */
+export const v2Conventions = {
+  /** Rule 1 and §5.9: required on every signed endpoint. */
+  contentType: 'application/json',
+  /** §5.9: accepted and ignored; messages are always English. */
+  ignoredHeaders: ['lang'] as readonly string[],
+  /** §5.3: RSA-SHA256, PKCS#1 v1.5, base64, in the body field `signature`; PSS is rejected with 2. */
+  signatureAlgorithm: 'RSA-SHA256 PKCS#1 v1.5' as const,
+  signatureField: 'signature',
+  /** §4.0 rule 6: `<secretKey>` is appended directly after the final pipe. */
+  secretPlaceholder: '<secretKey>',
+};
+
 const partnerCode = (): FieldSpec => str('partnerCode', true, { notes: 'Identifies the partner. Unknown codes fail with 4.', errorCode: 4 });
 const userEmail = (notes = "The user's identity."): FieldSpec =>
   str('userEmail', true, { format: 'email', errorCode: 27, notes });
@@ -24,7 +37,12 @@ const dateRule = { format: 'date', notes: '`YYYY-MM-DD`.' } as const;
 export const kycDocumentFields: FieldSpec[] = [
   str('firstName', true, { notes: 'Stored uppercase, accents removed.' }),
   str('lastName', true, { notes: 'Stored uppercase, accents removed.' }),
-  str('nationality', true, { format: 'iso-country', errorCode: 59, notes: 'ISO 3166-1 alpha-2, uppercase. Checked against a list.' }),
+  str('nationality', true, {
+    format: 'iso-country',
+    errorCode: 5,
+    notes: 'ISO 3166-1 alpha-2, uppercase. Checked against a list.',
+    assumption: 'The error for a nationality not on the list is not shown; the project uses 5 INVALID_REQUEST_DATA.',
+  }),
   str('type', true, { enum: ['PASSPORT', 'ID_CARD', 'DRIVERS_LICENSE', 'RESIDENCE_PERMIT'] }),
   str('nationalId', true, { errorCode: 52, notes: "Format not checked. One that belongs to another of the partner's users is rejected with 52." }),
   str('dateOfBirth', true, dateRule),
@@ -45,7 +63,12 @@ export const kycDocumentFields: FieldSpec[] = [
   str('state', false, { notes: 'Falls back to `city` if empty.' }),
   str('zipCode', false),
   str('phoneNumber', false),
-  str('phoneCountryCode', false, { format: 'digits-only', notes: 'Digits only, no plus sign. Checked against a list of calling codes.' }),
+  str('phoneCountryCode', false, {
+    format: 'digits-only',
+    errorCode: 5,
+    notes: 'Digits only, no plus sign. Checked against a list of calling codes.',
+    assumption: 'The error for a calling code not on the list is not shown; the project uses 5 INVALID_REQUEST_DATA.',
+  }),
 ];
 
 // Doc 1 §4.4: every submit-kyc field is optional in a supplement, same format and meaning.
@@ -55,8 +78,9 @@ const supplementFields: FieldSpec[] = kycDocumentFields.map(({ requiredNote: _n,
   notes: f.name === 'type' ? 'Switching to `PASSPORT` clears the stored back image; a `backIdImage` sent with it is ignored.' : f.notes,
 }));
 
-const reviewResponseFields = (fiatAmountNotes: string): FieldSpec[] => [
-  num('fiatAmount', true, { notes: fiatAmountNotes }),
+// `fiatAmountAlways`: false for review-sell-order, whose fiatAmount is absent when quoted by tokenAmount.
+const reviewResponseFields = (fiatAmountAlways: boolean, fiatAmountNotes: string): FieldSpec[] => [
+  num('fiatAmount', fiatAmountAlways, { notes: fiatAmountNotes }),
   str('currency', true),
   num('price', true),
   num('tokenAmount', true, { notes: 'Crypto to be debited.' }),
@@ -318,7 +342,7 @@ export const payoutV2Endpoints: Endpoint[] = [
       fiatAmount: { omittedAs: '0', omissionNote: 'An omitted `fiatAmount` is signed as the literal `0`.' },
     }),
     response: {
-      fields: reviewResponseFields('Echoed; `undefined` if quoted by tokenAmount, and the response signature is computed over that literal text.'),
+      fields: reviewResponseFields(false, 'Echoed; `undefined` if quoted by tokenAmount, and the response signature is computed over that literal text.'),
       signature: reviewSignature(['When quoted by tokenAmount, `fiatAmount` is `undefined` and signed as that literal text.']),
     },
     errors: [],
@@ -373,7 +397,7 @@ export const payoutV2Endpoints: Endpoint[] = [
     notes: ['All fields required.', 'The live minimum and maximum are carried in the messages of errors 24 and 25.'],
     body: reviewCashoutFields,
     signedString: template('partnerCode|userEmail|fiatCurrency|fiatAmount|cryptoCurrency|<secretKey>'),
-    response: { fields: reviewResponseFields('Echoed.'), signature: reviewSignature() },
+    response: { fields: reviewResponseFields(true, 'Echoed.'), signature: reviewSignature() },
     errors: reviewCashoutErrors,
     errorNotes: {
       16: "Below the provider's floor; 10,000 for VND in Vietnam.",

@@ -169,7 +169,10 @@ export const payoutV3Endpoints: Endpoint[] = [
   {
     id: 'v3.fund.ledger', ...V3, method: 'GET', path: '/v3/fund/ledger', auth: 'bearer-v3',
     title: "The partner's fund ledger (debits, refunds, credits)", source: 'doc 2 §1 test pass step 6, §4.6',
-    query: [str('currency', false, { notes: 'Only this currency; all when omitted.' })],
+    query: [
+      str('currency', false, { notes: 'Only this currency; all when omitted.' }),
+      str('externalOrderId', false, { notes: 'Only the entries of this order (its DEBIT, and its REFUND if it failed).' }),
+    ],
     response: {
       fields: [
         field('entries', 'array', true, {

@@ -143,3 +143,12 @@ export const shapes: Catalogue['shapes'] = {
   'qr-info': qrInfoShape,
   'access-token': accessTokenShape,
 };
+
+/** Doc 1 §2.2: the response envelope of every `/api/v2` endpoint. */
+export const v2EnvelopeShape: FieldSpec[] = [
+  field('success', 'boolean', true, { notes: '`true` on success, `false` on a business error. Branch on this and `semanticCode`.' }),
+  str('message', true, { notes: 'English text, whatever the `lang` header says. Literally `msg.66` / `msg.67` for those codes.' }),
+  obj('data', true, { notes: 'Null on an error, except error 12, where it holds the order. On success it carries `signature`.' }),
+  num('errorCode', true, { notes: '0 on success.' }),
+  str('semanticCode', true, { notes: '`SUCCESS` on success. Branch on this field.' }),
+];

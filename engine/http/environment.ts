@@ -17,6 +17,8 @@ export interface SelectedEnvironment {
   problems: string[];
   /** True when this is the local sandbox's environment (the sender starts the sandbox on demand). */
   local: boolean;
+  /** False when the environment asked for is defined nowhere (then `problems` says where to define it). */
+  defined: boolean;
 }
 
 /** Variables holding a path, resolved against the folder of the environment files (docs/http.md). */
@@ -47,7 +49,8 @@ export function selectEnvironment(fileDir: string, name?: string, home?: string)
 
   if (wanted && wanted !== LOCAL_ENV || (wanted === LOCAL_ENV && ws.names.includes(LOCAL_ENV))) {
     // A workspace environment, including a `local` the user defined for their own server.
-    if (!ws.names.includes(wanted!)) {
+    const defined = ws.names.includes(wanted!);
+    if (!defined) {
       const known = [...ws.names, ...(ws.names.includes(LOCAL_ENV) ? [] : [LOCAL_ENV])];
       problems.push(
         ws.files.length === 0
@@ -55,7 +58,7 @@ export function selectEnvironment(fileDir: string, name?: string, home?: string)
           : `environment "${wanted}" is not defined in ${ws.files.join(' or ')}; defined: ${known.join(', ')}`,
       );
     }
-    return { name: wanted!, variables: absolutePaths(ws.variables(wanted!), wsDir), sources: ws.files, problems, local: false };
+    return { name: wanted!, variables: absolutePaths(ws.variables(wanted!), wsDir), sources: ws.files, problems, local: false, defined };
   }
 
   // The local sandbox: its own env files, layered over the workspace's `$shared` variables
@@ -67,5 +70,5 @@ export function selectEnvironment(fileDir: string, name?: string, home?: string)
     ...absolutePaths(ws.variables('$shared'), wsDir),
     ...absolutePaths(local.variables(LOCAL_ENV), localDir),
   };
-  return { name: LOCAL_ENV, variables, sources: [...ws.files, ...local.files], problems, local: true };
+  return { name: LOCAL_ENV, variables, sources: [...ws.files, ...local.files], problems, local: true, defined: true };
 }

@@ -69,8 +69,10 @@ function describeValue(field: BodyField, node: JsonNode, text: string, templates
   field.valueSpan = { start: node.offset, end: node.offset + node.length };
   const template = templates.get(node.offset);
   if (template) {
+    // The parser masks an unquoted template as a short JSON literal: the template's own span is the value.
     field.kind = 'template';
     field.template = template;
+    field.valueSpan = { start: template.span.start, end: template.span.end };
     return;
   }
   switch (node.type) {

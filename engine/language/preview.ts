@@ -69,8 +69,8 @@ function fieldValue(field: BodyField, scope: Scope): FieldValue {
   return { display: field.value, actual: field.value, complete: true, unresolved: [] };
 }
 
-export function computePreview(block: RequestBlock, scope: Scope, extra?: Endpoint[]): BlockPreview | undefined {
-  const { endpoint, body } = blockContext(block, extra);
+export function computePreview(block: RequestBlock, scope: Scope): BlockPreview | undefined {
+  const { endpoint, body } = blockContext(block, scope.extra);
   const template = endpoint?.signedString;
   if (!endpoint || !template) return undefined;
   const display: Record<string, unknown> = {};
@@ -101,10 +101,11 @@ export function computePreview(block: RequestBlock, scope: Scope, extra?: Endpoi
 const cache = new WeakMap<RequestBlock, { key: string; env: object; extra?: Endpoint[]; preview: BlockPreview | undefined }>();
 
 /** computePreview, cached per block for as long as the file variables and environment are the same. */
-export function previewOf(block: RequestBlock, scope: Scope, scopeKey: string, extra?: Endpoint[]): BlockPreview | undefined {
+export function previewOf(block: RequestBlock, scope: Scope, scopeKey: string): BlockPreview | undefined {
+  const extra = scope.extra;
   const hit = cache.get(block);
   if (hit && hit.key === scopeKey && hit.env === scope.env && hit.extra === extra) return hit.preview;
-  const preview = computePreview(block, scope, extra);
+  const preview = computePreview(block, scope);
   cache.set(block, { key: scopeKey, env: scope.env, extra, preview });
   return preview;
 }

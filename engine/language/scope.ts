@@ -2,10 +2,13 @@
 // active environment's variables, and its named requests. Values are resolved for display only
 // (preview, hover): secrets come out as `<name>`, unresolvable references stay `{{...}}`.
 
-import { isSecretVariable, ACCESS_TOKEN } from '../syntax/environments';
+import { isSecretVariable, ACCESS_TOKEN, BASE_URL, PARTNER_CODE, PLANT_BASE_URL, PRIVATE_KEY_FILE, SECRET_KEY, SERVICE_PUBLIC_KEY_FILE } from '../syntax/environments';
+import { LOCAL_ENV } from '../sandbox/home';
 import { scanTemplates } from '../syntax/templates';
 import type { RequestBlock, VariableDefinition } from '../syntax/types';
+import type { Endpoint } from '../catalogue/types';
 import type { PayoutDocument } from './document';
+import type { OpenApiUse } from './openapi';
 
 export interface Scope {
   envName: string;
@@ -15,6 +18,9 @@ export interface Scope {
   requests: Map<string, RequestBlock>;
   variableNames: Set<string>;
   requestNames: Set<string>;
+  /** Endpoints of the file's `# @openapi` documents (undefined: none). */
+  extra?: Endpoint[];
+  openapi: OpenApiUse[];
 }
 
 /**
@@ -23,13 +29,20 @@ export interface Scope {
  */
 const SUPPLIED = [ACCESS_TOKEN];
 
-export function buildScope(doc: PayoutDocument, envName: string, env: Readonly<Record<string, string>>): Scope {
+/**
+ * The `local` environment is written by the local sandbox on first send (engine/sandbox/home.ts),
+ * so on a fresh machine these names are defined before any file holds them.
+ */
+const LOCAL_SANDBOX_VARIABLES = [BASE_URL, PLANT_BASE_URL, PARTNER_CODE, 'webhookSecretKey', SECRET_KEY, PRIVATE_KEY_FILE, SERVICE_PUBLIC_KEY_FILE];
+
+export function buildScope(doc: PayoutDocument, envName: string, env: Readonly<Record<string, string>>, openapi: { extra?: Endpoint[]; uses: OpenApiUse[] } = { uses: [] }): Scope {
   const fileVariables = new Map<string, VariableDefinition>();
   for (const v of doc.parsed.variables) fileVariables.set(v.name, v);
   const requests = new Map<string, RequestBlock>();
   for (const r of doc.parsed.requests) if (r.name && !requests.has(r.name)) requests.set(r.name, r);
   const variableNames = new Set<string>([...fileVariables.keys(), ...Object.keys(env), ...SUPPLIED]);
-  return { envName, env, fileVariables, requests, variableNames, requestNames: new Set(requests.keys()) };
+  if (envName === LOCAL_ENV) for (const name of LOCAL_SANDBOX_VARIABLES) variableNames.add(name);
+  return { envName, env, fileVariables, requests, variableNames, requestNames: new Set(requests.keys()), extra: openapi.extra, openapi: openapi.uses };
 }
 
 export interface Resolved {

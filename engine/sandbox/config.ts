@@ -133,8 +133,8 @@ function readPartnerOverrides(o: Json, where: string, base: Partner): Partner {
   const status = optString(o, 'status', where);
   if (status !== undefined && status !== 'ACTIVE' && status !== 'LOCKED') fail(`${where}.status`, `is "${status}"`, 'use "ACTIVE" or "LOCKED"');
   const funds = o.funds;
-  if (funds !== undefined && (!isObj(funds) || Object.values(funds).some((n) => typeof n !== 'number' || !(n >= 0)))) {
-    fail(`${where}.funds`, 'must map currencies to non-negative numbers', 'write e.g. "funds": { "USDT": 1000 }');
+  if (funds !== undefined && (!isObj(funds) || Object.entries(funds).some(([c, n]) => !/^[A-Z0-9]{2,10}$/.test(c) || typeof n !== 'number' || !(n >= 0)))) {
+    fail(`${where}.funds`, 'must map currency codes (uppercase, e.g. USDT) to non-negative numbers', 'write e.g. "funds": { "USDT": 1000 }');
   }
   const webhooks = o.webhooks;
   if (webhooks !== undefined) {
@@ -250,7 +250,13 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     return readPartnerOverrides(p, where, defaultPartner(code, secret, partnerKeyFrom(pem)));
   });
   const local = raw.local;
-  if (local !== undefined && !isObj(local)) fail(`${file}: local`, 'must be an object', 'write "local": { "webhooks": [...] }');
+  if (local !== undefined) {
+    if (!isObj(local)) fail(`${file}: local`, 'must be an object', 'write "local": { "webhooks": [...] }');
+    for (const k of ['partnerCode', 'secretKey', 'publicKeyFile']) {
+      if (k in local) fail(`${file}: local.${k}`, 'cannot be set: the local partner\'s credentials are generated', `remove it, or add a partner of your own under "partners"`);
+    }
+    readPartnerOverrides(local, `${file}: local`, defaultPartner('LOCAL', 'unused', { kind: 'missing' })); // validate now, apply at start
+  }
   return { settings, partners, local: local as Json | undefined };
 }
 

@@ -1,7 +1,7 @@
 // The partner's crypto fund: a balance per currency and a ledger of every move. A debit that the
 // balance cannot cover is refused, so a balance never goes below zero.
 
-import { roundBalance } from './market';
+import { own, roundBalance } from './market';
 import type { LedgerEntry, LedgerKind, Store } from './state';
 import type { Partner } from './config';
 
@@ -16,7 +16,8 @@ export function ensureFund(store: Store, partner: Partner, nowMs: number): void 
 }
 
 export function balanceOf(store: Store, partnerCode: string, currency: string): number {
-  return store.state.funds[partnerCode]?.[currency] ?? 0;
+  const funds = own(store.state.funds, partnerCode);
+  return (funds && own(funds, currency)) ?? 0;
 }
 
 /**

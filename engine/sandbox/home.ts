@@ -14,7 +14,7 @@
 //     state.json                         the sandbox's state (users, orders, funds, ledger, ...)
 //     sandbox.json                       pid and url of the running sandbox
 
-import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -91,6 +91,8 @@ function readPartnerFile(home: string): PartnerFile | undefined {
 export interface CredentialDeps {
   /** Random bytes source, a parameter so tests can pin it. */
   random?: (n: number) => Buffer;
+  /** Key pair source (default: a fresh RSA-2048 pair from engine/signing). */
+  generateKeyPair?: () => { privateKeyPem: string; publicKeyPem: string };
 }
 
 /**
@@ -100,14 +102,15 @@ export interface CredentialDeps {
  */
 export async function ensureLocalCredentials(home: string = payoutHome(), deps: CredentialDeps = {}): Promise<LocalCredentials> {
   const random = deps.random ?? randomBytes;
+  const generate = deps.generateKeyPair ?? generateRsaKeyPair;
   ensurePrivateDir(home);
   let partner = readPartnerFile(home);
   if (!partner) {
     const tmp = mkdtempSync(join(home, '.credentials-'));
     try {
       ensurePrivateDir(tmp);
-      const partnerKeys = generateRsaKeyPair();
-      const serviceKeys = generateRsaKeyPair();
+      const partnerKeys = generate();
+      const serviceKeys = generate();
       const fresh: PartnerFile = {
         partnerCode: `LOCAL${random(3).toString('hex').toUpperCase()}`,
         secretKey: random(24).toString('base64url'),
@@ -175,8 +178,4 @@ function writeLocalEnvironment(creds: LocalCredentials, baseUrl?: string): void 
 export async function setLocalBaseUrl(home: string, baseUrl: string): Promise<void> {
   const creds = await ensureLocalCredentials(home);
   writeLocalEnvironment(creds, baseUrl);
-}
-
-export function hasLocalCredentials(home: string): boolean {
-  return existsSync(join(credentialsDir(home), 'partner.json'));
 }

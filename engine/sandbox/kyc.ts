@@ -14,6 +14,8 @@ import { userKey, type KycRecord, type UserRecord } from './state';
 /** Test trigger: a submission whose lastName is REJECTME, or whose nationalId starts with REJECT, ends REJECTED. */
 export const REJECT_LAST_NAME = 'REJECTME';
 export const REJECT_NATIONAL_ID_PREFIX = 'REJECT';
+/** Test trigger: a nationalId starting with INSTANT is reviewed at once (VERIFIED on the next read), whatever --kyc-delay says. */
+export const INSTANT_NATIONAL_ID_PREFIX = 'INSTANT';
 /** Test trigger for error 64: a user e-mail starting with this. */
 export const HIGH_RISK_EMAIL_PREFIX = 'highrisk';
 
@@ -78,7 +80,8 @@ function checkFormats(fields: readonly FieldSpec[], body: Record<string, unknown
 export function currentUser(ctx: SandboxContext, partnerCode: string, userEmail: string): UserRecord | undefined {
   const user = ctx.store.state.users[userKey(partnerCode, userEmail)];
   const kyc = user?.kyc;
-  if (kyc && !kyc.reviewed && ctx.clock() >= kyc.submittedAtMs + ctx.settings.kycDelayMs) {
+  const delay = kyc?.profile.nationalId?.toUpperCase().startsWith(INSTANT_NATIONAL_ID_PREFIX) ? 0 : ctx.settings.kycDelayMs;
+  if (kyc && !kyc.reviewed && ctx.clock() >= kyc.submittedAtMs + delay) {
     kyc.reviewed = true;
     ctx.log(`kyc ${kyc.id} reviewed -> ${kyc.outcome}`);
     ctx.store.changed();

@@ -3,6 +3,11 @@
 // read at run time); it is the data the local sandbox answers with, kept in one place so tests and
 // docs/sandbox.md can point at it.
 
+/** A record's own entry; a request value such as `constructor` or `__proto__` finds nothing. */
+export function own<T>(rec: Record<string, T>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(rec, key) ? rec[key] : undefined;
+}
+
 /** Tokens each network carries (orders/prices answers 6 for any other pair). */
 export const NETWORK_TOKENS: Record<string, readonly string[]> = {
   ERC20: ['USDT', 'USDC', 'ETH'],
@@ -48,14 +53,14 @@ export function roundBalance(n: number): number {
 
 /** Price of one token in a fiat, or undefined when either is unknown. */
 export function tokenPrice(token: string, fiat: string): number | undefined {
-  const usd = TOKEN_USD[token];
-  const rate = FIAT_PER_USD[fiat];
+  const usd = own(TOKEN_USD, token);
+  const rate = own(FIAT_PER_USD, fiat);
   if (usd === undefined || rate === undefined) return undefined;
   return roundFiat(fiat, usd * rate);
 }
 
 export function sellBounds(fiat: string): { minSell: number; maxSell: number } | undefined {
-  const rate = FIAT_PER_USD[fiat];
+  const rate = own(FIAT_PER_USD, fiat);
   if (rate === undefined) return undefined;
   return { minSell: Math.ceil(MIN_SELL_USD * rate), maxSell: Math.floor(MAX_SELL_USD * rate) };
 }
@@ -76,7 +81,7 @@ export interface Quote {
  */
 export function quote(token: string, fiat: string, by: { fiatAmount: number } | { tokenAmount: number }): Quote | undefined {
   const price = tokenPrice(token, fiat);
-  const rate = FIAT_PER_USD[fiat];
+  const rate = own(FIAT_PER_USD, fiat);
   if (price === undefined || rate === undefined || price <= 0) return undefined;
   const processingFee = roundFiat(fiat, PROCESSING_FEE_USD * rate);
   if ('fiatAmount' in by) {
@@ -91,7 +96,7 @@ export function quote(token: string, fiat: string, by: { fiatAmount: number } | 
 
 /** What an amount is worth in USD (caps are in USD, doc 1 §8). */
 export function fiatToUsd(fiat: string, amount: number): number {
-  const rate = FIAT_PER_USD[fiat];
+  const rate = own(FIAT_PER_USD, fiat);
   return rate ? amount / rate : amount;
 }
 

@@ -5,17 +5,16 @@
 // synchronously, in one turn of the event loop, so two simultaneous creates with the same
 // externalOrderId cannot both pass the check, and two debits cannot both see the same balance.
 
-import { catalogue, limitByName, sellExtendInfoKeyRead, sellExtendInfoRuleFor, CASHOUT_RECIPIENT_TYPES } from '../catalogue/index';
+import { BANK_VERIFY_FIAT_CURRENCIES, catalogue, limitByName, sellExtendInfoKeyRead, sellExtendInfoRuleFor, CASHOUT_RECIPIENT_TYPES } from '../catalogue/index';
 import { fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
 import { move } from './fund';
 import { kycGate } from './kyc';
 import {
-  ACCOUNT_BLACKLISTED, ACCOUNT_PAYOUT_FAILS, accountHolder, BANKS, bankName, fiatToUsd, NETWORK_TOKENS, TOKEN_USD,
+  ACCOUNT_BLACKLISTED, ACCOUNT_PAYOUT_FAILS, accountHolder, BANKS, bankName, fiatToUsd, NETWORK_TOKENS, own, TOKEN_USD,
 } from './market';
 import { cashoutQuote, fmt, sellQuote } from './quotes';
 import { orderKey, type OrderObject, type OrderRecord } from './state';
 import { formatUtc7, windowStarts } from './time';
-import { BANK_VERIFY_FIAT_CURRENCIES } from '../catalogue/limits';
 
 const ORDER_LIFETIME_MS = (limitByName('order-lifetime')?.amount ?? 15) * 60_000;
 /** Transfer content: unaccented letters and digits, spaces allowed; no special characters (doc 1 §4.13). */
@@ -60,7 +59,7 @@ function capsProblem(ctx: SandboxContext, caller: Caller, usd: number): Outcome 
 }
 
 function bankProblem(fiat: string, bankCode: string): Outcome | undefined {
-  const list = BANKS[fiat];
+  const list = own(BANKS, fiat);
   // Only currencies whose provider list the sandbox knows are checked.
   if (list && !list.some((b) => b.bankCode === bankCode)) {
     return fail(56, `bankCode ${bankCode} is not in the ${fiat} provider's list: take it from get-supported-banks or the QR decoding`);
@@ -101,8 +100,7 @@ function sellExtendInfoProblem(fiat: string, extendInfo: unknown, bankAccountNum
   return undefined;
 }
 
-function baseOrder(ctx: SandboxContext, type: 'SELL' | 'CASHOUT', id: string, createdAtMs: number): Pick<OrderObject, 'externalOrderId' | 'type' | 'status' | 'descriptions' | 'createdAt' | 'expiresAt'> {
-  void ctx;
+function baseOrder(type: 'SELL' | 'CASHOUT', id: string, createdAtMs: number): Pick<OrderObject, 'externalOrderId' | 'type' | 'status' | 'descriptions' | 'createdAt' | 'expiresAt'> {
   return {
     externalOrderId: id,
     type,
@@ -142,7 +140,7 @@ export function createSellOrder(ctx: SandboxContext, caller: Caller, body: Recor
   if (pre) return pre;
   const content = String(body.content);
   if (!CONTENT_RE.test(content)) return fail(17, `content "${content}" has accents or special characters: use unaccented letters, digits and spaces only`);
-  const quoted = sellQuote(ctx, caller, body);
+  const quoted = sellQuote(caller, body);
   if (!quoted.ok) return quoted.outcome;
   const bankCode = String(body.bankCode);
   const problem = bankProblem(fiat, bankCode)
@@ -150,7 +148,7 @@ export function createSellOrder(ctx: SandboxContext, caller: Caller, body: Recor
     ?? accountProblem(fiat, body.bankAccountNumber);
   if (problem) return problem;
   const q = quoted.quote;
-  const usd = q.tokenAmount * (TOKEN_USD[q.currency] ?? 1);
+  const usd = q.tokenAmount * (own(TOKEN_USD, q.currency) ?? 1);
   const caps = capsProblem(ctx, caller, usd);
   if (caps) return caps;
 
@@ -161,7 +159,7 @@ export function createSellOrder(ctx: SandboxContext, caller: Caller, body: Recor
   const recipientName = (countryKey && typeof info[countryKey]?.recipientName === 'string' ? info[countryKey]!.recipientName : undefined) as string | undefined;
   const network = Object.keys(NETWORK_TOKENS).find((n) => NETWORK_TOKENS[n]!.includes(q.currency)) ?? null;
   const order: OrderObject = {
-    ...baseOrder(ctx, 'SELL', id, now),
+    ...baseOrder('SELL', id, now),
     fiatAmount: q.totalPayment,
     paidAmount: q.fiatAmount ?? 0,
     tokenTransfer: {
@@ -220,7 +218,7 @@ export function createCashout(ctx: SandboxContext, caller: Caller, body: Record<
 
   const now = ctx.clock();
   const order: OrderObject = {
-    ...baseOrder(ctx, 'CASHOUT', id, now),
+    ...baseOrder('CASHOUT', id, now),
     fiatAmount: q.totalPayment,
     paidAmount: q.fiatAmount ?? 0,
     // Doc 1 §2.3: for a cashout, tokenTransfer.address, tokenTransfer.network and bankTransfer.qrUrl are null.

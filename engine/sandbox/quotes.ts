@@ -7,7 +7,7 @@ import { fail, ok, type Caller, type Outcome, type SandboxContext } from './cont
 import { balanceOf } from './fund';
 import { kycGate } from './kyc';
 import {
-  accountHolder, BANKS, CASHOUT_FIAT, FIAT_PER_USD, NETWORK_TOKENS, quote, SCAN_TO_PAY_FIAT, sellBounds, tokenPrice, type Quote,
+  accountHolder, BANKS, CASHOUT_FIAT, FIAT_PER_USD, NETWORK_TOKENS, own, quote, SCAN_TO_PAY_FIAT, sellBounds, tokenPrice, type Quote,
 } from './market';
 
 /** Services orders/prices quotes under (doc 1 §4.9: default SELL, the one scan-to-pay uses). */
@@ -21,10 +21,10 @@ export function prices(body: Record<string, unknown>): Outcome {
   const fiat = typeof body.fiatCurrency === 'string' ? body.fiatCurrency : 'VND';
   const service = typeof body.service === 'string' ? body.service : 'SELL';
   if (!PRICE_SERVICES.includes(service)) return fail(14, `service "${service}" is not a known service type: send SELL (the default, for scan-to-pay) or BUY`);
-  if (!FIAT_PER_USD[fiat]) return fail(46, `No provider covers ${fiat}: quote in one of ${Object.keys(FIAT_PER_USD).join(', ')}`);
+  if (!own(FIAT_PER_USD, fiat)) return fail(46, `No provider covers ${fiat}: quote in one of ${Object.keys(FIAT_PER_USD).join(', ')}`);
   const names = String(body.currencies).split(',').map((s) => s.trim()).filter(Boolean);
   if (!names.length) return fail(5, 'currencies is empty: send a comma-separated list, e.g. USDT,ETH');
-  const tokens = NETWORK_TOKENS[network] ?? [];
+  const tokens = own(NETWORK_TOKENS, network) ?? [];
   const unsupported = names.find((n) => !tokens.includes(n));
   if (unsupported) return fail(6, `${unsupported} is not supported on ${network}: on ${network} use ${tokens.join(', ')}`);
   const bounds = sellBounds(fiat)!;
@@ -35,7 +35,7 @@ export function prices(body: Record<string, unknown>): Outcome {
 /** Doc 1 §4.10. A currency the sandbox has no banks for (e.g. `EMPTY`) gives the documented empty list. */
 export function supportedBanks(body: Record<string, unknown>): Outcome {
   const fiat = typeof body.fiatCurrency === 'string' ? body.fiatCurrency : 'VND';
-  return ok({ banks: (BANKS[fiat] ?? []).map((b) => ({ ...b })) });
+  return ok({ banks: (own(BANKS, fiat) ?? []).map((b) => ({ ...b })) });
 }
 
 /** Doc 1 §4.11. For VND every failure is 1; elsewhere 18. Unsupported fiat (53) is refused by validation. */
@@ -43,7 +43,7 @@ export function verifyBankAccount(body: Record<string, unknown>): Outcome {
   const fiat = typeof body.fiatCurrency === 'string' ? body.fiatCurrency : 'VND';
   const bankCode = String(body.bankCode);
   const number = String(body.bankAccountNumber);
-  const known = (BANKS[fiat] ?? []).some((b) => b.bankCode === bankCode);
+  const known = (own(BANKS, fiat) ?? []).some((b) => b.bankCode === bankCode);
   const holder = known ? accountHolder(number) : undefined;
   if (!holder) {
     const why = known ? `account ${number} could not be verified at bank ${bankCode}` : `bank ${bankCode} is not a ${fiat} bank`;
@@ -79,7 +79,7 @@ export function quoteData(q: Quote): Record<string, unknown> {
 export type SellQuote = { ok: true; quote: Quote; fiat: string } | { ok: false; outcome: Outcome };
 
 /** The checks and numbers review-sell-order and create-sell-order share. */
-export function sellQuote(ctx: SandboxContext, caller: Caller, body: Record<string, unknown>): SellQuote {
+export function sellQuote(caller: Caller, body: Record<string, unknown>): SellQuote {
   const fiat = typeof body.fiatCurrency === 'string' ? body.fiatCurrency : 'VND';
   const token = String(body.currency);
   const no = (outcome: Outcome): SellQuote => ({ ok: false, outcome });
@@ -92,13 +92,12 @@ export function sellQuote(ctx: SandboxContext, caller: Caller, body: Record<stri
     : quote(token, fiat, { fiatAmount: typeof body.fiatAmount === 'number' ? body.fiatAmount : 0 })!; // omitted: 0 (doc 1 §4.12)
   const bad = boundsProblem(fiat, q.fiatAmount ?? q.totalPayment);
   if (bad) return no(bad);
-  void ctx;
   return { ok: true, quote: q, fiat };
 }
 
 /** Doc 1 §4.12. */
-export function reviewSellOrder(ctx: SandboxContext, caller: Caller, body: Record<string, unknown>): Outcome {
-  const r = sellQuote(ctx, caller, body);
+export function reviewSellOrder(caller: Caller, body: Record<string, unknown>): Outcome {
+  const r = sellQuote(caller, body);
   return r.ok ? ok(quoteData(r.quote)) : r.outcome;
 }
 

@@ -52,7 +52,9 @@ export function isOmitted(values: Record<string, unknown>, field: string): boole
   return !Object.prototype.hasOwnProperty.call(values, field) || values[field] === undefined;
 }
 
-export function buildCanonical(template: SignedTemplate, values: Record<string, unknown>): Canonical {
+export function buildCanonical(template: SignedTemplate, input: Record<string, unknown>): Canonical {
+  // A body that is not a JSON object (null, an array, text) has no fields: all are omitted.
+  const values: Record<string, unknown> = input && typeof input === 'object' && !Array.isArray(input) ? input : {};
   const segments: CanonicalSegment[] = template.segments.map((seg) => {
     const omitted = isOmitted(values, seg.field);
     return { field: seg.field, text: omitted ? seg.omittedAs : jsString(values[seg.field]), omitted };

@@ -59,6 +59,11 @@ const VALUE_MISTAKES: ValueMistake[] = [
     text: (v, o) => (!o && isNumeric(v) ? Number(v).toLocaleString('en-US', { maximumFractionDigits: 20 }) : undefined),
   },
   {
+    id: 'as-number',
+    describe: (f, t) => `${f} was signed as the number \`${t}\`, but the body sends it as a string, which the service signs exactly as written`,
+    text: (v, o) => (!o && typeof v === 'string' && isNumeric(v) ? String(Number(v)) : undefined),
+  },
+  {
     id: 'quoted',
     describe: (f, t) => `${f} was signed with JSON quotes (\`${t}\`)`,
     text: (v, o) => (!o && v !== null && typeof v !== 'object' ? JSON.stringify(jsString(v)) : undefined),

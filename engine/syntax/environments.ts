@@ -165,12 +165,17 @@ export function parseEnvText(text: string, file: string, problems: EnvironmentPr
   };
   const errors: jsonc.ParseError[] = [];
   const root = jsonc.parseTree(text.replace(/^\uFEFF/, ' '), errors, { allowTrailingComma: false, disallowComments: false });
-  for (const e of errors) {
+  // The first error is the one to fix; the rest are usually its echo.
+  const e = errors[0];
+  if (e) {
     const where = at(e.offset);
+    const before = text.slice(0, e.offset).trimEnd();
+    const what = before.endsWith(',') && /^[}\]]/.test(text.slice(e.offset)) ? 'trailing comma: remove the comma before it' : ENV_ERRORS[e.error] ?? 'invalid JSON';
+    const more = errors.length > 1 ? ` (${errors.length - 1} more error${errors.length > 2 ? 's' : ''} may follow from it)` : '';
     problems.push({
       file,
       ...where,
-      message: `${base} line ${where.line}, column ${where.column}: ${ENV_ERRORS[e.error] ?? 'invalid JSON'}; fix the JSON there (the file must be one object: {"sandbox": {"base_url": "https://..."}}).`,
+      message: `${base} line ${where.line}, column ${where.column}: ${what}${more}; fix the JSON there (the file must be one object: {"sandbox": {"base_url": "https://..."}}).`,
     });
   }
   const table: Table = {};

@@ -1,8 +1,9 @@
 // Template-aware JSON. Request bodies are JSON with `{{...}}` in them, sometimes unquoted in a value
 // position (`"fiatAmount": {{amount}}`), which no JSON parser accepts. Before parsing, every
-// template outside a string is replaced by a token of the same length (`0` then spaces), so the
-// tree jsonc-parser builds has offsets that match the source exactly; those value nodes are listed
-// in `templates`. Inside strings, only the characters of a template that would end the string (`"`, `\`)
+// template outside a string is replaced by a number of the same length (`1000…`), so the tree
+// jsonc-parser builds has offsets that match the source exactly and the value node spans the whole
+// template; those nodes are listed in `templates` (their `value` is a placeholder: read the
+// template). Inside strings, only the characters of a template that would end the string (`"`, `\`)
 // are blanked, so `"{{$datetime "YYYY"}}"` still parses as one string.
 import * as jsonc from 'jsonc-parser';
 import type { Node as JsonNode } from 'jsonc-parser';
@@ -53,11 +54,18 @@ export function parseJsonBody(text: string, from: number, to: number, base = 0):
   const root = jsonc.parseTree(' '.repeat(base + from) + masked, errors, { disallowComments: true, allowTrailingComma: false });
   const out: JsonParseResult = { root, templates, errors: [], comments: [], misplacedTemplates: misplaced };
   for (const e of errors) {
-    const span = { start: e.offset, end: e.offset + Math.max(e.length, 1) };
+    // Kept inside the body; an error at the very end (a cut-short body) marks the last character.
+    const limit = base + to;
+    const end = Math.min(e.offset + Math.max(e.length, 1), limit);
+    const span = { start: Math.max(base + from, Math.min(e.offset, end - 1)), end };
     if (e.error === COMMENT_TOKEN) {
       out.comments.push({ start: e.offset, end: e.offset + e.length });
       continue;
     }
+    // jsonc-parser reports one error per open construct at the same place (`[1, 2` cut short
+    // gives "] expected", "} expected", "} expected"): the first one says it.
+    const prev = out.errors[out.errors.length - 1];
+    if (prev && prev.span.start === span.start) continue;
     out.errors.push({ span, message: describeError(e, text, base) });
   }
   return out;
@@ -97,7 +105,8 @@ export function maskTemplates(
         if (inString) {
           parts.push(text.slice(i, close).replace(/["\\]/g, ' '));
         } else {
-          parts.push('0'.padEnd(close - i, ' '));
+          // A number as long as the template, so the value node spans all of `{{...}}`.
+          parts.push('1'.padEnd(close - i, '0'));
           if (isWholeValue(text, from, i, close, to)) templates.set(base + i, ref);
           else misplaced.push(ref);
         }

@@ -8,21 +8,13 @@ export interface Position {
 }
 
 export class LineIndex {
-  /** Offset of the first character of each line; lineStarts[0] === 0. */
-  private readonly lineStarts: number[];
+  private starts?: number[];
 
-  constructor(private readonly text: string) {
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 13 /* \r */) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      } else if (c === 10 /* \n */) {
-        starts.push(i + 1);
-      }
-    }
-    this.lineStarts = starts;
+  constructor(private readonly text: string) {}
+
+  /** Offset of the first character of each line; starts[0] === 0. Built on first use. */
+  private get lineStarts(): number[] {
+    return (this.starts ??= computeLineStarts(this.text));
   }
 
   get lineCount(): number {
@@ -66,4 +58,23 @@ export class LineIndex {
     if (end > this.lineStarts[l] && this.text.charCodeAt(end - 1) === 13) end--;
     return end;
   }
+}
+
+function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  if (text.indexOf('\r') === -1) {
+    // Common case: `\n` only; the native search is several times faster than a character loop.
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  }
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 /* \r */) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (c === 10 /* \n */) {
+      starts.push(i + 1);
+    }
+  }
+  return starts;
 }

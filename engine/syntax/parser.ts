@@ -102,13 +102,14 @@ function blockStarts(text: string): number[] {
 
 /**
  * Blocks for [starts[k], ends[k]), reusing previous blocks with identical text. Unchanged blocks
- * at the front and at the back are found by position with a native comparison (no slicing, no
- * hashing of the whole file); only the blocks in between go through a text -> block map.
+ * at the front and at the back are found by position with a native comparison (no hashing of
+ * the whole file); only the blocks in between go through a text -> block map.
  */
 function reuseOrParse(text: string, starts: number[], ends: number[], prev: RequestBlock[]): RequestBlock[] {
   const n = starts.length;
   const out = new Array<RequestBlock>(n);
-  const same = (p: RequestBlock, k: number) => p.text.length === ends[k] - starts[k] && text.startsWith(p.text, starts[k]);
+  // `slice() ===` compares with memcmp in V8, ten times faster than `startsWith(text, at)` here.
+  const same = (p: RequestBlock, k: number) => p.text.length === ends[k] - starts[k] && text.slice(starts[k], ends[k]) === p.text;
   let front = 0;
   while (front < n && front < prev.length && same(prev[front], front)) {
     out[front] = moved(prev[front], starts[front]);
@@ -483,8 +484,11 @@ function finishBody(b: RequestBlock, bodyLines: BodyLine[], active: Span[], prob
   let last = bodyLines.length - 1;
   while (last >= first && bodyLines[last].kind !== 'content') last--;
   if (first > last) return;
-  const firstChar = text[bodyLines[first].line.from];
-  const json = firstChar === '{' || firstChar === '[';
+  const from = bodyLines[first].line.from;
+  // `{{payload}} and more` is a text body starting with a template, unless the request says JSON.
+  const json =
+    text[from] === '[' ||
+    (text[from] === '{' && (text[from + 1] !== '{' || b.headers.some((h) => /^content-type$/i.test(h.name) && /json/i.test(h.value))));
   if (json) {
     // Comment lines after a JSON body are comments, not body (JSON has no `#` comments and the
     // service would receive them otherwise).

@@ -112,7 +112,7 @@ export function resolveString(text: string, ctx: ResolveContext): { value: strin
 
 /** A request with every `{{...}}` resolved; spans in `unresolved` are relative to block.start. */
 export function resolveRequest(block: RequestBlock, ctx: ResolveContext): ResolvedRequest {
-  const r = new Resolver(ctx);
+  const r = new Resolver(ctx, block.name);
   const rl = block.requestLine;
   const url = rl ? r.substitute(rl.url, 0, rl.url.length, rl.urlSpan.start, plain) : '';
   const headers = block.headers.map(
@@ -176,7 +176,7 @@ export function resolveRequest(block: RequestBlock, ctx: ResolveContext): Resolv
 }
 
 type Encode = (value: unknown, ref: TemplateRef) => string;
-type Result = { ok: true; value: unknown } | { ok: false; reason: string };
+type Result = { ok: true; value: unknown } | { ok: false; reason: string; cycle?: boolean };
 
 const plain: Encode = (v) => toText(v);
 
@@ -220,7 +220,11 @@ class Resolver {
   private readonly stack: string[] = [];
   private clock?: Date;
 
-  constructor(private readonly ctx: ResolveContext) {
+  /** `self`: the name of the request being resolved, which cannot use its own response. */
+  constructor(
+    private readonly ctx: ResolveContext,
+    private readonly self?: string,
+  ) {
     for (const v of ctx.file?.variables ?? []) this.fileVars.set(v.name, v);
   }
 
@@ -252,13 +256,18 @@ class Resolver {
   }
 
   private compute(ref: TemplateRef): Result {
-    switch (ref.kind) {
-      case 'system':
-        return this.system(ref);
-      case 'request':
-        return this.request(ref);
-      default:
-        return this.variable(ref.name);
+    try {
+      switch (ref.kind) {
+        case 'system':
+          return this.system(ref);
+        case 'request':
+          return this.request(ref);
+        default:
+          return this.variable(ref.name);
+      }
+    } catch (e) {
+      // A caller-supplied SystemVariables or response() that throws must not break the preview.
+      return { ok: false, reason: `\`{{${ref.expression}}}\` could not be computed (${e instanceof Error ? e.message : String(e)}).` };
     }
   }
 
@@ -267,7 +276,7 @@ class Resolver {
     if (memo) return memo;
     if (this.stack.includes(name)) {
       const cycle = [...this.stack.slice(this.stack.indexOf(name)), name].join(' -> ');
-      return { ok: false, reason: `\`${name}\` refers to itself (${cycle}): give one of these variables a plain value.` };
+      return { ok: false, cycle: true, reason: `Variables refer to each other in a cycle (${cycle}): give one of them a plain value.` };
     }
     const def = this.fileVars.get(name);
     const raw = def ? def.value : Object.prototype.hasOwnProperty.call(this.ctx.env ?? {}, name) ? this.ctx.env[name] : undefined;
@@ -285,18 +294,22 @@ class Resolver {
       const { refs } = scanTemplates(raw);
       let value = '';
       let at = 0;
-      let failed: string | undefined;
+      let failed: Result | undefined;
       for (const r of refs) {
         const v = this.compute(r);
         if (!v.ok) {
-          failed ??= `\`${name}\` uses \`{{${r.expression}}}\`, which cannot be resolved: ${v.reason}`;
+          // A cycle is reported as is: wrapping it once per variable on the way out adds nothing.
+          failed ??= v.cycle ? v : {
+            ok: false,
+            reason: `\`${name}\` uses \`{{${r.expression}}}\`, which cannot be resolved: ${v.reason}`,
+          };
           continue;
         }
         value += raw.slice(at, r.span.start) + toText(v.value);
         at = r.span.end;
       }
       value += raw.slice(at);
-      res = failed ? { ok: false, reason: failed } : { ok: true, value };
+      res = failed ?? { ok: true, value };
     } finally {
       this.stack.pop();
     }
@@ -334,8 +347,8 @@ class Resolver {
       case '$randomInt': {
         const min = Number(args[0]);
         const max = Number(args[1]);
-        if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || max <= min) {
-          return { ok: false, reason: 'Write `{{$randomInt min max}}` with two whole numbers, min below max (max is excluded), e.g. `{{$randomInt 1 1000}}`.' };
+        if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || max <= min || max - min > 2 ** 48 - 1) {
+          return { ok: false, reason: 'Write `{{$randomInt min max}}` with two whole numbers, min below max (max is excluded, at most 2^48 apart), e.g. `{{$randomInt 1 1000}}`.' };
         }
         return { ok: true, value: String(sys.randomInt(min, max)) };
       }
@@ -371,6 +384,10 @@ class Resolver {
 
   private request(ref: TemplateRef): Result {
     const name = ref.name;
+    if (name === this.self) {
+      // Listing it in requestRefs would have the client send this request before itself, forever.
+      return { ok: false, reason: `\`${name}\` refers to its own response, which does not exist before it is sent: use another request's response or a variable.` };
+    }
     this.requestRefs.add(name);
     if (this.ctx.file && !requestByName(this.ctx.file, name)) {
       return { ok: false, reason: `No request in this file is named \`${name}\`: add \`# @name ${name}\` above the request whose response you want.` };

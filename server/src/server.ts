@@ -6,6 +6,7 @@
 
 import {
   type CancellationToken,
+  CodeLensRefreshRequest,
   type Connection,
   DidChangeWatchedFilesNotification,
   type InitializeResult,
@@ -73,7 +74,7 @@ export function startServer(connection: Connection, service: LanguageService = c
 
   function revalidateAll(): void {
     for (const td of documents.all()) scheduleValidation(td.uri);
-    if (codeLensRefresh) void connection.languages.codeLens.refresh().catch(() => undefined);
+    if (codeLensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
   }
 
   connection.onInitialize((params): InitializeResult => {

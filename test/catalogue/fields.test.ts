@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { catalogue, endpointById } from '../../engine/catalogue/index';
+import { catalogue, endpointById, v2EnvelopeShape, v3Conventions, clientAssertionClaims } from '../../engine/catalogue/index';
 import type { Endpoint, FieldSpec, Requirement } from '../../engine/catalogue/types';
 import { readSeed, section, tables } from './seedDoc';
 
 const doc1 = readSeed('000');
+const doc2 = readSeed('001');
 const v2 = catalogue.endpoints.filter((e) => e.api === 'payout-v2');
 const sectionOf = (e: Endpoint) => section(doc1, `${e.source.replace('doc 1 §', '')} ${e.method} ${e.path}`).body;
 
@@ -44,7 +45,7 @@ function checkFields(label: string, have: readonly FieldSpec[] | undefined, docu
   assert.ok(have, `${label} has fields`);
   assert.deepEqual(have.map((f) => f.name).sort(), documented.map((f) => f.name).sort(), `${label}: field names`);
   for (const d of documented) {
-    const f = have.find((x) => x.name === d.name)!;
+    const f: FieldSpec = have.find((x) => x.name === d.name)!;
     assert.equal(f.type, d.type, `${label}.${d.name} type`);
     const required = allRequired ? true : d.required;
     if (required !== undefined) assert.equal(f.required, required, `${label}.${d.name} required`);
@@ -125,5 +126,14 @@ describe('fields against the document tables', () => {
     const members = (n: string) => catalogue.shapes.order.find((f) => f.name === n)!.members!.map((m) => m.name).join(', ');
     const text = section(doc1, '2.3 Order object').body;
     for (const n of ['tokenTransfer', 'bankTransfer', 'fees']) assert.ok(text.includes(`Members: ${members(n)}.`), n);
+  });
+
+  it('envelopes and the client assertion match doc 1 §2.2, doc 2 §2.3 and §2.1', () => {
+    const names = (doc: string, heading: string) => tables(section(doc, heading).body)[0].rows.map((r) => r[0]);
+    assert.deepEqual(v2EnvelopeShape.map((f) => f.name), names(doc1, '2.2 Response envelope'));
+    assert.deepEqual(v3Conventions.envelope.map((f) => f.name), names(doc2, '2.3 Response envelope'));
+    const claims = tables(section(doc2, '2.1 Client assertion').body)[0].rows;
+    assert.deepEqual(clientAssertionClaims.map((c) => [c.name, c.type, c.required]), claims.map((r) => [r[0], r[1], r[2] === 'Yes']));
+    assert.deepEqual(catalogue.shapes['access-token'].map((f) => [f.name, f.type]), tables(section(doc2, '2.2 Access token').body)[0].rows.map((r) => [r[0], r[1]]));
   });
 });

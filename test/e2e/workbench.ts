@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 
-const ACTIVE_EDITOR = '.editor-group-container.active .editor-instance .monaco-editor';
+const ANY_EDITOR = '.editor-instance .monaco-editor';
 
 export async function openWorkbench(page: Page, url: string, folder: string): Promise<void> {
   await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
@@ -20,10 +20,12 @@ export async function openFile(page: Page, relPath: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill(relPath);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: base }).first().waitFor();
+  // Enter opens the focused row; right after typing it may still be a recently opened file, so
+  // wait until the filtered list has focused the file asked for.
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: base }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab.active', { hasText: base }).first().waitFor();
-  await page.locator(`${ACTIVE_EDITOR} .view-lines .view-line`).first().waitFor();
+  await page.locator(`${ANY_EDITOR} .view-lines .view-line`).first().waitFor();
 }
 
 /** Runs a command from the Command Palette by its title. */
@@ -32,29 +34,31 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first().waitFor();
   await page.keyboard.press('Enter');
 }
 
-/** Moves the cursor of the active editor to a 1-based line and column (Go to Line accepts `l:c`). */
+/** Moves the cursor of the active editor to a 1-based line and column. */
 export async function goTo(page: Page, line: number, column = 1): Promise<void> {
-  await page.keyboard.press('Control+G');
+  // Quick Open with a `:line:column` query (the browser keeps Ctrl+G for itself)
+  await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
-  await input.fill(`${line}:${column}`);
+  await input.fill(`:${line}:${column}`);
   await page.keyboard.press('Enter');
   await input.waitFor({ state: 'hidden' });
 }
 
 export async function codeLensTexts(page: Page, expect?: string | RegExp): Promise<string[]> {
-  const sel = `${ACTIVE_EDITOR} .codelens-decoration a`;
+  // a lens with a command renders as <a>, a title-only lens (the signed-string preview) as <span>
+  const sel = `${ANY_EDITOR} .codelens-decoration > a, ${ANY_EDITOR} .codelens-decoration > span`;
   if (expect) await page.locator(sel, { hasText: expect }).first().waitFor();
   else await page.locator(sel).first().waitFor();
   return page.$$eval(sel, (els) => els.map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' ').trim()));
 }
 
 export async function clickCodeLens(page: Page, text: string | RegExp, index = 0): Promise<void> {
-  await page.locator(`${ACTIVE_EDITOR} .codelens-decoration a`, { hasText: text }).nth(index).click();
+  await page.locator(`${ANY_EDITOR} .codelens-decoration a`, { hasText: text }).nth(index).click();
 }
 
 /** Opens the suggest widget at the cursor and returns the labels of its rows once they appear. */
@@ -80,13 +84,14 @@ export async function problemsViewRows(page: Page, expect: string | RegExp): Pro
   return rows.evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
 }
 
-/** The visible lines of the editor whose tab title matches. */
-export async function editorLinesOf(page: Page, tabTitle: string | RegExp): Promise<string[]> {
-  const group = page.locator('.editor-group-container', { has: page.locator('.tab.active', { hasText: tabTitle }) }).first();
-  await group.waitFor();
-  return group.locator('.monaco-editor .view-lines .view-line').evaluateAll((els) => {
+/** The rendered lines of the editor showing a document whose URI starts with `uriPrefix` (Monaco sets data-uri). */
+export async function editorLinesOf(page: Page, uriPrefix: string): Promise<string[]> {
+  const editor = page.locator(`.monaco-editor[data-uri^="${uriPrefix}"]`).first();
+  if (!(await editor.count())) return [];
+  return editor.locator('.view-lines .view-line').evaluateAll((els) => {
     // view-lines are absolutely positioned and not in document order: sort by their top
-    const sorted = [...els].sort((a, b) => parseFloat((a as HTMLElement).style.top) - parseFloat((b as HTMLElement).style.top));
+    const top = (e: unknown) => parseFloat((e as { style: { top: string } }).style.top);
+    const sorted = [...els].sort((a, b) => top(a) - top(b));
     return sorted.map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' '));
   });
 }
@@ -104,4 +109,9 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
   const file = path.join(dir, name);
   await page.screenshot({ path: file });
   return file;
+}
+
+/** Texts of the notification toasts currently shown. */
+export async function notificationTexts(page: Page): Promise<string[]> {
+  return page.$$eval('.notifications-toasts .notification-list-item-message', (els) => els.map((e) => (e.textContent ?? '').trim()));
 }

@@ -130,6 +130,12 @@ describe('signing/explain', () => {
     assert.equal(r.match?.id, 'python-bool:access');
   });
 
+  it('a numeric string in the body signed as a normalised number', () => {
+    const r = explain(rsaSign(`TESTPARTNER|ORD-1|USDT|100000|970436|0123456789|Coffee|alice@example.com|${S}`), { values: { ...values, fiatAmount: '100000.00' }, bodyJson: undefined });
+    assert.equal(r.expectedDisplay, 'TESTPARTNER|ORD-1|USDT|100000.00|970436|0123456789|Coffee|alice@example.com|<secretKey>');
+    assert.equal(r.match?.id, 'as-number:fiatAmount');
+  });
+
   it('a string trimmed before signing', () => {
     const r = explain(rsaSign(`TESTPARTNER|ORD-1|USDT|100000|970436|0123456789|Coffee|alice@example.com|${S}`), { values: { ...values, content: ' Coffee ' }, bodyJson: undefined });
     assert.equal(r.match?.id, 'trimmed:content');

@@ -1,41 +1,63 @@
-// Runs the rules over a parsed file. Block rules (and the parser's own problems) are computed once
-// per block object with spans relative to the block, then shifted by block.start; an edit therefore
-// re-lints only the request it touched. File rules run on every lint, over cached per-block data.
+// Runs the rules over a parsed file. Everything about one block (the parser's problems, the block
+// rules' findings with spans relative to the block, each file rule's per-block data) is computed
+// once per block object and cached; blocks the parser reused after an edit cost one cache lookup.
+// A keystroke therefore re-lints the request it touched, then runs the file rules over small arrays.
 
 import type { Endpoint } from '../../catalogue/types';
 import type { ParsedFile, RequestBlock, Span } from '../../syntax/types';
 import { blockContext } from '../analysis';
 import { blockRules, fileRules } from './rules';
-import type { FileContext, QuickFix, RuleDiagnostic, Severity } from './types';
+import type { Collected, FileContext, QuickFix, RuleDiagnostic, Severity } from './types';
 
 /** A diagnostic with absolute offsets (fix edits too). */
 export type FileDiagnostic = RuleDiagnostic;
 
-const blockCache = new WeakMap<RequestBlock, { extra?: readonly Endpoint[]; diagnostics: RuleDiagnostic[] }>();
+interface BlockLint {
+  extra?: readonly Endpoint[];
+  diagnostics: RuleDiagnostic[];
+  /** Per file rule (same order as fileRules): what this block contributes, or undefined. */
+  collected: unknown[];
+}
+
+const blockCache = new WeakMap<RequestBlock, BlockLint>();
+
+/** Rule exceptions swallowed so far (a rule bug must not hide the others' findings); tests assert 0. */
+export const lintFailures = { count: 0 };
 
 const SYNTAX_SEVERITY: Record<string, Severity> = { error: 'error', warning: 'warning', info: 'information' };
 
-function lintBlock(block: RequestBlock, extra?: Endpoint[]): RuleDiagnostic[] {
+function lintBlock(block: RequestBlock, extra?: Endpoint[]): BlockLint {
   const hit = blockCache.get(block);
-  if (hit && hit.extra === extra) return hit.diagnostics;
+  if (hit && hit.extra === extra) return hit;
   const diagnostics: RuleDiagnostic[] = block.problems.map((p) => ({
     code: p.code,
     severity: SYNTAX_SEVERITY[p.severity] ?? 'warning',
     message: p.message,
     span: p.span,
   }));
+  const collected: unknown[] = [];
   if (block.requestLine) {
     const ctx = blockContext(block, extra);
     for (const rule of blockRules) {
       try {
         diagnostics.push(...rule.check(ctx));
       } catch {
-        // One broken rule must not hide the others' findings; the rule's tests catch the bug.
+        // One broken rule must not hide the others' findings; the robustness tests catch the bug.
+        lintFailures.count++;
+      }
+    }
+    for (const rule of fileRules) {
+      try {
+        collected.push(rule.collect(ctx));
+      } catch {
+        lintFailures.count++;
+        collected.push(undefined);
       }
     }
   }
-  blockCache.set(block, { extra, diagnostics });
-  return diagnostics;
+  const entry: BlockLint = { extra, diagnostics, collected };
+  blockCache.set(block, entry);
+  return entry;
 }
 
 const shiftSpan = (s: Span, by: number): Span => ({ start: s.start + by, end: s.end + by });
@@ -50,28 +72,37 @@ export interface LintScope {
   variableNames: ReadonlySet<string>;
   requestNames: ReadonlySet<string>;
   extra?: Endpoint[];
+  openapi?: FileContext['openapi'];
   checkSignature?: FileContext['checkSignature'];
 }
 
 export function lintFile(parsed: ParsedFile, scope: LintScope): FileDiagnostic[] {
   const out: FileDiagnostic[] = [];
+  const items: Collected<unknown>[][] = fileRules.map(() => []);
   for (const block of parsed.blocks) {
-    for (const d of lintBlock(block, scope.extra)) out.push(shift(d, block.start));
+    const lint = lintBlock(block, scope.extra);
+    for (const d of lint.diagnostics) out.push(shift(d, block.start));
+    for (let i = 0; i < lint.collected.length; i++) {
+      const data = lint.collected[i];
+      if (data !== undefined) items[i].push({ block, data });
+    }
   }
   const ctx: FileContext = {
     parsed,
     variableNames: scope.variableNames,
     requestNames: scope.requestNames,
     blockContext: (b) => blockContext(b, scope.extra),
+    openapi: scope.openapi ?? [],
     checkSignature: scope.checkSignature,
   };
-  for (const rule of fileRules) {
+  fileRules.forEach((rule, i) => {
     try {
-      out.push(...rule.check(ctx));
+      out.push(...rule.check(ctx, items[i]));
     } catch {
       // As above: keep the other rules' results.
+      lintFailures.count++;
     }
-  }
+  });
   return out;
 }
 

@@ -7,6 +7,7 @@ import type { Endpoint } from '../../catalogue/types';
 import type { ParsedFile, RequestBlock, Span } from '../../syntax/types';
 import type { BodyModel } from '../body';
 import type { EndpointMatch } from '../../catalogue';
+import type { OpenApiUse } from '../openapi';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -54,6 +55,8 @@ export interface FileContext {
   requestNames: ReadonlySet<string>;
   /** The per-block context (cached) of each request block. */
   blockContext(block: RequestBlock): BlockContext;
+  /** The file's `# @openapi` directives and what is wrong with each. */
+  openapi: readonly OpenApiUse[];
   /**
    * Checks a typed literal `signature` against the signed string, when the active environment has
    * the keys and every signed value resolves; undefined when it cannot tell.
@@ -69,9 +72,21 @@ export interface SignatureCheck {
   expected: string;
 }
 
-export interface FileRule {
+/**
+ * A rule over the whole file. What it needs from each block is gathered by `collect`, once per block
+ * object (cached with the block's lint), so a keystroke costs `check` a pass over small arrays,
+ * not a re-analysis of every request.
+ */
+export interface FileRule<T = unknown> {
   code: string;
   description: string;
-  /** Spans are absolute. */
-  check(ctx: FileContext): RuleDiagnostic[];
+  /** The block's contribution (undefined: nothing to look at in this block). */
+  collect(ctx: BlockContext): T | undefined;
+  /** Spans are absolute. `items` are the blocks that contributed, in file order. */
+  check(ctx: FileContext, items: readonly Collected<T>[]): RuleDiagnostic[];
+}
+
+export interface Collected<T> {
+  block: RequestBlock;
+  data: T;
 }

@@ -10,6 +10,7 @@ import { duplicateExternalOrderId } from './duplicateExternalOrderId';
 import { emailFormat } from './emailFormat';
 import { missingContentType } from './missingContentType';
 import { numberFormat } from './numberFormat';
+import { openapiDocument } from './openapiDocument';
 import { parameterValue } from './parameterValue';
 import { requiredFieldMissing } from './requiredFieldMissing';
 import { sellExtendInfo } from './sellExtendInfo';
@@ -45,5 +46,6 @@ export const blockRules: readonly BlockRule[] = [
   numberFormat,
 ];
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each rule collects its own data type
 /** Rules that see the whole file (names, ids, keys); cheap per-block indexes keep them fast. */
-export const fileRules: readonly FileRule[] = [undefinedVariable, duplicateExternalOrderId, tokenUnavailable, signatureMismatch];
+export const fileRules: readonly FileRule<any>[] = [undefinedVariable, duplicateExternalOrderId, tokenUnavailable, signatureMismatch, openapiDocument];

@@ -1,10 +1,12 @@
 // Doc 1 §4.13: create-sell-order `extendInfo` by fiatCurrency, read from the catalogue's rules
 // (PHP needs PH with recipientName + additionalData; GEL needs GE; BRL/ARS/PEN exactly the one
 // matching key, since BR, AR, PE are read in that fixed order; VND, NGN, others send null).
-import { SELL_EXTEND_INFO_READ_ORDER, sellExtendInfoRuleFor } from '../../../catalogue';
+import { SELL_EXTEND_INFO_READ_ORDER, sellExtendInfoRuleFor, sellExtendInfoRules } from '../../../catalogue';
 import type { BodyField } from '../../body';
 import type { BlockRule, RuleDiagnostic } from '../types';
 import { bodyAnchor, diag, errorName, insertFieldEdit } from '../util';
+
+const KEYED_CURRENCIES = sellExtendInfoRules.filter((r) => r.key).flatMap((r) => r.fiatCurrencies).join(', ');
 
 const isLiteralDigits = (f: BodyField | undefined) => f?.kind === 'string' && !f.hasTemplates && /^\d+$/.test(String(f.value));
 
@@ -28,7 +30,7 @@ export const sellExtendInfo: BlockRule = {
     if (!rule.key) {
       if (info?.kind === 'object' && info.members?.length && info.valueSpan) {
         out.push(
-          diag(this.code, 'warning', `For fiatCurrency ${currency || 'VND'}, send \`extendInfo: null\`: ${rule.notes ?? ''} Replace the object with null.`.replace(/\s+/g, ' '), info.keySpan, [
+          diag(this.code, 'warning', `For fiatCurrency ${currency || 'VND'}, send \`extendInfo: null\`: only ${KEYED_CURRENCIES} read a country key. Replace the object with null.`, info.keySpan, [
             { title: 'Replace extendInfo with null', edits: [{ span: info.valueSpan, newText: 'null' }], preferred: true },
           ]),
         );

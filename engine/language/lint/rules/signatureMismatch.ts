@@ -1,21 +1,24 @@
 // A literal `signature` typed into the body that does not verify against the signed string the
 // body gives (checked with the active environment's keys). The service would answer 2.
+import type { Span } from '../../../syntax/types';
 import type { FileRule, RuleDiagnostic } from '../types';
 import { diag, errorName } from '../util';
 
-export const signatureMismatch: FileRule = {
+export const signatureMismatch: FileRule<Span> = {
   code: 'payout/signature-mismatch',
   description: 'A typed `signature` that does not match the one computed from the body and the keys (2).',
-  check(ctx) {
+  collect({ endpoint, body }) {
+    const field = body.byName.get('signature');
+    if (!endpoint?.signedString || field?.kind !== 'string' || field.hasTemplates || !field.valueSpan) return undefined;
+    return field.valueSpan;
+  },
+  check(ctx, items) {
     if (!ctx.checkSignature) return [];
     const out: RuleDiagnostic[] = [];
-    for (const block of ctx.parsed.requests) {
-      const { endpoint, body } = ctx.blockContext(block);
-      const field = body.byName.get('signature');
-      if (!endpoint?.signedString || field?.kind !== 'string' || field.hasTemplates || !field.valueSpan) continue;
+    for (const { block, data } of items) {
       const result = ctx.checkSignature(block);
       if (!result || result.matches) continue;
-      const span = { start: block.start + field.valueSpan.start, end: block.start + field.valueSpan.end };
+      const span = { start: block.start + data.start, end: block.start + data.end };
       out.push(
         diag(
           this.code,

@@ -1,19 +1,50 @@
 // `{{name}}` that no file variable and no variable of the active environment defines, and
 // `{{req.response...}}` naming no `# @name` request of the file. Both would be sent as typed.
+import type { TemplateRef } from '../../../syntax/types';
 import type { FileRule, RuleDiagnostic } from '../types';
 import { closest, diag } from '../util';
 
-export const undefinedVariable: FileRule = {
+interface BlockNames {
+  refs: TemplateRef[];
+  /** The distinct names the block uses, interned: blocks using the same names share one array. */
+  names: readonly string[];
+}
+
+// Big files repeat the same few names ({{base_url}}, {{partnerCode}}) in every request: with the
+// name lists interned, a keystroke checks each distinct list once instead of every reference.
+const interned = new Map<string, readonly string[]>();
+function intern(names: string[]): readonly string[] {
+  const key = names.join('\u0000');
+  let list = interned.get(key);
+  if (!list) {
+    list = Object.freeze(names);
+    if (interned.size < 10000) interned.set(key, list);
+  }
+  return list;
+}
+
+const nameOf = (r: TemplateRef) => (r.kind === 'request' ? `${r.name}.response` : r.name);
+
+export const undefinedVariable: FileRule<BlockNames> = {
   code: 'payout/undefined-variable',
   description: 'A `{{variable}}` no file variable or active environment defines, or a reference to an unknown named request.',
-  check({ parsed, variableNames, requestNames }) {
+  collect({ block }) {
+    const refs = block.references.filter((r) => (r.kind === 'variable' && r.name) || r.kind === 'request');
+    return refs.length ? { refs, names: intern([...new Set(refs.map(nameOf))].sort()) } : undefined;
+  },
+  check({ variableNames, requestNames }, items) {
     const out: RuleDiagnostic[] = [];
-    const names = [...variableNames];
-    for (const block of parsed.blocks) {
-      for (const ref of block.references) {
+    const allDefined = new Map<readonly string[], boolean>();
+    const defined = (name: string) => (name.endsWith('.response') ? requestNames.has(name.slice(0, -'.response'.length)) : variableNames.has(name));
+    for (const { block, data } of items) {
+      let ok = allDefined.get(data.names);
+      if (ok === undefined) allDefined.set(data.names, (ok = data.names.every(defined)));
+      if (ok) continue;
+      for (const ref of data.refs) {
+        if (ref.kind === 'variable' ? variableNames.has(ref.name) : requestNames.has(ref.name)) continue;
         const span = { start: block.start + ref.span.start, end: block.start + ref.span.end };
-        if (ref.kind === 'variable' && ref.name && !variableNames.has(ref.name)) {
-          const near = closest(ref.name, names);
+        if (ref.kind === 'variable') {
+          const near = closest(ref.name, [...variableNames]);
           out.push(
             diag(
               this.code,
@@ -23,7 +54,7 @@ export const undefinedVariable: FileRule = {
               near ? [{ title: `Change to {{${near}}}`, edits: [{ span, newText: `{{${near}}}` }], preferred: true }] : undefined,
             ),
           );
-        } else if (ref.kind === 'request' && !requestNames.has(ref.name)) {
+        } else {
           const near = closest(ref.name, [...requestNames]);
           out.push(
             diag(

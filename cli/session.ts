@@ -1,0 +1,53 @@
+// Opening a request file for a CLI command: the environment selected (engine/http/environment),
+// and, for the `local` environment, the local sandbox's credentials created on first use and the
+// sandbox itself started or reused (ensureLocalSandbox) before anything is sent.
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { selectEnvironment, type SelectedEnvironment } from '../engine/http/environment';
+import { PayoutSession, type SessionDeps } from '../engine/http/session';
+import { ensureLocalSandbox } from '../engine/sandbox/ensure';
+import { ensureLocalCredentials, payoutHome } from '../engine/sandbox/home';
+import { UsageError } from './args';
+
+export type LocalNeed = 'sandbox' | 'credentials';
+
+/** How to run this very CLI again as a child process (the sandbox runs as `payout-http sandbox`). */
+function selfInvocation(): { cliPath: string; execArgv: string[] } {
+  const cliPath = process.argv[1] ?? '';
+  // From source (tsx cli/main.ts) the child needs the TypeScript loader too.
+  return { cliPath, execArgv: /\.[cm]?ts$/.test(cliPath) ? ['--import', 'tsx'] : [] };
+}
+
+export function checkFile(path: string): string {
+  const abs = resolve(path);
+  if (!existsSync(abs)) throw new UsageError(`${path} does not exist; give the path of a .payout.http (or .http) file`);
+  if (!statSync(abs).isFile()) throw new UsageError(`${path} is not a file; give the path of a .payout.http (or .http) file`);
+  return abs;
+}
+
+export function localPreparer(need: LocalNeed, onNote?: (text: string) => void): (env: SelectedEnvironment) => Promise<SelectedEnvironment> {
+  return async (env) => {
+    const home = payoutHome();
+    if (need === 'sandbox') {
+      const { url, started } = await ensureLocalSandbox({ home, ...selfInvocation() });
+      onNote?.(`local sandbox ${started ? 'started' : 'running'} at ${url} (state in ${home}; stop it with: payout-http sandbox stop)`);
+    } else {
+      await ensureLocalCredentials(home);
+    }
+    return selectEnvironment(dirnameOf(env), env.name, home);
+  };
+}
+
+// The env's sources do not say which request file it was for; the session re-selects from the
+// file's folder, kept here per environment object.
+const fileDirs = new WeakMap<SelectedEnvironment, string>();
+function dirnameOf(env: SelectedEnvironment): string {
+  return fileDirs.get(env) ?? process.cwd();
+}
+
+export function openSession(file: string, envName: string | undefined, need: LocalNeed, deps: SessionDeps = {}, onNote?: (text: string) => void): PayoutSession {
+  const abs = checkFile(file);
+  const env = selectEnvironment(dirname(abs), envName);
+  fileDirs.set(env, dirname(abs));
+  return new PayoutSession({ filePath: abs, environment: env, deps: { prepareLocal: localPreparer(need, onNote), ...deps } });
+}

@@ -1,0 +1,416 @@
+// Sending the requests of one .payout.http file: dependencies first (a request that reads
+// `{{quote.response...}}` sends `quote` first when it has no response yet), then the request
+// itself with retry where the catalogue allows it, the duplicate-create lookup, the response's
+// signature verdict and the assertions. The clock, ids, sleeping and the sandbox start-up are
+// parameters, so the whole flow runs deterministically in tests.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
+import type { Assertion, ParsedFile, RequestBlock } from '../syntax/types';
+import { parseHttpFile, requestByName } from '../syntax/parser';
+import { defaultSystemVariables, resolveString, type ResolveContext, type ResponseSnapshot, type SystemVariables } from '../syntax/resolve';
+import { evaluateAssertions, type AssertionResult } from './assertions';
+import { loadCredentials, type Credentials } from './credentials';
+import { decodeEnvelope, type DecodedEnvelope } from './decode';
+import type { SelectedEnvironment } from './environment';
+import { prepareRequest, prepareSynthetic, type Prepared, type PrepareContext } from './prepare';
+import { maskToken, Redactor } from './redact';
+import { createsOrder, DUPLICATE_CODE, orderLookupFor, retryDecision, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
+import { TokenCache } from './tokenCache';
+import { exchangeToken } from './tokens';
+import { httpSend, TransportError, type TransportOptions } from './transport';
+import type { AttemptInfo, PreparedRequest, ResponseInfo, SendResult } from './types';
+import { verifyResponse, type Verdict } from './verify';
+
+export interface SessionDeps {
+  /** Epoch milliseconds: system variables, token expiry, client assertion iat. */
+  now?: () => number;
+  uuid?: () => string;
+  sleep?: (ms: number) => Promise<void>;
+  transport?: TransportOptions;
+  retryPolicy?: RetryPolicy;
+  /** Shared between sessions (the editor keeps one for its lifetime). */
+  tokenCache?: TokenCache;
+  /**
+   * Called once before the first request goes out (or is signed) when the environment is the local
+   * sandbox's: starts or reuses it and returns the environment re-read (base_url now points at it).
+   */
+  prepareLocal?: (env: SelectedEnvironment) => Promise<SelectedEnvironment>;
+  /** Told about every finished request, dependencies included, in the order they finish. */
+  onResult?: (result: SendResult) => void;
+}
+
+export interface SessionOptions {
+  /** The request file, absolute or relative to the working directory. */
+  filePath: string;
+  /** The file's text; read from filePath when absent (the editor passes the unsaved buffer). */
+  text?: string;
+  environment: SelectedEnvironment;
+  deps?: SessionDeps;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export class PayoutSession {
+  readonly file: ParsedFile;
+  readonly filePath: string;
+  readonly fileDir: string;
+  readonly redactor = new Redactor();
+  private env: SelectedEnvironment;
+  private localReady = false;
+  private readonly deps: Required<Pick<SessionDeps, 'now' | 'uuid' | 'sleep'>> & SessionDeps;
+  private readonly tokens: TokenCache;
+  private readonly responses = new Map<string, ResponseSnapshot>();
+  private readonly results = new Map<RequestBlock, SendResult>();
+  private readonly inFlight = new Set<RequestBlock>();
+  private loadedCredentials?: Credentials;
+
+  constructor(options: SessionOptions) {
+    this.filePath = isAbsolute(options.filePath) ? options.filePath : resolvePath(options.filePath);
+    this.fileDir = dirname(this.filePath);
+    this.file = parseHttpFile(options.text ?? readFileSync(this.filePath, 'utf8'));
+    this.env = options.environment;
+    const d = options.deps ?? {};
+    this.deps = { ...d, now: d.now ?? Date.now, uuid: d.uuid ?? randomUUID, sleep: d.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))) };
+    this.tokens = d.tokenCache ?? new TokenCache({ now: this.deps.now });
+    this.rememberSecrets();
+  }
+
+  get environment(): SelectedEnvironment {
+    return this.env;
+  }
+
+  /** Requests of the file, in order. */
+  get requests(): RequestBlock[] {
+    return this.file.requests;
+  }
+
+  /** The request named `name`, or undefined (then `requestNames` lists what there is). */
+  request(name: string): RequestBlock | undefined {
+    return requestByName(this.file, name);
+  }
+
+  get requestNames(): string[] {
+    return this.file.requests.map((b, i) => b.name ?? `#${i + 1}`);
+  }
+
+  private rememberSecrets(): void {
+    for (const [name, value] of Object.entries(this.env.variables)) {
+      if (/secret|token|password|privateKey$|apiKey/i.test(name) && !/file$/i.test(name)) this.redactor.add(value, `<${name}>`);
+    }
+  }
+
+  private async ensureLocal(): Promise<void> {
+    if (this.localReady || !this.env.local || !this.deps.prepareLocal) return;
+    this.env = await this.deps.prepareLocal(this.env);
+    this.localReady = true;
+    this.loadedCredentials = undefined;
+    this.rememberSecrets();
+  }
+
+  private system(): SystemVariables {
+    const base = defaultSystemVariables(this.fileDir);
+    return { ...base, now: () => new Date(this.deps.now()), uuid: this.deps.uuid };
+  }
+
+  private resolveContext(system: SystemVariables = this.system()): ResolveContext {
+    return {
+      file: this.file,
+      env: this.env.variables,
+      system,
+      response: (name) => this.responses.get(name),
+      readFile: (p) => {
+        try {
+          return readFileSync(isAbsolute(p) ? p : resolvePath(this.fileDir, p), 'utf8');
+        } catch {
+          return undefined;
+        }
+      },
+    };
+  }
+
+  /** The partner credentials of the environment (keys parsed once). Holds secrets: never print. */
+  credentials(): Credentials {
+    if (!this.loadedCredentials) {
+      const ctx = this.resolveContext();
+      this.loadedCredentials = loadCredentials((name) => {
+        if (this.env.variables[name] === undefined) return undefined;
+        const r = resolveString(this.env.variables[name], ctx);
+        return r.unresolved.length ? undefined : r.value;
+      }, this.env.name);
+      if (this.loadedCredentials.secretKey) this.redactor.add(this.loadedCredentials.secretKey, '<secretKey>');
+    }
+    return this.loadedCredentials;
+  }
+
+  private prepareContext(withToken: boolean): PrepareContext {
+    const creds = this.credentials();
+    return {
+      resolve: this.resolveContext(),
+      credentials: creds,
+      redactor: this.redactor,
+      now: this.deps.now,
+      uuid: this.deps.uuid,
+      ...(withToken
+        ? {
+            token: (user: string, baseUrl: string) =>
+              this.tokens.get(TokenCache.key(baseUrl, creds.partnerCode ?? '', user), () =>
+                exchangeToken({
+                  baseUrl,
+                  userEmail: user,
+                  partnerCode: creds.partnerCode!,
+                  privateKey: creds.privateKey!,
+                  now: this.deps.now(),
+                  jti: this.deps.uuid(),
+                  redactor: this.redactor,
+                  transport: this.deps.transport,
+                }),
+              ),
+          }
+        : {}),
+    };
+  }
+
+  /**
+   * The request as it would be sent, without sending anything (`sign`, `curl`, previews): no token
+   * is exchanged and no dependency is sent; what is missing is listed in `problems`.
+   */
+  async prepare(block: RequestBlock): Promise<PreparedRequest> {
+    await this.ensureLocal();
+    const p = await prepareRequest(block, this.indexOf(block), this.prepareContext(false));
+    return strip(p);
+  }
+
+  private indexOf(block: RequestBlock): number {
+    return this.file.requests.indexOf(block);
+  }
+
+  /** The result of an earlier send of this block in this session, if any. */
+  resultOf(block: RequestBlock): SendResult | undefined {
+    return this.results.get(block);
+  }
+
+  /** Sends every request in file order; one already sent as a dependency is not sent twice. */
+  async sendAll(): Promise<SendResult[]> {
+    const out: SendResult[] = [];
+    for (const block of this.file.requests) out.push(this.results.get(block) ?? (await this.send(block)));
+    return out;
+  }
+
+  async send(block: RequestBlock): Promise<SendResult> {
+    await this.ensureLocal();
+    if (this.inFlight.has(block)) {
+      const label = block.name ?? `#${this.indexOf(block) + 1}`;
+      return this.finish(failed(emptyPrepared(block, label), `requests refer to each other's responses in a cycle through ${label}; break the cycle`));
+    }
+    this.inFlight.add(block);
+    try {
+      return await this.sendOnce(block);
+    } finally {
+      this.inFlight.delete(block);
+    }
+  }
+
+  private async sendDependencies(block: RequestBlock): Promise<string[]> {
+    // A dry resolution tells which named requests this one reads (directly or through variables).
+    const dry = await prepareRequest(block, this.indexOf(block), { ...this.prepareContext(false) });
+    const problems: string[] = [];
+    for (const name of dry.requestRefs) {
+      if (this.responses.has(name)) continue;
+      const dep = this.request(name);
+      if (!dep) continue; // reported by resolution with the fix
+      const r = await this.send(dep);
+      if (!r.response) problems.push(`the request it depends on, ${name}, got no response: ${r.error ?? 'see above'}`);
+    }
+    return problems;
+  }
+
+  private async sendOnce(block: RequestBlock): Promise<SendResult> {
+    const depProblems = await this.sendDependencies(block);
+    const prepared = await prepareRequest(block, this.indexOf(block), this.prepareContext(true));
+    if (depProblems.length || prepared.problems.length) {
+      return this.finish(failed(strip(prepared), [...depProblems, ...prepared.problems].join('\n')), block);
+    }
+    const result = await this.exchange(prepared, block.assertions);
+    if (result.response && block.name) {
+      this.responses.set(block.name, { status: result.response.status, headers: flatHeaders(result.response.headers), body: result.response.body ?? result.response.bodyText });
+    }
+    return this.finish(result, block);
+  }
+
+  /** Sends a prepared request with retries, verifies it, evaluates assertions. */
+  private async exchange(prepared: Prepared, assertions: readonly Assertion[]): Promise<SendResult> {
+    const endpoint = prepared.endpoint;
+    const creds = this.credentials();
+    const attempts: AttemptInfo[] = [];
+    const policy = this.deps.retryPolicy ?? DEFAULT_RETRY_POLICY;
+    let response: ResponseInfo | undefined;
+    let decoded: DecodedEnvelope | undefined;
+    let tokenRetried = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const r = await httpSend({ method: prepared.method, url: prepared.url, headers: prepared.headers, body: prepared.body }, this.deps.transport);
+        response = { ...r, body: parseJson(r.bodyText) };
+      } catch (err) {
+        const message = err instanceof TransportError ? err.message : `the request could not be sent: ${(err as Error).message}`;
+        return { ...failed(strip(prepared), message), attempts };
+      }
+      decoded = decodeEnvelope(response.body, response.status, endpoint);
+      const info: AttemptInfo = { attempt, status: response.status, headline: decoded.headline };
+      attempts.push(info);
+      // A cached token the service no longer accepts: exchange a fresh one once (doc 2 §7).
+      if (decoded.semanticCode === 'ACCESS_TOKEN_INVALID' && prepared.tokenInfo && !prepared.tokenInfo.fresh && !tokenRetried && prepared.baseUrl) {
+        tokenRetried = true;
+        this.tokens.invalidate(TokenCache.key(prepared.baseUrl, creds.partnerCode ?? '', prepared.tokenInfo.user));
+        const ctx = this.prepareContext(true);
+        const { token, fresh } = await ctx.token!(prepared.tokenInfo.user, prepared.baseUrl);
+        prepared.headers.Authorization = `Bearer ${token.accessToken}`;
+        prepared.tokenInfo = { ...prepared.tokenInfo, fresh, expiresAt: token.expiresAt };
+        info.retryReason = 'the cached access token was refused; exchanged a fresh one';
+        continue;
+      }
+      if (decoded.success || !decoded.error) break;
+      const decision = retryDecision({ endpoint, error: decoded.error, body: prepared.bodyJson, attempt, policy });
+      info.retryReason = decision.reason;
+      if (!decision.retry) break;
+      info.delayMs = decision.delayMs;
+      // The same bytes again: same externalOrderId, same signature, so a create cannot double.
+      await this.deps.sleep(decision.delayMs);
+    }
+
+    const verdict: Verdict = verifyResponse(endpoint, response.body, {
+      servicePublicKey: creds.servicePublicKey,
+      servicePublicKeyProblem: creds.problems.servicePublicKey,
+      secretKey: creds.secretKey,
+      secretKeyProblem: creds.problems.secretKey,
+    });
+
+    const result: SendResult = {
+      prepared: strip(prepared),
+      response,
+      decoded,
+      verdict,
+      assertions: [],
+      attempts,
+      ok: false,
+    };
+    if (prepared.tokenInfo) {
+      result.token = { ...prepared.tokenInfo, masked: maskToken(prepared.headers.Authorization?.replace(/^Bearer /, '') ?? '') };
+    }
+
+    // Doc 1 §7, code 11: "usually the earlier attempt succeeded, so fetch the order".
+    if (endpoint && createsOrder(endpoint) && decoded.errorCode === DUPLICATE_CODE && isRecord(prepared.bodyJson)) {
+      result.duplicateLookup = await this.lookupOrder(prepared);
+    }
+
+    result.assertions = this.evaluate(assertions, result);
+    result.ok = judge(result);
+    return result;
+  }
+
+  private async lookupOrder(original: Prepared): Promise<SendResult | undefined> {
+    const endpoint = original.endpoint!;
+    const lookup = orderLookupFor(endpoint);
+    const body = original.bodyJson as Record<string, unknown>;
+    const id = body.externalOrderId;
+    if (!lookup || typeof id !== 'string' || !original.baseUrl) return undefined;
+    const creds = this.credentials();
+    const auth = Object.entries(original.headers).find(([k]) => k.toLowerCase() === 'authorization');
+    const p = lookup.method === 'GET'
+      ? prepareSynthetic(lookup, original.baseUrl, { pathParams: { externalOrderId: id }, headers: auth ? { [auth[0]]: auth[1] } : {} }, creds, `${original.label} (order lookup)`)
+      : prepareSynthetic(lookup, original.baseUrl, { body: { partnerCode: body.partnerCode ?? creds.partnerCode, externalOrderId: id } }, creds, `${original.label} (order lookup)`);
+    if (p.problems.length) return failed(strip(p), p.problems.join('\n'));
+    // Reported inside the result of the create, not as a request of its own.
+    return this.redactResult(await this.exchange(p, []));
+  }
+
+  private evaluate(assertions: readonly Assertion[], r: SendResult): AssertionResult[] {
+    if (!r.response || assertions.length === 0) return [];
+    const ctx = this.resolveContext();
+    // `?? body data.externalOrderId == {{orderId}}`: the expected side may use variables.
+    const resolved = assertions.map((a) => (a.expected?.includes('{{') ? { ...a, expected: resolveString(a.expected, ctx).value } : a));
+    return evaluateAssertions(resolved, {
+      status: r.response.status,
+      headers: r.response.headers,
+      body: r.response.body ?? r.response.bodyText,
+      durationMs: r.response.durationMs,
+      verdict: r.verdict,
+    });
+  }
+
+  private finish(result: SendResult, block?: RequestBlock): SendResult {
+    const safe = this.redactResult(result);
+    if (block) this.results.set(block, safe);
+    this.deps.onResult?.(safe);
+    return safe;
+  }
+
+  /** The result with every secret value replaced by its label (deep, through every string). */
+  redactResult<T>(value: T): T {
+    return redactDeep(value, this.redactor) as T;
+  }
+}
+
+function redactDeep(value: unknown, redactor: Redactor): unknown {
+  if (typeof value === 'string') return redactor.redact(value);
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, redactor));
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = redactDeep(v, redactor);
+    return out;
+  }
+  return value; // endpoint specs, key objects and the like carry no secrets
+}
+
+/** Drops the internal fields and masks secret headers. */
+function strip(p: Prepared): PreparedRequest {
+  const { baseUrl: _b, requestRefs: _r, tokenInfo: _t, ...rest } = p;
+  void _b; void _r; void _t;
+  const headers = { ...rest.headers };
+  for (const h of rest.secretHeaders) {
+    const k = Object.keys(headers).find((x) => x.toLowerCase() === h.toLowerCase());
+    if (k && !headers[k].includes('<accessToken>')) headers[k] = headers[k].replace(/^(Bearer\s+)?(.*)$/i, (_, b: string | undefined, t: string) => `${b ?? ''}${maskToken(t)}`);
+  }
+  return { ...rest, headers };
+}
+
+function emptyPrepared(block: RequestBlock, label: string): Prepared {
+  return { label, ...(block.name ? { name: block.name } : {}), method: block.requestLine?.method ?? 'GET', url: block.requestLine?.url ?? '', headers: {}, secretHeaders: [], problems: [], warnings: [], requestRefs: [] };
+}
+
+function failed(prepared: PreparedRequest, error: string): SendResult {
+  return { prepared, assertions: [], attempts: [], error, ok: false };
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function flatHeaders(h: ResponseInfo['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+/**
+ * Pass or fail (docs/http.md): with assertions, they decide, and a response whose signature does
+ * not verify fails unless an assertion is about the signature; without assertions, the request
+ * passes when the service answered success (v2 `success: true`, v3 `SUCCESS`, otherwise HTTP 2xx)
+ * and the signature is not proven wrong.
+ */
+export function judge(r: SendResult): boolean {
+  if (r.error || !r.response) return false;
+  const signatureAsserted = r.assertions.some((a) => /^\?\?\s*signature\b/.test(a.text.trim()) || /^signature\b/.test(a.text.trim()));
+  if (r.verdict?.state === 'not-verified' && !signatureAsserted) return false;
+  if (r.assertions.length > 0) return r.assertions.every((a) => a.ok);
+  const d = r.decoded;
+  if (!d || d.kind === 'other') return r.response.status >= 200 && r.response.status < 300;
+  return d.success;
+}

@@ -1,0 +1,72 @@
+// Diagnostics of a document version: the lint rules' findings (cached per document object, so
+// diagnostics, code actions and the CLI share one run), converted to LSP at the edge.
+
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { isAbsolute, resolve } from 'node:path';
+import type { KeyObject } from 'node:crypto';
+import { loadPrivateKey, publicKeyFromPrivate, readPrivateKeyFile } from '../signing/keys';
+import { verifyText, signText } from '../signing/rsa';
+import { PRIVATE_KEY, PRIVATE_KEY_FILE, SECRET_KEY } from '../syntax/environments';
+import type { RequestBlock, Span } from '../syntax/types';
+import type { PayoutDocument } from './document';
+import { lintFile, type FileDiagnostic } from './lint';
+import type { SignatureCheck } from './lint/types';
+import { previewOf } from './preview';
+import type { ServiceContext } from './service';
+
+const results = new WeakMap<PayoutDocument, { scope: object; diagnostics: FileDiagnostic[] }>();
+
+/** The partner's private key from the environment, or undefined when it has none (or it is unusable). */
+function privateKeyOf(env: Readonly<Record<string, string>>, fileDir: string): KeyObject | undefined {
+  try {
+    if (env[PRIVATE_KEY]) return loadPrivateKey(env[PRIVATE_KEY]);
+    const file = env[PRIVATE_KEY_FILE];
+    if (file && !file.includes('{{')) return readPrivateKeyFile(isAbsolute(file) ? file : resolve(fileDir, file));
+  } catch {
+    // A missing or broken key is the sender's error to report; lint just cannot check signatures.
+  }
+  return undefined;
+}
+
+export function lintDocument(ctx: ServiceContext, doc: PayoutDocument): FileDiagnostic[] {
+  const scope = ctx.scope(doc);
+  const key = ctx.scopeKey(doc);
+  const hit = results.get(doc);
+  // The scope object changes with the environment and the file's names: then lint again.
+  if (hit && hit.scope === scope) return hit.diagnostics;
+  let signer: { secret: string; key: KeyObject; publicKey: KeyObject } | undefined | null = null;
+  const checkSignature = (block: RequestBlock): SignatureCheck | undefined => {
+    if (signer === null) {
+      const secret = scope.env[SECRET_KEY];
+      const pk = secret ? privateKeyOf(scope.env, doc.fileDir) : undefined;
+      signer = secret && pk ? { secret, key: pk, publicKey: publicKeyFromPrivate(pk) } : undefined;
+    }
+    if (!signer) return undefined;
+    const preview = previewOf(block, scope, key);
+    const typed = bodySignature(block);
+    if (!preview || !preview.complete || typed === undefined) return undefined;
+    const text = preview.actual.withSecret(signer.secret);
+    const matches = verifyText(text, typed, signer.publicKey);
+    return { matches, display: preview.display, expected: matches ? typed : signText(text, signer.key) };
+  };
+  const diagnostics = lintFile(doc.parsed, { variableNames: scope.variableNames, requestNames: scope.requestNames, extra: scope.extra, openapi: scope.openapi, checkSignature });
+  results.set(doc, { scope, diagnostics });
+  return diagnostics;
+}
+
+function bodySignature(block: RequestBlock): string | undefined {
+  const root = block.body?.json?.root;
+  const prop = root?.children?.find((p) => p.children?.[0]?.value === 'signature');
+  const v = prop?.children?.[1];
+  return v?.type === 'string' && typeof v.value === 'string' ? v.value : undefined;
+}
+
+const SEVERITY = { error: 1, warning: 2, information: 3, hint: 4 } as const;
+
+export function spanToRange(doc: PayoutDocument, span: Span) {
+  return { start: doc.lines.positionAt(span.start), end: doc.lines.positionAt(span.end) };
+}
+
+export function toLspDiagnostic(doc: PayoutDocument, d: FileDiagnostic): Diagnostic {
+  return { range: spanToRange(doc, d.span), severity: SEVERITY[d.severity], code: d.code, source: 'payout-http', message: d.message };
+}

@@ -1,0 +1,175 @@
+// The language service: pure functions of (document, position, parse) -> LSP types, one feature per
+// file, gathered here behind one object so the server (and tests) hold a single thing. No editor or
+// connection import anywhere below this line: LSP types come from vscode-languageserver-types.
+
+import type {
+  CodeAction,
+  CodeLens,
+  CompletionItem,
+  CompletionList,
+  Diagnostic,
+  DocumentSymbol,
+  FoldingRange,
+  Hover,
+  Location,
+  Position,
+  Range,
+} from 'vscode-languageserver-types';
+import type { CanonicalStringResult } from '../protocol';
+import { DEFAULT_ENVIRONMENT } from '../protocol';
+import { selectEnvironment } from '../http/environment';
+import { codeActions } from './codeActions';
+import { codeLenses } from './codeLens';
+import { completion, resolveCompletion } from './completion';
+import { DocumentStore, type PayoutDocument } from './document';
+import { hover } from './hover';
+import { lintDocument, toLspDiagnostic } from './diagnostics';
+import { definition, references } from './navigation';
+import { canonicalStringAt } from './canonicalString';
+import { documentSymbols, foldingRanges } from './symbols';
+import { buildScope, type Scope } from './scope';
+import { openApiScope } from './openapi';
+
+export interface LanguageServiceOptions {
+  /** The environment used until setEnvironment is called; default `local` (the local sandbox). */
+  environment?: string;
+  /**
+   * Variables of environment `name` for a request file in `fileDir` (secrets included; the service
+   * masks them wherever it shows a value). Default: engine/http's selectEnvironment.
+   */
+  loadEnvironment?: (fileDir: string, name: string) => Record<string, string>;
+}
+
+/** What every feature gets besides the document: the names in scope, computed once per version. */
+export interface ServiceContext {
+  scope(doc: PayoutDocument): Scope;
+  /** Changes whenever file variables or the environment change: key of the per-block preview cache. */
+  scopeKey(doc: PayoutDocument): string;
+}
+
+function defaultLoadEnvironment(fileDir: string, name: string): Record<string, string> {
+  return selectEnvironment(fileDir, name).variables;
+}
+
+export class LanguageService implements ServiceContext {
+  private readonly store = new DocumentStore();
+  private environment: string;
+  private readonly loadEnvironment: (fileDir: string, name: string) => Record<string, string>;
+  private envCache = new Map<string, Readonly<Record<string, string>>>();
+  private scopes = new WeakMap<PayoutDocument, { env: object; scope: Scope; key: string }>();
+
+  constructor(options: LanguageServiceOptions = {}) {
+    this.environment = options.environment || DEFAULT_ENVIRONMENT;
+    this.loadEnvironment = options.loadEnvironment ?? defaultLoadEnvironment;
+  }
+
+  // ---- documents and environment ----
+
+  /** The parsed document for a version (parsed once per version, unchanged blocks reused). */
+  document(uri: string, version: number, text: string): PayoutDocument {
+    return this.store.get(uri, version, text);
+  }
+
+  close(uri: string): void {
+    this.store.delete(uri);
+  }
+
+  setEnvironment(name: string): void {
+    if (name === this.environment) return;
+    this.environment = name;
+    this.envCache.clear();
+  }
+
+  get environmentName(): string {
+    return this.environment;
+  }
+
+  /** Environment files or keys changed on disk: read them again on next use. */
+  invalidateEnvironment(): void {
+    this.envCache.clear();
+  }
+
+  environmentVariables(fileDir: string): Readonly<Record<string, string>> {
+    let vars = this.envCache.get(fileDir);
+    if (!vars) {
+      try {
+        vars = Object.freeze({ ...this.loadEnvironment(fileDir, this.environment) });
+      } catch {
+        // Unreadable env files are reported by the sender and the CLI; here they just define nothing.
+        vars = Object.freeze({});
+      }
+      this.envCache.set(fileDir, vars);
+    }
+    return vars;
+  }
+
+  scope(doc: PayoutDocument): Scope {
+    return this.scopeEntry(doc).scope;
+  }
+
+  scopeKey(doc: PayoutDocument): string {
+    return this.scopeEntry(doc).key;
+  }
+
+  private scopeEntry(doc: PayoutDocument): { env: object; scope: Scope; key: string } {
+    const env = this.environmentVariables(doc.fileDir);
+    const openapi = openApiScope(doc);
+    const hit = this.scopes.get(doc);
+    if (hit && hit.env === env && hit.scope.extra === openapi.extra) return hit;
+    const scope = buildScope(doc, this.environment, env, openapi);
+    const key = JSON.stringify([this.environment, ...[...scope.fileVariables.values()].map((v) => [v.name, v.value])]);
+    const entry = { env, scope, key };
+    this.scopes.set(doc, entry);
+    return entry;
+  }
+
+  // ---- features ----
+
+  diagnostics(doc: PayoutDocument): Diagnostic[] {
+    return lintDocument(this, doc).map((d) => toLspDiagnostic(doc, d));
+  }
+
+  completion(doc: PayoutDocument, position: Position): CompletionList {
+    return completion(this, doc, position);
+  }
+
+  resolveCompletion(item: CompletionItem): CompletionItem {
+    return resolveCompletion(item);
+  }
+
+  hover(doc: PayoutDocument, position: Position): Hover | null {
+    return hover(this, doc, position);
+  }
+
+  codeLenses(doc: PayoutDocument): CodeLens[] {
+    return codeLenses(this, doc);
+  }
+
+  canonicalString(doc: PayoutDocument, position: Position): CanonicalStringResult | null {
+    return canonicalStringAt(this, doc, position);
+  }
+
+  codeActions(doc: PayoutDocument, range: Range, diagnostics: Diagnostic[]): CodeAction[] {
+    return codeActions(this, doc, range, diagnostics);
+  }
+
+  documentSymbols(doc: PayoutDocument): DocumentSymbol[] {
+    return documentSymbols(doc);
+  }
+
+  foldingRanges(doc: PayoutDocument): FoldingRange[] {
+    return foldingRanges(doc);
+  }
+
+  definition(doc: PayoutDocument, position: Position): Location[] {
+    return definition(this, doc, position);
+  }
+
+  references(doc: PayoutDocument, position: Position, includeDeclaration = true): Location[] {
+    return references(this, doc, position, includeDeclaration);
+  }
+}
+
+export function createLanguageService(options?: LanguageServiceOptions): LanguageService {
+  return new LanguageService(options);
+}

@@ -1,0 +1,245 @@
+// The local sandbox: a node:http server that speaks doc 1 (/api/v2) and doc 2 (/v3) as the real
+// sandbox would, mounts the plant store (doc 3) under /plant-store/v3, and keeps its state in the
+// payout-http state folder. A few sandbox-only helpers live under /sandbox (docs/sandbox.md).
+
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { readPrivateKeyFile } from '../signing/keys';
+import { handlePlantRequest } from './plant/index';
+import {
+  applyLocalOverrides, defaultPartner, loadConfigFile, parseConfig, partnerKeyFrom, DEFAULT_SETTINGS,
+  type LoadedConfig, type Partner, type SandboxConfigFile, type SandboxSettings,
+} from './config';
+import type { SandboxContext } from './context';
+import { ensureFund } from './fund';
+import { ensureLocalCredentials, payoutHome, PLANT_PREFIX, setLocalBaseUrl } from './home';
+import { kycDocument } from './kyc';
+import { orderQr } from './orderQr';
+import { settle } from './orders';
+import { orderKey, Store } from './state';
+import { handleV2, type HttpAnswer } from './v2';
+import { handleV3 } from './v3';
+import { INBOX_URL, WebhookSender } from './webhooks';
+import { readJsonIfExists, writePrivateJson } from './files';
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  /** The state folder; default payoutHome(). */
+  home?: string;
+  /** The path of a config file (`--config FILE`), its content as an object, or an already parsed config. */
+  config?: string | SandboxConfigFile | LoadedConfig;
+  kycDelayMs?: number;
+  autoSettleMs?: number | null;
+  clock?: () => number;
+  randomId?: (bytes: number) => string;
+  /** Request and event log, one line each; default: none. */
+  log?: (line: string) => void;
+  /** Write sandbox.json and point the `local` environment at this sandbox (default true). */
+  register?: boolean;
+}
+
+export interface RunningSandbox {
+  url: string;
+  home: string;
+  close(): Promise<void>;
+}
+
+/** Largest request body accepted: KYC uploads carry three images and a PDF as base64. */
+const MAX_BODY_BYTES = 25 * 1024 * 1024;
+
+export function sandboxFile(home: string): string {
+  return join(home, 'sandbox.json');
+}
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    // Past the limit the rest is read and dropped, so the client still gets its 413 answer.
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(c);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const home = options.home ?? payoutHome();
+  const creds = await ensureLocalCredentials(home);
+  const given = options.config;
+  const config: LoadedConfig =
+    typeof given === 'string' ? loadConfigFile(given)
+    : given === undefined ? { settings: { ...DEFAULT_SETTINGS }, partners: [] }
+    : 'settings' in given ? given
+    : parseConfig(JSON.stringify(given), join(process.cwd(), 'sandbox config')); // relative key files: from the working folder
+  const settings: SandboxSettings = {
+    ...config.settings,
+    ...(options.kycDelayMs !== undefined ? { kycDelayMs: options.kycDelayMs } : {}),
+    ...(options.autoSettleMs !== undefined ? { autoSettleMs: options.autoSettleMs } : {}),
+  };
+  const serviceKey = readPrivateKeyFile(creds.servicePrivateKeyFile, { bits: 'any' });
+  const local = applyLocalOverrides(
+    {
+      ...defaultPartner(creds.partnerCode, creds.secretKey, partnerKeyFrom(readFileSync(creds.partnerPublicKeyFile, 'utf8'))),
+      name: 'Local sandbox partner',
+      webhooks: [{ secretKey: creds.webhookSecretKey, url: INBOX_URL }],
+    },
+    config.local,
+  );
+  const partners = new Map<string, Partner>([[local.partnerCode, local]]);
+  for (const p of config.partners) {
+    if (partners.has(p.partnerCode)) throw new Error(`the config's partner ${p.partnerCode} has the local partner's code: give it another partnerCode`);
+    partners.set(p.partnerCode, p);
+  }
+
+  const store = new Store(join(home, 'state.json'));
+  const clock = options.clock ?? Date.now;
+  const log = options.log ?? (() => {});
+  let url = '';
+  const timers = new Set<NodeJS.Timeout>();
+  const webhooks = new WebhookSender(() => ctx);
+  const ctx: SandboxContext = {
+    store,
+    settings,
+    partners,
+    serviceKey,
+    clock,
+    randomId: options.randomId ?? ((n) => randomBytes(n).toString('hex')),
+    selfUrl: () => url,
+    log,
+    deliverWebhook: (p, id) => webhooks.deliver(p, id),
+    scheduleSettlement: (partnerCode, id) => {
+      if (settings.autoSettleMs === null) return;
+      const rec = store.state.orders[orderKey(partnerCode, id)];
+      if (!rec) return;
+      const wait = Math.max(0, rec.createdAtMs + settings.autoSettleMs - clock());
+      const t = setTimeout(() => {
+        timers.delete(t);
+        settle(ctx, rec, 'SUCCESS');
+      }, wait);
+      timers.add(t);
+    },
+  };
+  for (const p of partners.values()) ensureFund(store, p, clock());
+  // Orders left in progress by a previous run settle on their own again when autoSettleMs is set.
+  for (const rec of Object.values(store.state.orders)) {
+    if (rec.order.status !== 'SUCCESS' && rec.order.status !== 'ERROR') ctx.scheduleSettlement(rec.partnerCode, rec.order.externalOrderId);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: Error) => {
+      log(`${req.method} ${req.url} -> crashed: ${e.message}`);
+      if (!res.headersSent) send(res, 500, { success: false, message: 'Internal error in the local sandbox; see its log', data: null, errorCode: 1, semanticCode: 'INTERNAL_SERVER_ERROR' });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const parsed = new URL(req.url ?? '/', 'http://sandbox.local');
+    const path = parsed.pathname;
+    const method = req.method ?? 'GET';
+    const body = await readBody(req);
+    if (body === undefined) {
+      send(res, 413, { success: false, message: `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB: send smaller documents`, data: null });
+      return;
+    }
+    if (path === PLANT_PREFIX || path.startsWith(`${PLANT_PREFIX}/`)) {
+      const handled = handlePlantRequest(req, res, path.slice(PLANT_PREFIX.length) || '/', body);
+      if (!handled) send(res, 404, { code: 404, type: 'error', message: `No plant store operation at ${method} ${path}` });
+      log(`${method} ${path} -> ${res.statusCode}`);
+      return;
+    }
+    const ip = req.socket.remoteAddress ?? '';
+    let a: HttpAnswer | undefined;
+    if (path.startsWith('/api/v2/')) {
+      a = handleV2(ctx, { method, path, query: parsed.searchParams, contentType: req.headers['content-type'], body, ip });
+    } else if (path.startsWith('/v3/')) {
+      a = await handleV3(ctx, { method, path, query: parsed.searchParams, headers: req.headers, body, ip });
+    } else if (path.startsWith('/sandbox/')) {
+      a = sandboxHelper(method, path, parsed.searchParams);
+    }
+    if (!a) {
+      const message = `No endpoint at ${method} ${path}: the sandbox serves /api/v2, /v3 and ${PLANT_PREFIX}`;
+      // In the envelope of the surface the path claims.
+      a = { status: 404, body: path.startsWith('/v3/') ? { code: 'NOT_FOUND', message, data: null } : { success: false, message, data: null }, logCode: '404' };
+    }
+    send(res, a.status, a.body);
+    log(`${method} ${path} -> ${a.logCode}`);
+  }
+
+  /** Sandbox-only helpers: health, recorded webhook deliveries, KYC document digests. Not part of the contract. */
+  function sandboxHelper(method: string, path: string, query: URLSearchParams): HttpAnswer | undefined {
+    if (method === 'POST' && path === '/sandbox/test-users') {
+      // A fresh e-mail per call, so a request file can run its test pass again and again.
+      return { status: 200, body: { userEmail: `tester-${ctx.randomId(6)}@example.com` }, logCode: '200' };
+    }
+    if (method !== 'GET') return undefined;
+    if (path === '/sandbox/health') return { status: 200, body: { ok: true, pid: process.pid, url, partnerCode: local.partnerCode }, logCode: '200' };
+    if (path === '/sandbox/webhooks') {
+      const id = query.get('externalOrderId');
+      const deliveries = store.state.webhookDeliveries.filter((d) => !id || d.externalOrderId === id);
+      return { status: 200, body: { deliveries }, logCode: '200' };
+    }
+    const qr = /^\/sandbox\/orders\/([^/]+)\/qr$/.exec(path);
+    if (qr) {
+      const found = orderQr(ctx, decodeURIComponent(qr[1]!));
+      return found ? { status: 200, body: found, logCode: '200' } : { status: 404, body: { message: 'No scan-to-pay order with that id' }, logCode: '404' };
+    }
+    const m = /^\/sandbox\/kyc-documents\/(\d+)\/(front|back|hold)$/.exec(path);
+    if (m) {
+      const doc = kycDocument(ctx, Number(m[1]), m[2]!);
+      return doc ? { status: 200, body: doc, logCode: '200' } : { status: 404, body: { message: 'No such document on file' }, logCode: '404' };
+    }
+    return undefined;
+  }
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const register = options.register ?? true;
+  if (register) {
+    writePrivateJson(sandboxFile(home), { pid: process.pid, url, startedAt: new Date(clock()).toISOString() });
+    await setLocalBaseUrl(home, url);
+  }
+
+  let closed: Promise<void> | undefined;
+  return {
+    url,
+    home,
+    close() {
+      closed ??= (async () => {
+        for (const t of timers) clearTimeout(t);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await webhooks.settle();
+        store.flush();
+        if (register) {
+          const current = readJsonIfExists(sandboxFile(home)) as { pid?: number; url?: string } | undefined;
+          if (current?.pid === process.pid && current.url === url) rmSync(sandboxFile(home), { force: true });
+        }
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { endpointById } from '../../engine/catalogue/index';
+import { decodeEnvelope } from '../../engine/http/decode';
+import type { SendResult } from '../../engine/http/types';
+import { markOf, renderResponse } from '../../client/src/responseText';
+
+const now = new Date('2026-01-02T03:04:05Z');
+
+function result(over: Partial<SendResult>, body: unknown, status = 201): SendResult {
+  const endpoint = endpointById('v2.account.verify');
+  return {
+    prepared: {
+      label: 'account', name: 'account', title: 'Check the partner account', endpoint,
+      method: 'POST', url: 'http://127.0.0.1:9/api/v2/account/verify',
+      headers: { 'Content-Type': 'application/json' }, body: '{}', secretHeaders: [], problems: [], warnings: [],
+      signing: { canonicalDisplay: 'P1|<secretKey>', segments: [{ field: 'partnerCode', text: 'P1', omitted: false }], omitted: [], signature: 'c2ln', source: 'computed' },
+    },
+    response: {
+      status, headers: { 'content-type': 'application/json', 'set-cookie': 'session=abc' },
+      bodyText: JSON.stringify(body), body, durationMs: 12.4, bytes: 99,
+    },
+    decoded: decodeEnvelope(body, status, endpoint),
+    assertions: [{ text: 'body success == true', ok: true }],
+    attempts: [{ attempt: 1, status }],
+    ok: true,
+    ...over,
+  };
+}
+
+describe('response view text', () => {
+  it('shows status, time, the verified verdict, the signed string and pretty JSON', () => {
+    const body = { success: true, message: 'ok', errorCode: 0, semanticCode: 'SUCCESS', data: { name: 'n', signature: 'x' } };
+    const text = renderResponse(result({ verdict: { state: 'verified', signedDisplay: 'n|e|ACTIVE|<secretKey>' } }, body), now);
+    assert.match(text, /^POST http:\/\/127\.0\.0\.1:9\/api\/v2\/account\/verify$/m);
+    assert.match(text, /^HTTP 201 · 12 ms · 99 bytes$/m);
+    assert.match(text, /^Signature: verified ✓ over n\|e\|ACTIVE\|<secretKey>$/m);
+    assert.match(text, /^Request signed over: P1\|<secretKey>$/m);
+    assert.match(text, /^ {2}"semanticCode": "SUCCESS",$/m);
+    assert.match(text, /^Assertions: 1\/1 hold$/m);
+    assert.match(text, /^ {2}set-cookie: \*\*\*$/m, 'cookies are masked');
+    assert.deepEqual(markOf(result({ verdict: { state: 'verified', signedDisplay: '' } }, body)), { text: '✓ verified', kind: 'ok' });
+  });
+
+  it('decodes an error from the catalogue, with what to check', () => {
+    const body = { success: false, message: 'bad sig', errorCode: 2, semanticCode: 'INVALID_SIGNATURE', data: null };
+    const r = result({ ok: false, verdict: { state: 'not-checkable', reason: 'an error envelope has no data to verify' } }, body);
+    const text = renderResponse(r, now);
+    assert.match(text, /^Result: .*INVALID_SIGNATURE.*2/m);
+    assert.match(text, /^ {2}meaning: /m);
+    assert.match(text, /^Signature: not checkable \(an error envelope has no data to verify\)$/m);
+    assert.deepEqual(markOf(r), { text: '✗ INVALID_SIGNATURE (2)', kind: 'bad' });
+  });
+
+  it('explains a response signature that does not verify', () => {
+    const body = { success: true, errorCode: 0, semanticCode: 'SUCCESS', data: { signature: 'x' } };
+    const r = result({
+      ok: false,
+      verdict: {
+        state: 'not-verified', signedDisplay: 'a|b|<secretKey>', reason: 'signature does not match',
+        explanation: { expectedDisplay: 'a|b|<secretKey>', verifiedAsExpected: false, tried: 40, match: { id: 'no-trailing-pipe', description: 'the pipe before the secret is missing', display: 'a|b<secretKey>', diff: [{ index: 1, expected: 'b|', actual: 'b' }] } },
+      },
+    }, body);
+    const text = renderResponse(r, now);
+    assert.match(text, /^Signature: NOT verified ✗ \(signature does not match\)/m);
+    assert.match(text, /mistake: the pipe before the secret is missing/);
+    assert.match(text, /segment 2: expected "b\|", signed "b"/);
+    assert.deepEqual(markOf(r), { text: '✗ not verified', kind: 'bad' });
+  });
+
+  it('says why nothing came back', () => {
+    const r = result({ ok: false, response: undefined, decoded: undefined, error: 'connection refused: is the sandbox running? (Payout HTTP: Start Local Sandbox)' }, {});
+    const text = renderResponse(r, now);
+    assert.match(text, /^Error: connection refused/m);
+    assert.deepEqual(markOf(r), { text: '✗ not sent', kind: 'bad' });
+  });
+});

@@ -1,0 +1,72 @@
+// Starts the real local sandbox as its own process (`node dist/cli.js sandbox --port 0 --home <tmp>`)
+// and waits for its listening line. Used by the sandbox, HTTP/CLI and extension tests.
+// CI builds dist/ before the tests; PAYOUT_HTTP_CLI points at another build during development.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const LISTENING_PREFIX = 'payout-http sandbox listening on ';
+const REPO = resolve(__dirname, '..', '..');
+
+export interface SandboxProcessOptions {
+  /** State folder; a fresh temp folder when omitted (reuse one to test restarts). */
+  home?: string;
+  /** Config: an object (written to a temp file) or the path of a config file. */
+  config?: object | string;
+  /** Extra CLI arguments, e.g. ['--kyc-delay', '0']. */
+  args?: string[];
+}
+
+export interface SandboxProcess {
+  url: string;
+  home: string;
+  /** Everything the process printed so far (request log lines). */
+  output(): string;
+  /** SIGTERM, and wait for the process to exit. */
+  stop(): Promise<void>;
+}
+
+export function cliPath(): string {
+  const path = process.env.PAYOUT_HTTP_CLI ?? join(REPO, 'dist', 'cli.js');
+  if (!existsSync(path)) throw new Error(`${path} does not exist: build it first with "npm run bundle"`);
+  return path;
+}
+
+export async function startSandboxProcess(options: SandboxProcessOptions = {}): Promise<SandboxProcess> {
+  const home = options.home ?? mkdtempSync(join(tmpdir(), 'payout-sandbox-'));
+  const args = [cliPath(), 'sandbox', '--port', '0', '--home', home];
+  if (options.config !== undefined) {
+    let file = options.config;
+    if (typeof file !== 'string') {
+      file = join(mkdtempSync(join(tmpdir(), 'payout-sandbox-config-')), 'sandbox.config.json');
+      writeFileSync(file, JSON.stringify(options.config, null, 2));
+    }
+    args.push('--config', file);
+  }
+  args.push(...(options.args ?? []));
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith(LISTENING_PREFIX));
+      if (line) resolveUrl(line.slice(LISTENING_PREFIX.length).trim());
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the sandbox exited with code ${code} before listening:\n${err || out}`)));
+  });
+  return {
+    url,
+    home,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// Nothing crashes on any input, and the per-block caches never change the answer: after any edit,
+// diagnostics and lenses of the incrementally parsed document equal those of a fresh parse.
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { lintFailures } from '../../engine/language/lint';
+import { fixture, open, service } from './fixture';
+
+const pieces = [
+  '###', '### Title\n', '# @name q\n', '# @user a@b.co\n', '@v = {{v}}\n', 'POST ', 'GET ', '{{base_url}}', '{{plant_base_url}}',
+  '/api/v2/orders/create-sell-order', '/api/v2/orders/create-cashout', '/v3/simulate/cashout/outcomes', '/plant/', '?status=x',
+  '\n', '\r\n', '\n\n', 'Content-Type: application/json\n', '{', '}', '[', ']', '"', ':', ',', '"partnerCode"', '"extendInfo"',
+  '"fiatAmount"', '100000.00', '{{q.response.body.$.data.x}}', '{{$uuid}}', '{{', '}}', 'null', 'é', '\u0000', '|', ' ', '?? status == 200\n',
+];
+const text = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((a) => a.join(''));
+
+describe('language/robustness', () => {
+  it('every feature answers without throwing, for any text and any position', () => {
+    const svc = service();
+    fc.assert(
+      fc.property(text, fc.nat(400), fc.nat(200), (t, line, character) => {
+        const doc = open(svc, t);
+        svc.diagnostics(doc);
+        svc.codeLenses(doc);
+        svc.documentSymbols(doc);
+        svc.foldingRanges(doc);
+        for (const p of [{ line, character }, { line: line % 8, character: character % 30 }]) {
+          const list = svc.completion(doc, p);
+          for (const item of list.items.slice(0, 3)) svc.resolveCompletion(item);
+          svc.hover(doc, p);
+          svc.canonicalString(doc, p);
+          svc.definition(doc, p);
+          svc.references(doc, p, true);
+          svc.codeActions(doc, { start: p, end: p }, []);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    assert.equal(lintFailures.count, 0, 'a lint rule threw');
+  });
+
+  it('incremental re-lint equals a fresh lint after any edit', () => {
+    const base = fixture('features/orders.payout.http').text + fixture('lint/extend-info.payout.http').text + fixture('lint/file-rules.payout.http').text;
+    const incremental = service();
+    fc.assert(
+      fc.property(fc.nat(base.length), fc.nat(40), fc.constantFrom(...pieces), (at, del, insert) => {
+        const uri = 'file:///work/incremental.payout.http';
+        open(incremental, base, uri);
+        const edited = base.slice(0, at) + insert + base.slice(Math.min(base.length, at + del));
+        const doc = open(incremental, edited, uri);
+        const fresh = service();
+        const freshDoc = open(fresh, edited, 'file:///work/fresh.payout.http');
+        assert.deepEqual(incremental.diagnostics(doc), fresh.diagnostics(freshDoc));
+        assert.deepEqual(incremental.codeLenses(doc).map((l) => [l.range, l.command?.title]), fresh.codeLenses(freshDoc).map((l) => [l.range, l.command?.title]));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

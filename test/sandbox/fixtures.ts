@@ -1,0 +1,90 @@
+// Extra partners for the sandbox tests, written as a real --config file: each with its own key
+// pair, plus the odd ones the shared errors need (locked, unusable key, no key, IP-restricted).
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPublicKey } from 'node:crypto';
+import { generateRsaKeyPair, loadPrivateKey, loadPublicKey } from '../../engine/signing/keys';
+import type { Credentials } from './client';
+
+export interface TestPartner {
+  code: string;
+  secretKey: string;
+  privateKey: Credentials['privateKey'];
+}
+
+export interface TestConfig {
+  file: string;
+  dir: string;
+  partners: Record<'other' | 'locked' | 'badKey' | 'noKey' | 'farAway' | 'poor' | 'capped' | 'cappedWeek' | 'cappedMonth', TestPartner>;
+  /** The URL the test's webhook receiver listens on, registered for `other` under `hookKey`. */
+  hookKey: string;
+}
+
+export function writeTestConfig(extra: { hookUrl?: string; kycDelayMs?: number; local?: object } = {}): TestConfig {
+  const dir = mkdtempSync(join(tmpdir(), 'payout-sandbox-cfg-'));
+  const mk = (code: string, keyText?: string | null): TestPartner & { publicKeyFile?: string } => {
+    const pair = generateRsaKeyPair();
+    let publicKeyFile: string | undefined;
+    if (keyText !== null) {
+      publicKeyFile = `${code}.pub.pem`;
+      writeFileSync(join(dir, publicKeyFile), keyText ?? pair.publicKeyPem);
+    }
+    return { code, secretKey: `secret-${code}`, privateKey: loadPrivateKey(pair.privateKeyPem), ...(publicKeyFile ? { publicKeyFile } : {}) };
+  };
+  // OTHER registers its key as PKCS#1 (`-----BEGIN RSA PUBLIC KEY-----`), which doc 1 §5.6 also accepts.
+  const otherPair = generateRsaKeyPair();
+  const other = {
+    ...mk('OTHER', createPublicKey(otherPair.publicKeyPem).export({ type: 'pkcs1', format: 'pem' }).toString()),
+    privateKey: loadPrivateKey(otherPair.privateKeyPem),
+  };
+  const locked = mk('LOCKED');
+  const badKey = mk('BADKEY', '-----BEGIN PUBLIC KEY-----\nbm90IGEga2V5\n-----END PUBLIC KEY-----\n');
+  const noKey = mk('NOKEY', null);
+  const farAway = mk('FARAWAY');
+  const poor = mk('POOR');
+  const capped = mk('CAPPED');
+  const cappedWeek = mk('CAPPEDWEEK');
+  const cappedMonth = mk('CAPPEDMONTH');
+  const hookKey = 'hook-secret-other';
+  const entry = (p: ReturnType<typeof mk>, more: object = {}) => ({
+    partnerCode: p.code,
+    secretKey: p.secretKey,
+    ...(p.publicKeyFile ? { publicKeyFile: p.publicKeyFile } : {}),
+    ...more,
+  });
+  const config = {
+    ...(extra.kycDelayMs !== undefined ? { kycDelayMs: extra.kycDelayMs } : {}),
+    ...(extra.local ? { local: extra.local } : {}),
+    partners: [
+      entry(other, extra.hookUrl ? { webhooks: [{ secretKey: hookKey, url: extra.hookUrl }] } : {}),
+      entry(locked, { status: 'LOCKED' }),
+      entry(badKey),
+      entry(noKey),
+      entry(farAway, { allowedIps: ['203.0.113.7'] }),
+      entry(poor, { funds: { USDT: 5 } }),
+      entry(capped, { caps: { perTransactionUsd: 30, dailyUsd: 50, weeklyUsd: 70, monthlyUsd: 90 } }),
+      entry(cappedWeek, { caps: { perTransactionUsd: 30, dailyUsd: 1000, weeklyUsd: 50, monthlyUsd: 1000 } }),
+      entry(cappedMonth, { caps: { perTransactionUsd: 30, dailyUsd: 1000, weeklyUsd: 1000, monthlyUsd: 50 } }),
+    ],
+  };
+  const file = join(dir, 'sandbox.config.json');
+  writeFileSync(file, JSON.stringify(config, null, 2));
+  const strip = ({ code, secretKey, privateKey }: TestPartner) => ({ code, secretKey, privateKey });
+  return {
+    file,
+    dir,
+    hookKey,
+    partners: {
+      other: strip(other), locked: strip(locked), badKey: strip(badKey), noKey: strip(noKey),
+      farAway: strip(farAway), poor: strip(poor), capped: strip(capped), cappedWeek: strip(cappedWeek), cappedMonth: strip(cappedMonth),
+    },
+  };
+}
+
+export function credsOf(p: TestPartner, servicePublicKey: Credentials['servicePublicKey']): Credentials {
+  return { partnerCode: p.code, secretKey: p.secretKey, privateKey: p.privateKey, servicePublicKey };
+}
+
+export { loadPublicKey };

@@ -1,0 +1,129 @@
+// Doc 1 §4.0 and §5: the shared errors every signed endpoint answers before its business logic,
+// against the real sandbox process.
+import { strict as assert } from 'node:assert';
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
+import { localClients, V2Client, type LocalEnv } from './client';
+import { credsOf, writeTestConfig, type TestConfig } from './fixtures';
+
+describe('sandbox /api/v2 shared errors (real process)', function () {
+  let sb: SandboxProcess;
+  let cfg: TestConfig;
+  let v2: V2Client;
+  let env: LocalEnv;
+  const as = (p: keyof TestConfig['partners']) => new V2Client(sb.url, credsOf(cfg.partners[p], env.servicePublicKey));
+
+  before(async () => {
+    cfg = writeTestConfig();
+    sb = await startSandboxProcess({ config: cfg.file, args: ['--kyc-delay', '0'] });
+    ({ v2, env } = localClients(sb.home));
+  });
+  after(async () => sb?.stop());
+
+  it('account/verify succeeds with a signature the service key verifies', async () => {
+    const r = await v2.call('v2.account.verify', {}, { headers: { lang: 'vi' } });
+    assert.equal(r.status, 200);
+    assert.equal(r.body.success, true);
+    assert.equal(r.body.errorCode, 0);
+    assert.equal(r.body.semanticCode, 'SUCCESS');
+    assert.equal(r.body.data.status, 'ACTIVE');
+    assert.ok(v2.responseVerifies('v2.account.verify', r.body.data));
+    // A tampered field breaks the verification: the check above is not vacuous.
+    assert.equal(v2.responseVerifies('v2.account.verify', { ...r.body.data, name: 'someone else' }), false);
+  });
+
+  it('a partner from the config signs with its own key (registered as PKCS#1), and cannot pass as another', async () => {
+    const other = as('other');
+    const r = await other.call('v2.account.verify', {});
+    assert.equal(r.body.success, true, r.body.message);
+    assert.ok(other.responseVerifies('v2.account.verify', r.body.data));
+    // Its key does not sign for the local partner.
+    const impostor = new V2Client(sb.url, { ...other.creds, partnerCode: env.partnerCode, secretKey: env.secretKey });
+    assert.equal((await impostor.call('v2.account.verify', {})).body.errorCode, 2);
+  });
+
+  it('4: unknown or missing partnerCode', async () => {
+    const r = await v2.call('v2.account.verify', { partnerCode: 'NOPE' });
+    assert.equal(r.body.errorCode, 4);
+    assert.equal(r.body.semanticCode, 'PARTNER_NOT_FOUND');
+    assert.equal(r.status, 201);
+    assert.equal(r.body.data, null);
+    const missing = await v2.call('v2.account.verify', {}, { noPartnerCode: true });
+    assert.equal(missing.body.errorCode, 4);
+    assert.match(missing.body.message, /partnerCode is missing/);
+  });
+
+  it('2: a missing signature fails verification, not validation', async () => {
+    const r = await v2.call('v2.wallet.balance', { currency: 'USDT' }, { unsigned: true });
+    assert.equal(r.body.errorCode, 2);
+    assert.equal(r.body.semanticCode, 'INVALID_SIGNATURE');
+    assert.match(r.body.message, /partnerCode\|currency\|<secretKey>/);
+  });
+
+  it('2: wrong secret, tampered body, PSS padding', async () => {
+    assert.equal((await v2.call('v2.wallet.balance', { currency: 'USDT' }, { secretKey: 'wrong' })).body.errorCode, 2);
+    assert.equal((await v2.call('v2.wallet.balance', { currency: 'USDT' }, { pss: true })).body.errorCode, 2);
+    const ok = await v2.call('v2.wallet.balance', { currency: 'USDT' });
+    assert.equal(ok.body.errorCode, 0);
+  });
+
+  it('never puts the secretKey in a message', async () => {
+    const r = await v2.call('v2.wallet.balance', { currency: 'USDT' }, { secretKey: 'wrong' });
+    assert.ok(!JSON.stringify(r.body).includes(env.secretKey));
+    assert.ok(!sb.output().includes(env.secretKey));
+  });
+
+  it('2: a partner with no public key registered', async () => {
+    const r = await as('noKey').call('v2.account.verify', {});
+    assert.equal(r.body.errorCode, 2);
+    assert.match(r.body.message, /No public key is registered/);
+  });
+
+  it('1: a partner whose registered key is unusable', async () => {
+    const r = await as('badKey').call('v2.account.verify', {});
+    assert.equal(r.body.errorCode, 1);
+    assert.equal(r.body.semanticCode, 'INTERNAL_SERVER_ERROR');
+  });
+
+  it('3: a locked partner, even with a valid signature', async () => {
+    const r = await as('locked').call('v2.account.verify', {});
+    assert.equal(r.body.errorCode, 3);
+    assert.equal(r.body.semanticCode, 'PARTNER_ACCOUNT_LOCKED');
+  });
+
+  it('19: a caller outside the allowlist, whatever the signature', async () => {
+    assert.equal((await as('farAway').call('v2.account.verify', {})).body.errorCode, 19);
+    assert.equal((await as('farAway').call('v2.account.verify', {}, { unsigned: true })).body.errorCode, 19);
+  });
+
+  it('5: a missing required field, named in the message, after the signature checks', async () => {
+    const r = await v2.call('v2.wallet.balance', {});
+    assert.equal(r.body.errorCode, 5);
+    assert.match(r.body.message, /currency/);
+    // With a bad signature the same request is a 2: signature verification runs first.
+    assert.equal((await v2.call('v2.wallet.balance', {}, { secretKey: 'x' })).body.errorCode, 2);
+  });
+
+  it('5: wrong type, not JSON, wrong content type', async () => {
+    const r = await v2.call('v2.orders.review-sell-order', { currency: 'USDT', fiatAmount: '100000' });
+    assert.equal(r.body.errorCode, 5);
+    assert.match(r.body.message, /fiatAmount must be a number/);
+    const res = await fetch(`${sb.url}/api/v2/account/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{not json' });
+    assert.equal(((await res.json()) as { errorCode: number }).errorCode, 5);
+    const text = await fetch(`${sb.url}/api/v2/account/verify`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
+    assert.match(((await text.json()) as { message: string }).message, /Content-Type must be application\/json/);
+  });
+
+  it('logs method, path and code per request, never bodies', async () => {
+    await v2.call('v2.wallet.balance', { currency: 'USDT' });
+    assert.match(sb.output(), /POST \/api\/v2\/wallet\/balance -> 0/);
+    assert.ok(!sb.output().includes('"signature"'));
+  });
+
+  it('answers 404 for an unknown path and mounts the plant store', async () => {
+    const res = await fetch(`${sb.url}/api/v2/nothing-here`, { method: 'POST' });
+    assert.equal(res.status, 404);
+    const plant = await fetch(`${sb.url}/plant-store/v3/plant/search/status?status=available`);
+    assert.equal(plant.status, 200);
+    assert.ok(Array.isArray(await plant.json()));
+  });
+});

@@ -1,0 +1,405 @@
+import assert from 'node:assert/strict';
+import { absoluteSpan, blockAt, parseHttpFile, requestByName } from '../../engine/syntax/parser';
+import { propertyValue } from '../../engine/syntax/json';
+import { bigHttpFile } from './bigFile';
+import { assertSpansInside, assertTiles, at, codes } from './helpers';
+
+const DESIGN_EXAMPLE = `@userEmail = alice@example.com
+
+### Quote a scan-to-pay order
+# @name quote
+POST {{base_url}}/api/v2/orders/review-sell-order
+Content-Type: application/json
+
+{
+  "partnerCode": "{{partnerCode}}",
+  "currency": "USDT",
+  "fiatAmount": 100000
+}
+
+### Pay the merchant
+POST {{base_url}}/api/v2/orders/create-sell-order
+Content-Type: application/json
+
+{
+  "partnerCode": "{{partnerCode}}",
+  "externalOrderId": "{{$uuid}}",
+  "currency": "USDT",
+  "fiatAmount": {{quote.response.body.$.data.fiatAmount}},
+  "userEmail": "{{userEmail}}",
+  "bankCode": "970436",
+  "content": "Coffee",
+  "extendInfo": null
+}
+`;
+
+function parseOne(text: string) {
+  const file = parseHttpFile(text);
+  assertTiles(file);
+  file.blocks.forEach(assertSpansInside);
+  return file;
+}
+
+/** The only block of a text holding one request (after `###`). */
+function block(text: string) {
+  const file = parseOne(text);
+  return file.blocks[file.blocks.length - 1];
+}
+
+describe('syntax/parser: the design example', () => {
+  const file = parseOne(DESIGN_EXAMPLE);
+
+  it('splits the preamble and two requests', () => {
+    assert.equal(file.blocks.length, 3);
+    assert.equal(file.requests.length, 2);
+    assert.equal(file.blocks[0].requestLine, undefined);
+    assert.deepEqual(
+      file.blocks.map((b) => b.separator?.title),
+      [undefined, 'Quote a scan-to-pay order', 'Pay the merchant'],
+    );
+  });
+
+  it('reads file variables with absolute spans', () => {
+    assert.equal(file.variables.length, 1);
+    const v = file.variables[0];
+    assert.equal(v.name, 'userEmail');
+    assert.equal(v.value, 'alice@example.com');
+    assert.equal(file.text.slice(v.nameSpan.start, v.nameSpan.end), 'userEmail');
+    assert.equal(file.text.slice(v.valueSpan.start, v.valueSpan.end), 'alice@example.com');
+  });
+
+  it('reads the request line, name, headers and JSON body', () => {
+    const [quote, pay] = file.requests;
+    assert.equal(quote.name, 'quote');
+    assert.equal(pay.name, undefined, 'a several-word title is not a name');
+    assert.equal(requestByName(file, 'quote'), quote);
+    const rl = quote.requestLine!;
+    assert.equal(rl.method, 'POST');
+    assert.equal(rl.url, '{{base_url}}/api/v2/orders/review-sell-order');
+    assert.equal(at(quote, rl.urlSpan), rl.url);
+    assert.equal(at(quote, rl.methodSpan), 'POST');
+    assert.deepEqual(
+      quote.headers.map((h) => [h.name, h.value, at(quote, h.valueSpan)]),
+      [['Content-Type', 'application/json', 'application/json']],
+    );
+    assert.equal(quote.body?.kind, 'json');
+    assert.equal(at(quote, quote.body!.span), quote.body!.text);
+    assert.ok(quote.body!.text.startsWith('{') && quote.body!.text.endsWith('}'), 'trailing blank lines are not body');
+    assert.deepEqual(quote.problems, []);
+    assert.deepEqual(pay.problems, []);
+  });
+
+  it('parses an unquoted template as a JSON value and records it', () => {
+    const pay = file.requests[1];
+    const json = pay.body!.json!;
+    assert.deepEqual(json.errors, []);
+    const node = propertyValue(json.root, 'fiatAmount')!;
+    const ref = json.templates.get(node.offset)!;
+    assert.equal(ref.kind, 'request');
+    assert.equal(ref.name, 'quote');
+    assert.equal(ref.path, 'response.body.$.data.fiatAmount');
+    assert.equal(at(pay, ref.span), '{{quote.response.body.$.data.fiatAmount}}');
+    assert.equal(node.length, ref.span.end - ref.span.start, 'the value node covers the whole template');
+    assert.equal(propertyValue(json.root, 'extendInfo')?.type, 'null');
+  });
+
+  it('lists every reference in order with its kind', () => {
+    const pay = file.requests[1];
+    assert.deepEqual(
+      pay.references.map((r) => [r.kind, r.name]),
+      [
+        ['variable', 'base_url'],
+        ['variable', 'partnerCode'],
+        ['system', '$uuid'],
+        ['request', 'quote'],
+        ['variable', 'userEmail'],
+      ],
+    );
+    for (const r of pay.references) assert.equal(at(pay, r.span), `{{${r.expression}}}`);
+  });
+
+  it('finds the block at an offset', () => {
+    const off = file.text.indexOf('"currency"');
+    assert.equal(blockAt(file, off), file.requests[0]);
+    assert.equal(blockAt(file, 0), file.blocks[0]);
+    assert.equal(blockAt(file, file.text.length), file.blocks[2]);
+    const r = file.requests[1].references[0];
+    const abs = absoluteSpan(file.requests[1], r.span);
+    assert.equal(file.text.slice(abs.start, abs.end), '{{base_url}}');
+  });
+});
+
+describe('syntax/parser: features', () => {
+  it('takes a one-word ### title as the name, and # @name / // @name over it', () => {
+    assert.equal(block('### balance\nPOST {{base_url}}/api/v2/wallet/balance\n').name, 'balance');
+    assert.equal(block('### balance\n# @name other\nGET https://x.test\n').name, 'other');
+    assert.equal(block('###\n// @name viaSlash\nGET https://x.test\n').name, 'viaSlash');
+    assert.equal(block('###\n# @name=eq\nGET https://x.test\n').name, 'eq');
+  });
+
+  it('reads directives and comments', () => {
+    const b = block('###\n# a comment\n// another\n# @note keep this   \n# @no-log\nGET https://x.test\n');
+    assert.deepEqual(b.directives.map((d) => [d.name, d.value]), [['note', 'keep this'], ['no-log', '']]);
+    assert.equal(at(b, b.directives[0].valueSpan), 'keep this');
+    assert.equal(at(b, b.directives[0].nameSpan), 'note');
+    assert.deepEqual(b.comments.map((c) => at(b, c)), ['# a comment', '// another']);
+  });
+
+  it('reads a URL-only line as GET, lower-case methods, and the HTTP version', () => {
+    const g = block('###\nhttps://example.test/v3/public/version\n').requestLine!;
+    assert.equal(g.method, 'GET');
+    assert.deepEqual(g.methodSpan, { start: g.span.start, end: g.span.start });
+    assert.equal(g.url, 'https://example.test/v3/public/version');
+    const p = block('###\npost {{base_url}}/x HTTP/1.1\n').requestLine!;
+    assert.equal(p.method, 'POST');
+    assert.equal(p.url, '{{base_url}}/x');
+    assert.equal(p.httpVersion, 'HTTP/1.1');
+  });
+
+  it('joins multi-line query continuations to the URL', () => {
+    const b = block('###\nGET {{plant_base_url}}/plant/search/tags\n    ?tags=a\n    &x=1\nAccept: application/json\n');
+    assert.equal(b.requestLine!.url, '{{plant_base_url}}/plant/search/tags?tags=a&x=1');
+    assert.equal(b.headers.length, 1);
+  });
+
+  it('stops headers at the first blank line; the rest is the body', () => {
+    const b = block('###\nPOST https://x.test\nA: 1\nB:2\n\nhello\nworld\n\n\n');
+    assert.deepEqual(b.headers.map((h) => [h.name, h.value]), [['A', '1'], ['B', '2']]);
+    assert.equal(b.body?.kind, 'text');
+    assert.equal(b.body?.text, 'hello\nworld');
+  });
+
+  it('reads ?? assertions anywhere after the request line, even inside a JSON body', () => {
+    const b = block('###\nPOST https://x.test\n?? status == 201\n\n{\n  "a": 1,\n?? body data.status == AWAITING_PAYMENT\n  "b": 2\n}\n?? signature valid\n?? header content-type contains json\n');
+    assert.deepEqual(
+      b.assertions.map((a) => [a.subject, a.path, a.operator, a.expected]),
+      [
+        ['status', undefined, '==', '201'],
+        ['body', 'data.status', '==', 'AWAITING_PAYMENT'],
+        ['signature', undefined, 'valid', undefined],
+        ['header', 'content-type', 'contains', 'json'],
+      ],
+    );
+    assert.deepEqual(b.body!.json!.errors, [], 'the assertion line is not part of the JSON');
+    assert.ok(!b.body!.text.includes('??'));
+    assert.equal(propertyValue(b.body!.json!.root, 'b')?.value, 2);
+    assert.deepEqual(codes(b), []);
+  });
+
+  it('reads `< ./file.json` as a file body', () => {
+    const b = block('###\nPOST https://x.test\nContent-Type: application/json\n\n< ./bodies/kyc.json\n');
+    assert.equal(b.body?.kind, 'file');
+    assert.equal(b.body?.filePath?.value, './bodies/kyc.json');
+    assert.equal(at(b, b.body!.filePath!.span), './bodies/kyc.json');
+  });
+
+  it('keeps templates inside strings, even with quotes in them', () => {
+    const b = block('###\nPOST https://x.test\n\n{"at": "{{$datetime "YYYY-MM-DD"}}", "n": {{amount}}}\n');
+    assert.deepEqual(b.body!.json!.errors, []);
+    assert.equal(b.body!.json!.templates.size, 1);
+    assert.deepEqual(b.references.map((r) => [r.name, r.args]), [['$datetime', ['YYYY-MM-DD']], ['amount', undefined]]);
+  });
+
+  it('treats comment lines after a JSON body as comments', () => {
+    const b = block('###\nPOST https://x.test\n\n{"a": 1}\n\n# note\n// other\n');
+    assert.equal(b.body?.text, '{"a": 1}');
+    assert.deepEqual(b.comments.map((c) => at(b, c)), ['# note', '// other']);
+    assert.deepEqual(codes(b), []);
+  });
+
+  it('does not count templates in comments as references', () => {
+    const b = block('###\n# uses {{nothing}}\nGET https://x.test/{{id}}\n');
+    assert.deepEqual(b.references.map((r) => r.name), ['id']);
+  });
+
+  it('accepts a body that is only templates inside an array', () => {
+    const b = block('###\nPOST https://x.test\n\n[{{a}}, {{b}}]\n');
+    assert.deepEqual(b.body!.json!.errors, []);
+    assert.equal(b.body!.json!.templates.size, 2);
+  });
+
+  it('reads a body starting with a template as JSON only when the request says JSON', () => {
+    const t = block('###\nPOST https://x.test\n\n{{greeting}} world\n');
+    assert.equal(t.body?.kind, 'text');
+    assert.deepEqual(codes(t), []);
+    const j = block('###\nPOST https://x.test\nContent-Type: application/json\n\n{{payload}}\n');
+    assert.equal(j.body?.kind, 'json');
+    assert.equal(j.body!.json!.templates.get(j.body!.json!.root!.offset)?.name, 'payload');
+  });
+
+  it('allows variables and requests in the preamble', () => {
+    const file = parseOne('@host = https://x.test\nGET {{host}}/a\n\n### next\nGET {{host}}/b\n');
+    assert.equal(file.requests.length, 2);
+    assert.equal(file.blocks[0].requestLine?.url, '{{host}}/a');
+  });
+});
+
+describe('syntax/parser: problems name the fix', () => {
+  const problem = (text: string, code: string) => {
+    const b = block(text);
+    const p = b.problems.find((x) => x.code === code);
+    assert.ok(p, `expected ${code}, got ${JSON.stringify(b.problems)}`);
+    return { b, p };
+  };
+
+  it('header after the body', () => {
+    const { b, p } = problem('###\nPOST https://x.test\n\n{"a": 1}\nContent-Type: application/json\n', 'syntax/header-after-body');
+    assert.equal(at(b, p.span), 'Content-Type: application/json');
+    assert.match(p.message, /move it up/);
+    assert.deepEqual(b.body!.json!.errors, [], 'not also a JSON error');
+  });
+
+  it('headers but no request line', () => {
+    const { b, p } = problem('###\nContent-Type: application/json\n\n{"a":1}\n', 'syntax/no-request-line');
+    assert.match(p.message, /METHOD URL/);
+    assert.equal(b.requestLine, undefined);
+    assert.equal(b.headers.length, 1);
+  });
+
+  it('a body with no request line', () => {
+    const { b } = problem('###\n{"a": 1}\n', 'syntax/no-request-line');
+    assert.equal(b.body?.kind, 'json');
+  });
+
+  it('unterminated {{', () => {
+    const { b, p } = problem('###\nGET https://x.test/{{id\nA: {{b}}\n', 'syntax/unterminated-template');
+    assert.equal(at(b, p.span), '{{id');
+    assert.match(p.message, /add `}}`/);
+    assert.deepEqual(b.references.map((r) => r.name), ['b'], 'the next line is not swallowed');
+  });
+
+  it('JSON syntax errors, including a trailing comma', () => {
+    const { p } = problem('###\nPOST https://x.test\n\n{"a": 1,}\n', 'syntax/json');
+    assert.match(p.message, /Trailing comma/);
+    const { p: p2 } = problem('###\nPOST https://x.test\n\n{"a" 1}\n', 'syntax/json');
+    assert.match(p2.message, /Colon expected/);
+  });
+
+  it('unknown method', () => {
+    const { b, p } = problem('###\nGTE https://x.test\n', 'syntax/unknown-method');
+    assert.equal(at(b, p.span), 'GTE');
+    assert.match(p.message, /GET, POST/);
+  });
+
+  it('body not separated from the headers by a blank line', () => {
+    const { b } = problem('###\nPOST https://x.test\nContent-Type: application/json\n{"a": 1}\n', 'syntax/missing-blank-line');
+    assert.equal(b.body?.kind, 'json');
+    assert.deepEqual(b.body!.json!.errors, []);
+  });
+
+  it('a header pushed into the body by a stray blank line', () => {
+    problem('###\nPOST https://x.test\nA: 1\n\nB: 2\n\nhello\n', 'syntax/header-after-blank-line');
+  });
+
+  it('comments inside JSON, templates that are not a whole value', () => {
+    problem('###\nPOST https://x.test\n\n{\n  // why\n  "a": 1\n}\n', 'syntax/json-comment');
+    problem('###\nPOST https://x.test\n\n{"a": 1{{x}}}\n', 'syntax/template-not-a-value');
+  });
+
+  it('request line mistakes', () => {
+    problem('###\nPOST\n', 'syntax/missing-url');
+    problem('###\nGET example.test/x\n', 'syntax/url-without-scheme');
+    problem('###\n?? status == 200\nGET https://x.test\n', 'syntax/assertion-before-request');
+  });
+
+  it('names, variables, templates and assertions', () => {
+    problem('###\n# @name\nGET https://x.test\n', 'syntax/empty-name');
+    problem('###\n# @name two words\nGET https://x.test\n', 'syntax/invalid-name');
+    problem('@novalue\n', 'syntax/variable-without-value');
+    problem('@1x = 2\n', 'syntax/invalid-variable-name');
+    problem('GET https://x.test/{{}}\n', 'syntax/empty-template');
+    problem('GET https://x.test/{{$nope}}\n', 'syntax/unknown-system-variable');
+    problem('GET https://x.test/{{q.response.bogus}}\n', 'syntax/invalid-request-reference');
+    problem('GET https://x.test/{{a + b}}\n', 'syntax/unsupported-template');
+    problem('GET https://x.test\n??\n', 'syntax/empty-assertion');
+    problem('GET https://x.test\n?? status 200\n', 'syntax/assertion-without-operator');
+    problem('GET https://x.test\n?? js response.ok\n', 'syntax/unknown-assertion-subject');
+  });
+
+  it('every problem has a stable code, a severity and a message with a fix', () => {
+    const b = block('###\nGTE x\nA: {{b\n\n{"a": 1,\n');
+    assert.ok(b.problems.length >= 3);
+    for (const p of b.problems) {
+      assert.match(p.code, /^syntax\/[a-z-]+$/);
+      assert.ok(['error', 'warning', 'info'].includes(p.severity));
+      assert.match(p.message, /:/, 'message says what is wrong, then what to do');
+    }
+  });
+});
+
+describe('syntax/parser: broken input', () => {
+  it('unclosed braces', () => {
+    const b = block('###\nPOST https://x.test\n\n{"a": {"b": [1, 2\n');
+    assert.ok(b.body!.json!.errors.length > 0);
+    assert.deepEqual(codes(b), ['syntax/json'], 'one error, not one per unclosed level');
+    assert.match(b.problems[0].message, /Closing bracket `\]` expected/);
+    assert.equal(b.body!.json!.root?.type, 'object', 'the tree is still there for completion');
+  });
+
+  it('a JSON body cut in half', () => {
+    const full = DESIGN_EXAMPLE;
+    const cut = full.slice(0, full.indexOf('"bankCode"') + 5);
+    const file = parseOne(cut);
+    assert.equal(file.requests.length, 2);
+    assert.ok(codes(file.requests[1]).includes('syntax/json'));
+  });
+
+  it('binary garbage', () => {
+    const bytes = Array.from({ length: 4096 }, (_, i) => String.fromCharCode((i * 7919 + 13) % 65536));
+    const text = bytes.join('') + '\u0000\uD800\n###\n\uDFFF{{\r\r\n###';
+    const file = parseOne(text);
+    assert.ok(file.blocks.length >= 3);
+  });
+
+  it('CRLF line endings', () => {
+    const text = DESIGN_EXAMPLE.replace(/\n/g, '\r\n');
+    const file = parseOne(text);
+    assert.equal(file.requests.length, 2);
+    const [quote, pay] = file.requests;
+    assert.equal(quote.name, 'quote');
+    assert.equal(quote.requestLine!.url, '{{base_url}}/api/v2/orders/review-sell-order');
+    assert.equal(quote.headers[0].value, 'application/json');
+    assert.deepEqual(quote.problems, []);
+    assert.deepEqual(pay.body!.json!.errors, []);
+    assert.ok(!quote.body!.text.endsWith('\r'));
+  });
+
+  it('a lone CR as line break', () => {
+    const file = parseOne('###\rGET https://x.test\rA: 1\r\rhello\r');
+    assert.equal(file.requests[0].headers[0].name, 'A');
+    assert.equal(file.requests[0].body?.text, 'hello');
+  });
+
+  it('a file of only ###', () => {
+    const file = parseOne('###');
+    assert.equal(file.blocks.length, 2);
+    assert.equal(file.blocks[0].text, '');
+    assert.equal(file.blocks[1].separator?.title, undefined);
+    assert.equal(file.requests.length, 0);
+    const many = parseOne('###\n###\n###\n');
+    assert.equal(many.blocks.length, 4);
+  });
+
+  it('an empty file and a non-string', () => {
+    assert.equal(parseOne('').blocks.length, 1);
+    assert.equal(parseHttpFile(undefined as unknown as string).blocks.length, 1);
+  });
+
+  it('a huge single line and deep nesting', () => {
+    parseOne(`###\nPOST https://x.test\n\n${'['.repeat(5000)}${']'.repeat(5000)}\n`);
+    parseOne(`###\nGET https://x.test/${'{{a}}'.repeat(10000)}\n`);
+  });
+});
+
+describe('syntax/parser: a generated 5,000-request file', () => {
+  it('parses without a problem', function () {
+    const text = bigHttpFile(5000);
+    assert.ok(text.length > 1_800_000, `about 1.9 MB (${text.length})`);
+    const file = parseHttpFile(text);
+    assertTiles(file);
+    assert.equal(file.requests.length, 5000);
+    for (const b of file.blocks) assert.deepEqual(b.problems, [], b.text.slice(0, 40));
+    assert.equal(file.requests[4999].name, 'order4999');
+    assert.equal(file.variables.length, 2);
+  });
+});
