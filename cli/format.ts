@@ -3,6 +3,7 @@
 // still never printed.
 import type { PreparedRequest, SendResult } from '../engine/http/types';
 import type { Verdict } from '../engine/http/verify';
+import type { Explanation } from '../engine/signing';
 
 export function verdictLine(v: Verdict | undefined): string {
   if (!v) return 'signature: not checked';
@@ -26,7 +27,7 @@ export function requestHeading(p: PreparedRequest, index?: { n: number; of: numb
 }
 
 /** The explanation of a mismatching signature as lines: expected string, covered variant, segment diff. */
-export function explanationLines(e: NonNullable<import('../engine/http/types').SigningInfo['explanation']>): string[] {
+export function explanationLines(e: Explanation): string[] {
   const lines = [`expected string: ${e.expectedDisplay}`];
   if (e.match) {
     lines.push(`the signature covers: ${e.match.display}`, `diagnosis: ${e.match.description}`);

@@ -1,6 +1,7 @@
 // The `payout-http` command: a small dispatcher over cli/commands/<name>.ts. Each command module
 // exports `<name>Command(argv): Promise<number>` and answers `--help` itself, so this file only
 // routes, prints the overview, and turns anything thrown into a readable message + exit code.
+import packageJson from '../package.json';
 import { EXIT, type CommandRunner } from './exitCodes';
 import { sendCommand } from './commands/send';
 import { signCommand } from './commands/sign';
@@ -88,8 +89,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-declare const __PAYOUT_HTTP_VERSION__: string | undefined;
-const VERSION = typeof __PAYOUT_HTTP_VERSION__ === 'string' ? __PAYOUT_HTTP_VERSION__ : '0.1.0';
+const VERSION = packageJson.version;
 
 // Run when executed (bundled dist/cli.js or `tsx cli/main.ts`), not when imported by a test.
 const invokedDirectly =

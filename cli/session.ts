@@ -25,7 +25,8 @@ export function checkFile(path: string): string {
   return abs;
 }
 
-export function localPreparer(need: LocalNeed, onNote?: (text: string) => void): (env: SelectedEnvironment) => Promise<SelectedEnvironment> {
+/** The hook that readies the `local` environment, then re-reads it for a request file in `fileDir`. */
+export function localPreparer(need: LocalNeed, fileDir: string, onNote?: (text: string) => void): (env: SelectedEnvironment) => Promise<SelectedEnvironment> {
   return async (env) => {
     const home = payoutHome();
     if (need === 'sandbox') {
@@ -34,20 +35,12 @@ export function localPreparer(need: LocalNeed, onNote?: (text: string) => void):
     } else {
       await ensureLocalCredentials(home);
     }
-    return selectEnvironment(dirnameOf(env), env.name, home);
+    return selectEnvironment(fileDir, env.name, home);
   };
-}
-
-// The env's sources do not say which request file it was for; the session re-selects from the
-// file's folder, kept here per environment object.
-const fileDirs = new WeakMap<SelectedEnvironment, string>();
-function dirnameOf(env: SelectedEnvironment): string {
-  return fileDirs.get(env) ?? process.cwd();
 }
 
 export function openSession(file: string, envName: string | undefined, need: LocalNeed, deps: SessionDeps = {}, onNote?: (text: string) => void): PayoutSession {
   const abs = checkFile(file);
   const env = selectEnvironment(dirname(abs), envName);
-  fileDirs.set(env, dirname(abs));
-  return new PayoutSession({ filePath: abs, environment: env, deps: { prepareLocal: localPreparer(need, onNote), ...deps } });
+  return new PayoutSession({ filePath: abs, environment: env, deps: { prepareLocal: localPreparer(need, dirname(abs), onNote), ...deps } });
 }

@@ -99,8 +99,8 @@ function bodyFields(e: Endpoint): FieldSpec[] {
 function snippetFor(e: Endpoint): Snippet {
   const stops = new TabStops();
   const body: string[] = [`### \${${stops.next()}:${esc(e.title)}}`];
-  // `# @user` names whose token a bearer request uses; the client exchanges it automatically
-  if (e.auth === 'bearer-v3') body.push(`# @user \${${stops.next()}:alice@example.com}`);
+  // `# @user` names whose token a bearer (or sandbox simulate) request uses; the client exchanges it automatically
+  if (e.auth === 'bearer-v3' || e.auth === 'sandbox-only') body.push(`# @user \${${stops.next()}:alice@example.com}`);
   let url = `{{${e.base}}}${e.path}`.replace(/\{(\w+)\}/g, (_, name: string) => {
     const p = e.pathParams?.find((x) => x.name === name);
     return p ? valueFor(p, stops).replace(/^"|"$/g, '') : `{${name}}`;

@@ -3,7 +3,7 @@
 import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { openSession } from '../session';
-import { selectBlocks } from './send';
+import { selectBlocks } from '../select';
 import { toCurl } from '../../engine/http/curl';
 
 const spec = {
@@ -27,7 +27,7 @@ export const curlCommand = command(spec, async ({ values, positionals }) => {
   const session = openSession(positionals[0], values.env, 'sandbox', {}, (note) => process.stderr.write(`${note}\n`));
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
-  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames, 'curl');
+  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames);
   let ok = true;
   for (const b of blocks) {
     const p = session.redactResult(await session.prepare(b));

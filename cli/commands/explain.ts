@@ -9,7 +9,7 @@ import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { explanationLines } from '../format';
 import { openSession } from '../session';
-import { selectBlocks } from './send';
+import { selectBlocks } from '../select';
 import { explainSignature, readPublicKeyFile, type Explanation } from '../../engine/signing';
 
 const spec = {
@@ -48,7 +48,7 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
   const session = openSession(positionals[0], values.env, 'credentials');
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
-  const [block] = selectBlocks(session.requests, [values.name], false, session.requestNames, 'explain');
+  const [block] = selectBlocks(session.requests, [values.name], false, session.requestNames);
   const prepared = await session.prepare(block);
   const endpoint = prepared.endpoint;
   if (!endpoint || endpoint.auth !== 'signed-v2') {

@@ -6,9 +6,9 @@ import { EXIT } from '../exitCodes';
 import { formatResult } from '../format';
 import { junitSuite, resultJson } from '../report';
 import { openSession } from '../session';
+import { selectBlocks } from '../select';
 import { toJUnitXml } from '../../engine/http/junit';
 import type { SendResult } from '../../engine/http/types';
-import type { RequestBlock } from '../../engine/syntax/types';
 
 const spec = {
   name: 'send',
@@ -25,6 +25,7 @@ const spec = {
     json: { type: 'boolean', description: 'print the results as JSON (secrets redacted)' },
     junit: { type: 'string', valueName: 'FILE', description: 'also write a JUnit XML report to FILE' },
     timeout: { type: 'string', valueName: 'SECONDS', description: 'per-request timeout (default 30)' },
+    'max-bytes': { type: 'string', valueName: 'N', description: 'largest response body accepted (default 10485760)' },
     'no-retry': { type: 'boolean', description: 'do not retry 9, 20, 46, 66 with backoff' },
     quiet: { type: 'boolean', short: 'q', description: 'print one line per request instead of the full response' },
   },
@@ -39,23 +40,6 @@ const spec = {
   ],
 } as const;
 
-export function selectBlocks(requests: RequestBlock[], names: string[] | undefined, all: boolean | undefined, known: string[], cmd: string): RequestBlock[] {
-  if (requests.length === 0) throw new UsageError('the file holds no request; write one such as `POST {{base_url}}/api/v2/account/verify`');
-  if (all) {
-    if (names?.length) throw new UsageError('use either --all or --name, not both');
-    return requests;
-  }
-  if (!names?.length) {
-    if (requests.length === 1) return requests;
-    throw new UsageError(`the file has ${requests.length} requests; pick one with --name (${known.join(', ')}) or use --all`);
-  }
-  return names.map((n) => {
-    const i = known.indexOf(n);
-    if (i < 0) throw new UsageError(`no request named "${n}" in the file; its requests: ${known.join(', ')} (name one with \`# @name ${n}\`)${cmd === 'send' ? '' : ''}`);
-    return requests[i];
-  });
-}
-
 function parseTimeout(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const s = Number(text);
@@ -66,12 +50,14 @@ function parseTimeout(text: string | undefined): number | undefined {
 export const sendCommand = command(spec, async ({ values, positionals }) => {
   if (positionals.length !== 1) throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file to send');
   const timeoutMs = parseTimeout(values.timeout);
+  const maxBytes = values['max-bytes'] === undefined ? undefined : Number(values['max-bytes']);
+  if (maxBytes !== undefined && (!Number.isInteger(maxBytes) || maxBytes <= 0)) throw new UsageError(`--max-bytes ${values['max-bytes']}: give a whole number of bytes above 0`);
   const json = values.json === true;
   const err = (t: string) => process.stderr.write(`${t}\n`);
   let done = 0;
   let total = 0;
   const session = openSession(positionals[0], values.env, 'sandbox', {
-    transport: timeoutMs ? { timeoutMs } : undefined,
+    transport: { ...(timeoutMs ? { timeoutMs } : {}), ...(maxBytes ? { maxBytes } : {}) },
     ...(values['no-retry'] ? { retryPolicy: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 } } : {}),
     onResult: (r) => {
       done++;
@@ -83,7 +69,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   for (const p of env.problems) err(`warning: ${p}`);
-  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames, 'send');
+  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames);
   total = blocks.length;
 
   const results: SendResult[] = [];

@@ -6,7 +6,7 @@ import { EXIT } from '../exitCodes';
 import { explanationLines } from '../format';
 import { preparedJson } from '../report';
 import { openSession } from '../session';
-import { selectBlocks } from './send';
+import { selectBlocks } from '../select';
 import type { PreparedRequest } from '../../engine/http/types';
 
 const spec = {
@@ -67,7 +67,7 @@ export const signCommand = command(spec, async ({ values, positionals }) => {
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   for (const p of env.problems) process.stderr.write(`warning: ${p}\n`);
-  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames, 'sign');
+  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames);
 
   const outcomes: { o: SignOutcome; p: PreparedRequest }[] = [];
   for (const b of blocks) {

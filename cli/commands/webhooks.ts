@@ -36,7 +36,7 @@ export const webhooksCommand = command(spec, async ({ values, positionals }) => 
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${values.port}: give a port number from 0 to 65535`);
   let env = selectEnvironment(process.cwd(), values.env);
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
-  if (env.local) env = await localPreparer('credentials')(env);
+  if (env.local) env = await localPreparer('credentials', process.cwd())(env);
   const creds = loadCredentials((n) => env.variables[n], env.name);
   const redactor = new Redactor();
   redactor.add(creds.secretKey, '<secretKey>');

@@ -17,12 +17,13 @@ export function shellQuote(text: string): string {
 }
 
 export function toCurl(input: CurlInput): string {
-  const parts = ['curl', '-sS', '-X', input.method, shellQuote(input.url)];
+  // One option per line, each with its value, so the command reads like the request.
+  const lines = [`curl -sS -X ${input.method} ${shellQuote(input.url)}`];
   for (const [name, value] of Object.entries(input.headers)) {
     const secret = Object.entries(input.secretHeaders ?? {}).find(([n]) => n.toLowerCase() === name.toLowerCase());
     // Double quotes so the shell expands the variable the user sets; the value itself is never printed.
-    parts.push('-H', secret ? `"${name}: ${secret[1]}"` : shellQuote(`${name}: ${value}`));
+    lines.push(`-H ${secret ? `"${name}: ${secret[1]}"` : shellQuote(`${name}: ${value}`)}`);
   }
-  if (input.body !== undefined && input.body !== '') parts.push('--data-raw', shellQuote(input.body));
-  return parts.join(' \\\n  ');
+  if (input.body !== undefined && input.body !== '') lines.push(`--data-raw ${shellQuote(input.body)}`);
+  return lines.join(' \\\n  ');
 }

@@ -66,7 +66,7 @@ function decodeV2(body: Record<string, unknown>): DecodedEnvelope {
     base.headline = `${semanticCode ?? 'SUCCESS'} (${Number.isFinite(errorCode) ? errorCode : 0})`;
     return base;
   }
-  const label = error && !error.mapped && semanticCode !== error.semanticCode
+  const label = error && !error.mapped
     ? `${semanticCode ?? 'INTERNAL_SERVER_ERROR'} carrying errorCode ${errorCode}`
     : `${semanticCode ?? error?.semanticCode ?? 'ERROR'} (${Number.isFinite(errorCode) ? errorCode : '?'})`;
   const text = error?.meaning ?? message ?? 'no message';

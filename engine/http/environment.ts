@@ -65,7 +65,9 @@ export function selectEnvironment(fileDir: string, name?: string, home?: string)
   // (e.g. a userEmail the user shares across environments); the sandbox's values win.
   const localDir = localEnvironmentDir(home);
   const local = readEnvFiles(localDir);
-  problems.push(...problemsOf(local));
+  // The sandbox's own files live in the private state folder (0600), never in a repository, so
+  // the "secret in a usually committed file" advice does not apply to them.
+  problems.push(...problemsOf({ ...local, problems: local.problems.filter((p) => !/usually committed/.test(p.message)) }));
   const variables = {
     ...absolutePaths(ws.variables('$shared'), wsDir),
     ...absolutePaths(local.variables(LOCAL_ENV), localDir),

@@ -41,6 +41,15 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+function isHttpUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 function headerRecord(pairs: [string, string][]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of pairs) {
@@ -62,7 +71,7 @@ export function labelOf(block: RequestBlock, index: number): string {
 }
 
 /** `{{base_url}}` of the matched endpoint resolved, or the origin of a literal URL. */
-function baseUrlOf(rawUrl: string, base: string | undefined, resolvedUrl: string, ctx: ResolveContext): string | undefined {
+function baseUrlOf(base: string | undefined, resolvedUrl: string, ctx: ResolveContext): string | undefined {
   if (base) {
     const r = resolveString(`{{${base}}}`, ctx);
     return r.unresolved.length ? undefined : r.value.replace(/\/+$/, '');
@@ -70,17 +79,20 @@ function baseUrlOf(rawUrl: string, base: string | undefined, resolvedUrl: string
   try {
     return new URL(resolvedUrl).origin;
   } catch {
-    void rawUrl;
     return undefined;
   }
 }
 
-/** The user a v3 token acts for: `# @user`, else the body's userEmail, else the `userEmail` variable. */
-function userOf(block: RequestBlock, bodyJson: unknown, ctx: ResolveContext): string | undefined {
+/**
+ * The user a v3 token acts for: `# @user`, else the body's userEmail, else the `userEmail` variable.
+ * A `# @user` whose value does not resolve is a problem of its own (returned as `problem`).
+ */
+function userOf(block: RequestBlock, bodyJson: unknown, ctx: ResolveContext): string | { problem: string } | undefined {
   const directive = block.directives.find((d) => d.name === 'user');
   if (directive?.value) {
     const r = resolveString(directive.value, ctx);
-    if (!r.unresolved.length && r.value.trim()) return r.value.trim();
+    if (r.unresolved.length) return { problem: `# @user ${directive.value}: ${r.unresolved.map((u) => u.reason).join('; ')}` };
+    if (r.value.trim()) return r.value.trim();
   }
   if (isRecord(bodyJson) && typeof bodyJson.userEmail === 'string' && bodyJson.userEmail) return bodyJson.userEmail;
   const v = resolveString(`{{${USER_EMAIL}}}`, ctx);
@@ -117,11 +129,17 @@ export async function prepareRequest(block: RequestBlock, index: number, ctx: Pr
     blockers.push(`the body file ${resolved.bodyFile} cannot be read; check the path (relative to the request file)`);
   }
 
+  if (resolved.unresolved.length === 0 && !isHttpUrl(resolved.url)) {
+    blockers.push(resolved.url.trim() === ''
+      ? 'the request line has no URL; write one such as `POST {{base_url}}/api/v2/account/verify`'
+      : `"${resolved.url}" is not an absolute http(s) URL; start it with {{base_url}} (set base_url in the environment) or a full http:// address`);
+  }
+
   const match = matchRequest(rl.method, rl.url);
   const endpoint: Endpoint | undefined = match.endpoint;
   if (endpoint) base.endpoint = endpoint;
   else if (match.reason) base.warnings.push(`not a known endpoint: ${match.reason}`);
-  base.baseUrl = baseUrlOf(rl.url, match.base, resolved.url, ctx.resolve);
+  base.baseUrl = baseUrlOf(match.base, resolved.url, ctx.resolve);
 
   let body = resolved.bodyText;
   let bodyJson: unknown = undefined;
@@ -158,6 +176,10 @@ export async function prepareRequest(block: RequestBlock, index: number, ctx: Pr
         break;
       }
       const user = userOf(block, bodyJson, ctx.resolve);
+      if (typeof user === 'object') {
+        base.problems.push(user.problem);
+        break;
+      }
       if (!user) {
         base.problems.push(`${endpoint.path} needs a bearer token for a user: add \`# @user alice@example.com\` above the request (or set userEmail)`);
         break;

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
 import type { Assertion, ParsedFile, RequestBlock } from '../syntax/types';
 import { parseHttpFile, requestByName } from '../syntax/parser';
+import { isSecretVariable } from '../syntax/environments';
 import { defaultSystemVariables, resolveString, type ResolveContext, type ResponseSnapshot, type SystemVariables } from '../syntax/resolve';
 import { evaluateAssertions, type AssertionResult } from './assertions';
 import { loadCredentials, type Credentials } from './credentials';
@@ -98,7 +99,16 @@ export class PayoutSession {
 
   private rememberSecrets(): void {
     for (const [name, value] of Object.entries(this.env.variables)) {
-      if (/secret|token|password|privateKey$|apiKey/i.test(name) && !/file$/i.test(name)) this.redactor.add(value, `<${name}>`);
+      if (isSecretVariable(name)) this.redactor.add(value, `<${name}>`);
+    }
+  }
+
+  /** Secrets a response carries (a token exchange's accessToken): kept for references, never shown. */
+  private rememberResponseSecrets(value: unknown, depth = 0): void {
+    if (depth > 8 || value === null || typeof value !== 'object') return;
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      if (typeof v === 'string' && isSecretVariable(k)) this.redactor.add(v, `<${k}>`);
+      else this.rememberResponseSecrets(v, depth + 1);
     }
   }
 
@@ -253,6 +263,7 @@ export class PayoutSession {
       try {
         const r = await httpSend({ method: prepared.method, url: prepared.url, headers: prepared.headers, body: prepared.body }, this.deps.transport);
         response = { ...r, body: parseJson(r.bodyText) };
+        this.rememberResponseSecrets(response.body);
       } catch (err) {
         const message = err instanceof TransportError ? err.message : `the request could not be sent: ${(err as Error).message}`;
         return { ...failed(strip(prepared), message), attempts };
@@ -264,10 +275,13 @@ export class PayoutSession {
       if (decoded.semanticCode === 'ACCESS_TOKEN_INVALID' && prepared.tokenInfo && !prepared.tokenInfo.fresh && !tokenRetried && prepared.baseUrl) {
         tokenRetried = true;
         this.tokens.invalidate(TokenCache.key(prepared.baseUrl, creds.partnerCode ?? '', prepared.tokenInfo.user));
-        const ctx = this.prepareContext(true);
-        const { token, fresh } = await ctx.token!(prepared.tokenInfo.user, prepared.baseUrl);
-        prepared.headers.Authorization = `Bearer ${token.accessToken}`;
-        prepared.tokenInfo = { ...prepared.tokenInfo, fresh, expiresAt: token.expiresAt };
+        try {
+          const { token, fresh } = await this.prepareContext(true).token!(prepared.tokenInfo.user, prepared.baseUrl);
+          prepared.headers.Authorization = `Bearer ${token.accessToken}`;
+          prepared.tokenInfo = { ...prepared.tokenInfo, fresh, expiresAt: token.expiresAt };
+        } catch (err) {
+          return { ...failed(strip(prepared), `the cached access token was refused and a fresh one could not be obtained: ${(err as Error).message}`), attempts };
+        }
         info.retryReason = 'the cached access token was refused; exchanged a fresh one';
         continue;
       }

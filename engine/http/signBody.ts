@@ -49,6 +49,11 @@ export function signV2Body(endpoint: Endpoint, bodyText: string | undefined, cre
     try {
       parsed = JSON.parse(text);
     } catch (err) {
+      // An unquoted `{{...}}` that did not resolve breaks the JSON: what is missing is the news.
+      if (blockers.length) {
+        problems.push(...blockers.map((b) => `cannot sign: ${b}`));
+        return { body: text, problems, warnings };
+      }
       problems.push(`the body is not valid JSON (${(err as Error).message}); ${endpoint.path} takes a JSON object, e.g. {"partnerCode": "{{partnerCode}}"}`);
       return { body: text, problems, warnings };
     }

@@ -55,7 +55,8 @@ export async function httpSend(call: HttpCall, options: TransportOptions = {}): 
     const res = await request(url, {
       method: call.method as 'GET',
       headers: call.headers,
-      body: call.body,
+      // A blank body on GET/HEAD would be refused by undici; there is nothing to send anyway.
+      body: call.body === '' ? undefined : call.body,
       signal,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
@@ -85,8 +86,10 @@ export async function httpSend(call: HttpCall, options: TransportOptions = {}): 
 function describeNetworkError(err: unknown, url: URL, timeoutMs: number): Error {
   if (err instanceof TransportError) return err;
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
-  const code = e?.code ?? e?.cause?.code ?? (e?.name === 'TimeoutError' ? 'timeout' : 'unknown');
-  if (code === 'timeout' || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError || e?.name === 'AbortError') {
+  // AbortSignal.timeout rejects with a DOMException named TimeoutError (numeric code 23).
+  const timedOut = e?.name === 'TimeoutError' || e?.name === 'AbortError' || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError;
+  const code = timedOut ? 'timeout' : typeof e?.code === 'string' ? e.code : e?.cause?.code ?? 'unknown';
+  if (timedOut) {
     return new TransportError(`no complete response from ${url.origin} within ${timeoutMs / 1000} s; check the server is up, or raise --timeout`, 'timeout');
   }
   if (code === 'ECONNREFUSED') {

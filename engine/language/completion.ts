@@ -15,7 +15,7 @@ import { v2EnvelopeShape } from '../catalogue/shapes';
 import type { Endpoint, FieldSpec } from '../catalogue/types';
 import { KNOWN_VARIABLES, isSecretVariable } from '../syntax/environments';
 import { maskTemplates } from '../syntax/json';
-import { blockAt, HTTP_METHODS } from '../syntax/parser';
+import { blockAt, HTTP_METHODS, requestByName } from '../syntax/parser';
 import { SYSTEM_VARIABLES } from '../syntax/templates';
 import type { RequestBlock } from '../syntax/types';
 import { blockContext } from './analysis';
@@ -149,7 +149,7 @@ function variableItems(scope: Scope, doc: PayoutDocument, start: number, offset:
 
   // `{{quote.response.body.$.` -> paths of the named request's response.
   const req = /^([A-Za-z_][\w-]*)\.(.*)$/.exec(typed.trim());
-  if (req && scope.requests.has(req[1])) return { isIncomplete: false, items: responsePathItems(scope, req[1], range, close) };
+  if (req && scope.requestNames.has(req[1])) return { isIncomplete: false, items: responsePathItems(scope, doc, req[1], range, close) };
 
   const items: CompletionItem[] = [];
   const seen = new Set<string>();
@@ -174,7 +174,7 @@ function variableItems(scope: Scope, doc: PayoutDocument, start: number, offset:
   const prefix = typed.trim().toLowerCase();
   let offered = 0;
   let truncated = false;
-  for (const name of scope.requests.keys()) {
+  for (const name of scope.requestNames) {
     if (prefix && !name.toLowerCase().startsWith(prefix)) continue;
     if (offered++ >= MAX_REQUEST_ITEMS) {
       truncated = true;
@@ -191,8 +191,8 @@ function variableItems(scope: Scope, doc: PayoutDocument, start: number, offset:
   return { isIncomplete: truncated, items };
 }
 
-function responsePathItems(scope: Scope, name: string, range: Range, close: string): CompletionItem[] {
-  const target = scope.requests.get(name)!;
+function responsePathItems(scope: Scope, doc: PayoutDocument, name: string, range: Range, close: string): CompletionItem[] {
+  const target = requestByName(doc.parsed, name)!;
   const { endpoint } = blockContext(target, scope.extra);
   const items: CompletionItem[] = [];
   const add = (path: string, detail: string) =>

@@ -16,6 +16,12 @@ export interface PayoutDocument {
   lines: LineIndex;
   /** Folder of the file: where environment files and keys are looked up. */
   fileDir: string;
+  /**
+   * How this version differs from the one it was parsed after: blocks [from, oldTo) of the previous
+   * parse were replaced by blocks [from, newTo) of this one; all others are the same objects.
+   * Lets per-document results (the scope) be reused when the replaced blocks did not matter.
+   */
+  change?: { previous: PayoutDocument; from: number; oldTo: number; newTo: number };
 }
 
 /** The folder of a `file:` URI; the process's working folder for other schemes (untitled documents). */
@@ -29,8 +35,20 @@ export function fileDirOf(uri: string): string {
 }
 
 export function createDocument(uri: string, version: number, text: string, previous?: PayoutDocument): PayoutDocument {
+  const oldBlocks = previous?.parsed.blocks;
   const parsed = parseHttpFile(text, previous?.parsed);
-  return { uri, version, text, parsed, lines: new LineIndex(text), fileDir: fileDirOf(uri) };
+  const doc: PayoutDocument = { uri, version, text, parsed, lines: new LineIndex(text), fileDir: fileDirOf(uri) };
+  if (previous && oldBlocks) {
+    const blocks = parsed.blocks;
+    let from = 0;
+    while (from < oldBlocks.length && from < blocks.length && oldBlocks[from] === blocks[from]) from++;
+    let same = 0;
+    while (same < oldBlocks.length - from && same < blocks.length - from && oldBlocks[oldBlocks.length - 1 - same] === blocks[blocks.length - 1 - same]) same++;
+    // Keep one step of history only, so old versions can be collected.
+    previous.change = undefined;
+    doc.change = { previous, from, oldTo: oldBlocks.length - same, newTo: blocks.length - same };
+  }
+  return doc;
 }
 
 /** Parse cache keyed by URI and version. */

@@ -38,8 +38,7 @@ function variableHover(scope: Scope, ref: TemplateRef): string {
     return info ? `**${info.usage}**\n\n${info.description}` : `Unknown system variable \`${ref.name}\`.`;
   }
   if (ref.kind === 'request') {
-    const target = scope.requests.get(ref.name);
-    return target
+    return scope.requestNames.has(ref.name)
       ? `Value from the last response of request **${ref.name}**: \`${ref.path ?? ''}\`. Send \`${ref.name}\` first; its response is kept for the session.`
       : `No request named \`${ref.name}\` in this file: add \`# @name ${ref.name}\` to the request it refers to.`;
   }

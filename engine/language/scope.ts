@@ -15,7 +15,6 @@ export interface Scope {
   env: Readonly<Record<string, string>>;
   /** Last definition wins, as in REST Client. Spans are absolute. */
   fileVariables: Map<string, VariableDefinition>;
-  requests: Map<string, RequestBlock>;
   variableNames: Set<string>;
   requestNames: Set<string>;
   /** Endpoints of the file's `# @openapi` documents (undefined: none). */
@@ -38,11 +37,11 @@ const LOCAL_SANDBOX_VARIABLES = [BASE_URL, PLANT_BASE_URL, PARTNER_CODE, 'webhoo
 export function buildScope(doc: PayoutDocument, envName: string, env: Readonly<Record<string, string>>, openapi: { extra?: Endpoint[]; uses: OpenApiUse[] } = { uses: [] }): Scope {
   const fileVariables = new Map<string, VariableDefinition>();
   for (const v of doc.parsed.variables) fileVariables.set(v.name, v);
-  const requests = new Map<string, RequestBlock>();
-  for (const r of doc.parsed.requests) if (r.name && !requests.has(r.name)) requests.set(r.name, r);
+  const requestNames = new Set<string>();
+  for (const r of doc.parsed.requests) if (r.name) requestNames.add(r.name);
   const variableNames = new Set<string>([...fileVariables.keys(), ...Object.keys(env), ...SUPPLIED]);
   if (envName === LOCAL_ENV) for (const name of LOCAL_SANDBOX_VARIABLES) variableNames.add(name);
-  return { envName, env, fileVariables, requests, variableNames, requestNames: new Set(requests.keys()), extra: openapi.extra, openapi: openapi.uses };
+  return { envName, env, fileVariables, variableNames, requestNames, extra: openapi.extra, openapi: openapi.uses };
 }
 
 export interface Resolved {
@@ -99,4 +98,25 @@ export function resolveText(scope: Scope, text: string, depth = 0): Resolved {
   display += text.slice(last);
   value += text.slice(last);
   return { display, value, complete, unresolved, usesSecret };
+}
+
+/**
+ * What a block contributes to the scope: its name, its variables, its `# @openapi` directives.
+ * Two runs of blocks with equal signatures give the same scope.
+ */
+function blockSignature(b: RequestBlock): string {
+  let sig = b.name ?? '';
+  for (const v of b.variables) sig += `\u0000${v.name}=${v.value}`;
+  for (const d of b.directives) if (d.name === 'openapi') sig += `\u0001${d.value}`;
+  return sig;
+}
+
+/** Whether the blocks an edit replaced contributed exactly what their replacements do. */
+export function sameScopeContribution(removed: readonly RequestBlock[], added: readonly RequestBlock[]): boolean {
+  if (removed.length !== added.length) {
+    // Blocks split or merged: equal when the concatenated contributions are.
+    return removed.map(blockSignature).filter(Boolean).join('\u0002') === added.map(blockSignature).filter(Boolean).join('\u0002');
+  }
+  for (let i = 0; i < removed.length; i++) if (blockSignature(removed[i]) !== blockSignature(added[i])) return false;
+  return true;
 }

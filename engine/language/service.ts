@@ -27,7 +27,7 @@ import { lintDocument, toLspDiagnostic } from './diagnostics';
 import { definition, references } from './navigation';
 import { canonicalStringAt } from './canonicalString';
 import { documentSymbols, foldingRanges } from './symbols';
-import { buildScope, type Scope } from './scope';
+import { buildScope, sameScopeContribution, type Scope } from './scope';
 import { openApiScope } from './openapi';
 
 export interface LanguageServiceOptions {
@@ -74,8 +74,8 @@ export class LanguageService implements ServiceContext {
     this.store.delete(uri);
   }
 
+  /** Also re-reads the environment when the name is unchanged: the client re-sends it after the local sandbox wrote its `local` environment. */
   setEnvironment(name: string): void {
-    if (name === this.environment) return;
     this.environment = name;
     this.envCache.clear();
   }
@@ -113,8 +113,20 @@ export class LanguageService implements ServiceContext {
 
   private scopeEntry(doc: PayoutDocument): { env: object; scope: Scope; key: string } {
     const env = this.environmentVariables(doc.fileDir);
-    const openapi = openApiScope(doc);
     const hit = this.scopes.get(doc);
+    if (hit && hit.env === env && !hit.scope.openapi.length) return hit;
+    // An edit inside a request body changes nothing in scope: keep the previous version's (same
+    // object, so every cache keyed by it stays warm) without walking the whole file again.
+    const change = doc.change;
+    const before = change && this.scopes.get(change.previous);
+    if (
+      change && before && before.env === env && !before.scope.openapi.length &&
+      sameScopeContribution(change.previous.parsed.blocks.slice(change.from, change.oldTo), doc.parsed.blocks.slice(change.from, change.newTo))
+    ) {
+      this.scopes.set(doc, before);
+      return before;
+    }
+    const openapi = openApiScope(doc);
     if (hit && hit.env === env && hit.scope.extra === openapi.extra) return hit;
     const scope = buildScope(doc, this.environment, env, openapi);
     const key = JSON.stringify([this.environment, ...[...scope.fileVariables.values()].map((v) => [v.name, v.value])]);

@@ -7,14 +7,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { endpointById } from '../../engine/catalogue/index';
+import { runningSandbox, stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
+import { readPrivateKeyFile, signText } from '../../engine/signing';
 import {
   e2ePrefix, installExtension, launchBrowser, makeSandbox, missingPrerequisites, startCodeServer,
   type RunningCodeServer, type Sandbox,
 } from './codeServer';
 import {
-  activeLanguage, clickCodeLens, codeLensTexts, editorLinesOf, goTo, notificationTexts, openFile, openWorkbench,
-  problemCounts, problemsViewRows, screenshot, triggerSuggest,
+  activeLanguage, clickCodeLens, clipboardText, codeLensTexts, editorFullText, editorLinesOf, goTo, notificationTexts, openFile, openWorkbench,
+  problemCounts, problemsViewRows, runCommand, screenshot, triggerSuggest,
 } from './workbench';
 
 const root = path.join(__dirname, '..', '..');
@@ -52,6 +54,7 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
   let workspace: string;
   let partnerCode: string;
   let secretKey: string;
+  let privateKeyFile: string;
 
   before(async function () {
     if (!enabled) {
@@ -70,6 +73,7 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     const creds = await ensureLocalCredentials(sb.payoutHome);
     partnerCode = creds.partnerCode;
     secretKey = creds.secretKey;
+    privateKeyFile = creds.partnerPrivateKeyFile;
 
     workspace = path.join(sb.root, 'workspace');
     fs.mkdirSync(workspace);
@@ -77,10 +81,18 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     fs.writeFileSync(path.join(workspace, 'completion.payout.http'), COMPLETION_FILE);
     fs.writeFileSync(path.join(workspace, 'lint.payout.http'), LINT_FILE);
 
+    // figures printed for docs/extension.md (measured, never asserted)
+    const t = [performance.now()];
     installExtension(prefix, sb, vsix);
+    t.push(performance.now());
     server = await startCodeServer(prefix, sb, workspace);
+    t.push(performance.now());
     ({ context, page } = await launchBrowser(prefix, sb));
+    t.push(performance.now());
     await openWorkbench(page, server.url, workspace);
+    t.push(performance.now());
+    const s = (i: number) => ((t[i + 1] - t[i]) / 1000).toFixed(1);
+    console.log(`    (install VSIX ${s(0)} s, code-server healthy ${s(1)} s, chromium ${s(2)} s, workbench ready ${s(3)} s)`);
     await screenshot(page, shots, '01-workbench.png');
   });
 
@@ -94,6 +106,8 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await context?.close().catch(() => {});
     await server?.stop();
     if (!sb) return;
+    // the sandbox runs detached (it outlives a killed editor by design): stop it by its pid file
+    await stopLocalSandbox({ home: sb.payoutHome }).catch(() => false);
     // keep the logs of the editor, the extension host and the language server next to the screenshots
     for (const log of findLogs(sb.root)) fs.copyFileSync(log, path.join(shots, path.basename(path.dirname(log)) + '-' + path.basename(log)));
     fs.rmSync(sb.root, { recursive: true, force: true });
@@ -111,6 +125,17 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await screenshot(page, shots, '02-codelens-preview.png');
   });
 
+  it('reports contract lint findings in the Problems view', async () => {
+    await openFile(page, 'lint.payout.http');
+    const rows = await problemsViewRows(page, 'externalOrderId');
+    await screenshot(page, shots, '03-problems.png');
+    const counts = await problemCounts(page);
+    assert.ok(counts.errors + counts.warnings > 0, `status bar: ${counts.label}`);
+    // create-sell-order requires externalOrderId (doc 1 §4.13); its omission is reported with a code
+    assert.ok(rows.some((r) => /externalOrderId/.test(r) && /payout\//.test(r)), `rows: ${JSON.stringify(rows)}`);
+    await runCommand(page, 'View: Hide Panel');
+  });
+
   it('completes exactly the endpoint\'s fields inside a JSON body', async () => {
     await openFile(page, 'completion.payout.http');
     await codeLensTexts(page, '<secretKey>'); // the server has analysed the file
@@ -121,42 +146,84 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     const endpoint = endpointById('v2.orders.create-sell-order')!;
     const fields = endpoint.body!.map((f) => f.name).filter((n) => n !== 'partnerCode' && n !== 'signature');
     const labels = (await triggerSuggest(page, 'externalOrderId')).map((l) => l.replace(/^"|"$/g, ''));
-    await screenshot(page, shots, '03-completion.png');
+    await screenshot(page, shots, '04-completion.png');
     assert.ok(labels.length > 0);
     for (const l of labels) assert.ok(fields.includes(l), `completion offered "${l}", which is not a field of create-sell-order still missing (${fields.join(', ')})`);
     assert.ok(!labels.includes('partnerCode'), 'a field already present is offered again');
     await page.keyboard.press('Escape');
   });
 
-  it('reports contract lint findings in the Problems view', async () => {
-    await openFile(page, 'lint.payout.http');
-    const rows = await problemsViewRows(page, 'externalOrderId');
-    await screenshot(page, shots, '04-problems.png');
-    const counts = await problemCounts(page);
-    assert.ok(counts.errors + counts.warnings > 0, `status bar: ${counts.label}`);
-    // create-sell-order requires externalOrderId (doc 1 §4.13); its omission is reported with a code
-    assert.ok(rows.some((r) => /externalOrderId/.test(r) && /payout\//.test(r)), `rows: ${JSON.stringify(rows)}`);
-    await page.keyboard.press('Control+Shift+M'); // close the panel again
-  });
-
   it('sends account/verify to the local sandbox and shows a verified response beside the file', async () => {
     await openFile(page, 'quickstart.payout.http');
     await codeLensTexts(page, 'Send request');
     await clickCodeLens(page, 'Send request', 0);
-    const lines = await waitForLines(page, 'payout-http-response:', /^Signature: /m);
-    const text = lines.join('\n');
+    await waitForLines(page, 'payout-http-response:', /^Signature: /m);
+    await page.keyboard.press('Control+B'); // hide the side bar: the README screenshot is this one
+    await page.waitForTimeout(300); // (layout settles; not an assertion)
     await screenshot(page, shots, '05-send-verified.png');
+    await page.keyboard.press('Control+B');
+    const text = await editorFullText(page, 'payout-http-response:');
     assert.match(text, /^HTTP \d{3}/m);
     assert.match(text, /^Signature: verified/m, text);
     assert.match(text, /"semanticCode": "SUCCESS"/);
     assert.ok(!text.includes(secretKey), 'the response view shows the secretKey');
   });
+
+  it('follows the cursor in the signed-string view and links a segment to its field', async () => {
+    await openFile(page, 'quickstart.payout.http');
+    await goTo(page, 16, 5); // inside the account/verify body
+    await runCommand(page, 'Payout HTTP: Show Signed String (live)');
+    const view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    const segment = view.locator('li.segment[data-range]', { hasText: 'partnerCode' }).first();
+    await segment.waitFor();
+    assert.match(await view.locator('#display').innerText(), new RegExp(`^${partnerCode}\\|<secretKey>$`));
+    await screenshot(page, shots, '06-signed-string-view.png');
+    await segment.click();
+    // the click selects the field's value in the file: the status bar shows the selection on line 16
+    await page.locator('#status\\.editor\\.selection', { hasText: /Ln 16, Col \d+ \(\d+ selected\)/ }).waitFor();
+  });
+
+  it('copies the cursor\'s request as a signed, secret-free curl command', async () => {
+    await openFile(page, 'quickstart.payout.http');
+    await goTo(page, 16, 5);
+    await runCommand(page, 'Payout HTTP: Copy Request as curl');
+    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'curl command for account copied' }).first().waitFor();
+    const curl = await clipboardText(page);
+    assert.match(curl, /^curl .*-X POST .*\/api\/v2\/account\/verify/s);
+    assert.match(curl, /"signature": ?"[A-Za-z0-9+/=]{300,}"/, curl);
+    assert.ok(!curl.includes(secretKey), 'the curl command holds the secretKey');
+  });
+
+  it('explains which string a signature from elsewhere covers', async () => {
+    // a backend that forgot the pipe before the secret (a documented mistake), signed for real
+    const wrong = signText(`${partnerCode}${secretKey}`, readPrivateKeyFile(privateKeyFile));
+    await openFile(page, 'quickstart.payout.http');
+    await goTo(page, 16, 5);
+    await runCommand(page, 'Payout HTTP: Explain Signature Mismatch');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(wrong);
+    await page.keyboard.press('Enter');
+    const lines = (await waitForLines(page, 'payout-http-response:', /the signature covers|does NOT match|matches it/, 'explain')).join('\n');
+    await screenshot(page, shots, '07-explain.png');
+    assert.match(lines, new RegExp(`^The tool signs: ${partnerCode}\\|<secretKey>$`, 'm'), lines);
+    assert.match(lines, /does NOT match/);
+    assert.match(lines, /the pipe before the secret is missing/);
+    assert.ok(!lines.includes(secretKey));
+  });
+
+  it('stops the local sandbox it started with "Stop Local Sandbox"', async () => {
+    assert.ok(await runningSandbox(sb.payoutHome), 'the send above should have left the sandbox running');
+    await runCommand(page, 'Payout HTTP: Stop Local Sandbox');
+    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'local sandbox stopped' }).first().waitFor();
+    assert.equal(await runningSandbox(sb.payoutHome), undefined);
+  });
 });
 
 /** Reads the lines of the editor showing `uriPrefix…` until they match `until` (the view fills in after the send). */
-async function waitForLines(page: Page, uriPrefix: string, until: RegExp): Promise<string[]> {
+async function waitForLines(page: Page, uriPrefix: string, until: RegExp, uriContains = ''): Promise<string[]> {
   for (;;) {
-    const lines = await editorLinesOf(page, uriPrefix).catch(() => [] as string[]);
+    const lines = await editorLinesOf(page, uriPrefix, uriContains);
     if (until.test(lines.join('\n'))) return lines;
     // an error shown instead of a response ends the wait with that error
     const failure = (await notificationTexts(page)).find((t) => t.startsWith('Payout HTTP:'));

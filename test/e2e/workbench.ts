@@ -66,7 +66,10 @@ export async function triggerSuggest(page: Page, expectLabel: string): Promise<s
   await page.keyboard.press('Control+Space');
   const rows = page.locator('.editor-widget.suggest-widget .monaco-list-row');
   await rows.filter({ hasText: expectLabel }).first().waitFor();
-  return rows.evaluateAll((els) => els.map((e) => (e.querySelector('.label-name')?.textContent ?? e.textContent ?? '').trim()));
+  // snippet rows (the extension's endpoint snippets) are listed too, at the bottom: leave them out
+  return rows.evaluateAll((els) => els
+    .filter((e) => !e.querySelector('.codicon-symbol-snippet'))
+    .map((e) => (e.querySelector('.label-name')?.textContent ?? e.textContent ?? '').trim()));
 }
 
 /** Status-bar problems item, e.g. aria-label "Errors: 1, Warnings: 2". */
@@ -85,15 +88,14 @@ export async function problemsViewRows(page: Page, expect: string | RegExp): Pro
 }
 
 /** The rendered lines of the editor showing a document whose URI starts with `uriPrefix` (Monaco sets data-uri). */
-export async function editorLinesOf(page: Page, uriPrefix: string): Promise<string[]> {
-  const editor = page.locator(`.monaco-editor[data-uri^="${uriPrefix}"]`).first();
+export async function editorLinesOf(page: Page, uriPrefix: string, uriContains = ''): Promise<string[]> {
+  const editor = page.locator(`.monaco-editor[data-uri^="${uriPrefix}"][data-uri*="${uriContains}"]`).first();
   if (!(await editor.count())) return [];
-  return editor.locator('.view-lines .view-line').evaluateAll((els) => {
-    // view-lines are absolutely positioned and not in document order: sort by their top
-    const top = (e: unknown) => parseFloat((e as { style: { top: string } }).style.top);
-    const sorted = [...els].sort((a, b) => top(a) - top(b));
-    return sorted.map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' '));
-  });
+  // view-lines are absolutely positioned and not in document order: sort by their top. (No named
+  // helpers inside: the function runs in the page, where tsx's __name wrapper does not exist.)
+  const rows = await editor.locator('.view-lines .view-line').evaluateAll((els) =>
+    els.map((e) => [parseFloat((e as unknown as { style: { top: string } }).style.top), e.textContent ?? ''] as [number, string]));
+  return rows.sort((a, b) => a[0] - b[0]).map(([, text]) => text.replace(/\u00a0/g, ' '));
 }
 
 export async function activeLanguage(page: Page): Promise<string> {
@@ -114,4 +116,20 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
 /** Texts of the notification toasts currently shown. */
 export async function notificationTexts(page: Page): Promise<string[]> {
   return page.$$eval('.notifications-toasts .notification-list-item-message', (els) => els.map((e) => (e.textContent ?? '').trim()));
+}
+
+/**
+ * The whole text of the editor showing a document whose URI starts with `uriPrefix` (and contains
+ * `uriContains`). Monaco only
+ * renders the visible lines, so it is selected and copied, then read from the clipboard).
+ */
+export async function editorFullText(page: Page, uriPrefix: string, uriContains = ''): Promise<string> {
+  await page.locator(`.monaco-editor[data-uri^="${uriPrefix}"][data-uri*="${uriContains}"] .view-lines`).first().click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+C');
+  return page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+}
+
+export async function clipboardText(page: Page): Promise<string> {
+  return page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
 }

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { COMMANDS } from '../../client/src/commandIds';
 
 const root = path.join(__dirname, '..', '..');
@@ -17,7 +18,8 @@ describe('extension manifest (package.json contributes)', () => {
   it('registers every declared command in client/src', () => {
     const src = fs.readdirSync(path.join(root, 'client', 'src')).map((f) => fs.readFileSync(path.join(root, 'client', 'src', f), 'utf8')).join('\n');
     for (const [key, id] of Object.entries(COMMANDS)) {
-      assert.match(src, new RegExp(`registerCommand\\(\\s*COMMANDS\\.${key}\\b`), `${id} is declared but never registered`);
+      // extension.ts registers through a small `register(id, fn)` wrapper around registerCommand
+      assert.match(src, new RegExp(`register(Command)?\\(\\s*COMMANDS\\.${key}\\b`), `${id} is declared but never registered`);
     }
   });
 
@@ -59,5 +61,20 @@ describe('extension manifest (package.json contributes)', () => {
     for (const [name, p] of Object.entries(props)) assert.ok(p.markdownDescription || p.description, `${name} has no description`);
     assert.ok(props['payoutHttp.trace.server'], 'LanguageClient id "payoutHttp" reads payoutHttp.trace.server');
     assert.match(fs.readFileSync(path.join(root, 'client/src/languageClient.ts'), 'utf8'), /new LanguageClient\('payoutHttp'/);
+  });
+
+  it('packages only what runs inside the editor (vsce ls)', function () {
+    this.timeout(60_000);
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+    for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js']) {
+      assert.ok(files.includes(f), `${f} is not in the VSIX (run npm run bundle first)`);
+    }
+    for (const f of ['package.json', 'LICENSE', 'README.md', 'language-configuration.json', 'snippets/payout-http.code-snippets', 'examples/quickstart.payout.http']) {
+      assert.ok(files.includes(f), `${f} is not in the VSIX`);
+    }
+    const unwanted = files.filter((f) => /^(engine|client|server|cli|test|scripts|docs|node_modules)\//.test(f) || /\.(ts|map)$/.test(f) || /private\.env\.json$/.test(f));
+    assert.deepEqual(unwanted, [], 'sources, tests, maps or private env files would ship');
   });
 });

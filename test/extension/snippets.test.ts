@@ -4,21 +4,13 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { catalogue } from '../../engine/catalogue/index';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { matchRequest } from '../../engine/catalogue/match';
+import { lintText } from '../../engine/language/index';
 import { parseHttpFile } from '../../engine/syntax/parser';
 import { generateSnippets, SNIPPETS_FILE } from '../../scripts/gen-snippets';
-
-/** What VS Code inserts when the user accepts every default: placeholders -> their text, choices -> the first. */
-export function expandSnippet(body: string[]): string {
-  let text = body.join('\n');
-  for (let i = 0; i < 5; i++) {
-    text = text
-      .replace(/\$\{\d+\|((?:\\.|[^,|\\])*)(?:,(?:\\.|[^|\\])*)*\|\}/g, (_, first: string) => first)
-      .replace(/\$\{\d+:((?:\\.|[^}\\$]|\$(?!\{))*)\}/g, (_, inner: string) => inner)
-      .replace(/\$\{\d+\}|\$\d+/g, '');
-  }
-  return text.replace(/\\([\\$},|])/g, '$1');
-}
+import { expandSnippet } from './expandSnippet';
 
 describe('snippets (generated from the catalogue)', () => {
   const snippets = JSON.parse(fs.readFileSync(SNIPPETS_FILE, 'utf8')) as Record<string, { prefix: string[]; body: string[] }>;
@@ -53,6 +45,23 @@ describe('snippets (generated from the catalogue)', () => {
       const s = Object.entries(snippets).find(([k]) => k.endsWith(`(${e.id})`))![1];
       const text = expandSnippet(s.body);
       for (const seg of e.signedString!.segments) assert.match(text, new RegExp(`"${seg.field}":`), `${e.id} lacks signed field ${seg.field}`);
+    }
+  });
+
+  it('expand to requests the contract lint finds nothing wrong with', () => {
+    // an empty state folder: the lint must not depend on the user's own local credentials
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'payout-http-snippets-'));
+    const saved = process.env.PAYOUT_HTTP_HOME;
+    process.env.PAYOUT_HTTP_HOME = home;
+    try {
+      for (const [key, s] of Object.entries(snippets)) {
+        const findings = lintText(expandSnippet(s.body), { fileDir: home }).filter((d) => d.severity === 'error' || d.severity === 'warning');
+        assert.deepEqual(findings.map((d) => `${d.code}: ${d.message}`), [], key);
+      }
+    } finally {
+      if (saved === undefined) delete process.env.PAYOUT_HTTP_HOME;
+      else process.env.PAYOUT_HTTP_HOME = saved;
+      fs.rmSync(home, { recursive: true, force: true });
     }
   });
 });

@@ -55,4 +55,29 @@ describe('language/robustness', () => {
       { numRuns: 150 },
     );
   });
+
+  it('a sequence of edits keeps every per-document and per-block cache consistent with a fresh parse', () => {
+    const base = fixture('features/orders.payout.http').text + fixture('lint/file-rules.payout.http').text;
+    const edit = fc.record({ at: fc.nat(4000), del: fc.nat(30), insert: fc.constantFrom(...pieces, '"x"', 'a', '\n', '# @name other\n', '@userEmail = b@c.de\n') });
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 8 }), (edits) => {
+        const svc = service();
+        const uri = 'file:///work/sequence.payout.http';
+        let text = base;
+        open(svc, text, uri);
+        for (const e of edits) {
+          const at = e.at % (text.length + 1);
+          text = text.slice(0, at) + e.insert + text.slice(Math.min(text.length, at + e.del));
+          const doc = open(svc, text, uri);
+          const fresh = service();
+          const freshDoc = open(fresh, text, 'file:///work/fresh.payout.http');
+          assert.deepEqual(svc.diagnostics(doc), fresh.diagnostics(freshDoc));
+          assert.deepEqual(svc.codeLenses(doc).map((l) => l.command?.title), fresh.codeLenses(freshDoc).map((l) => l.command?.title));
+          const p = doc.lines.positionAt(at);
+          assert.deepEqual(svc.completion(doc, p).items.map((i) => i.label), fresh.completion(freshDoc, p).items.map((i) => i.label));
+        }
+      }),
+      { numRuns: 120 },
+    );
+  });
 });

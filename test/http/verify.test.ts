@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { endpointById, orderSignature } from '../../engine/catalogue';
+import { buildCanonical, generateRsaKeyPair, signText } from '../../engine/signing';
+import { verifyResponse, verifyWebhookPayload } from '../../engine/http/verify';
+
+// Real RSA keys; the service side is played by signText over the catalogue's response template.
+const service = generateRsaKeyPair();
+const servicePrivate = createPrivateKey(service.privateKeyPem);
+const servicePublic = createPublicKey(service.publicKeyPem);
+const other = createPrivateKey(generateRsaKeyPair().privateKeyPem);
+const secretKey = 'partner-secret-for-tests';
+const keys = { servicePublicKey: servicePublic, secretKey };
+
+function signed(endpointId: string, data: Record<string, unknown>, key = servicePrivate) {
+  const template = endpointById(endpointId)!.response!.signature!;
+  return { ...data, signature: signText(buildCanonical(template, data).withSecret(secretKey), key) };
+}
+
+describe('http/verify: the verdict on a response\'s own signature', () => {
+  const account = endpointById('v2.account.verify')!;
+
+  it('verified over the endpoint\'s response template', () => {
+    const data = signed('v2.account.verify', { name: 'Acme', email: 'ops@acme.example', status: 'ACTIVE' });
+    const v = verifyResponse(account, { success: true, errorCode: 0, semanticCode: 'SUCCESS', message: 'ok', data }, keys);
+    assert.deepEqual(v, { state: 'verified', signedDisplay: 'Acme|ops@acme.example|ACTIVE|<secretKey>' });
+  });
+
+  it('not verified when data was altered, with the explanation', () => {
+    const data = { ...signed('v2.account.verify', { name: 'Acme', email: 'ops@acme.example', status: 'ACTIVE' }), name: 'Evil' };
+    const v = verifyResponse(account, { success: true, data }, keys);
+    assert.equal(v.state, 'not-verified');
+    if (v.state === 'not-verified') assert.ok(v.explanation && !v.explanation.verifiedAsExpected);
+  });
+
+  it('not verified when signed with another key', () => {
+    const data = signed('v2.account.verify', { name: 'Acme', email: 'e', status: 'ACTIVE' }, other);
+    assert.equal(verifyResponse(account, { success: true, data }, keys).state, 'not-verified');
+  });
+
+  it('not verified when the signature is missing from a success', () => {
+    const v = verifyResponse(account, { success: true, data: { name: 'Acme', email: 'e', status: 'ACTIVE' } }, keys);
+    assert.equal(v.state, 'not-verified');
+  });
+
+  it('not checkable, with the reason: no service key, no secret, error envelope, unsigned endpoints', () => {
+    const data = signed('v2.account.verify', { name: 'Acme', email: 'e', status: 'ACTIVE' });
+    const noKey = verifyResponse(account, { success: true, data }, { secretKey });
+    assert.equal(noKey.state, 'not-checkable');
+    assert.match((noKey as { reason: string }).reason, /servicePublicKeyFile/);
+    assert.match((verifyResponse(account, { success: true, data }, { servicePublicKey: servicePublic }) as { reason: string }).reason, /secretKey/);
+    assert.match((verifyResponse(account, { success: false, data: null, errorCode: 2 }, keys) as { reason: string }).reason, /nothing to verify/);
+    assert.match((verifyResponse(endpointById('v2.public.get-qr-code-info'), { success: true, data: {} }, keys) as { reason: string }).reason, /public/);
+    assert.match((verifyResponse(endpointById('v3.kyc.profile'), { code: 'SUCCESS', data: {} }, keys) as { reason: string }).reason, /v3/);
+    assert.equal(verifyResponse(undefined, {}, keys).state, 'not-checkable');
+  });
+
+  it('checks the order carried by error 12 with the order template', () => {
+    const order = { externalOrderId: 'o-1', type: 'CASHOUT', fiatAmount: 202000, status: 'ERROR' };
+    const data = { ...order, signature: signText(buildCanonical(orderSignature, order).withSecret(secretKey), servicePrivate) };
+    const v = verifyResponse(endpointById('v2.orders.create-cashout'), { success: false, errorCode: 12, data }, keys);
+    assert.equal(v.state, 'verified');
+  });
+
+  it('the rejected KYC profile signs `undefined` for the missing nationalId', () => {
+    const data = signed('v2.user.get-kyc-information', { kycStatus: 'REJECTED', kycSupplementStatus: 'NONE', rejectReason: 'blurred' });
+    const v = verifyResponse(endpointById('v2.user.get-kyc-information'), { success: true, data }, keys);
+    assert.deepEqual(v, { state: 'verified', signedDisplay: 'undefined|REJECTED|<secretKey>' });
+  });
+});
+
+describe('http/verify: verifyWebhookPayload', () => {
+  const order = { externalOrderId: 'o-9', type: 'SELL', fiatAmount: 151500, status: 'SUCCESS', descriptions: 'SUCCESS' };
+  const payload = { ...order, signature: signText(buildCanonical(orderSignature, order).withSecret(secretKey), servicePrivate) };
+
+  it('verifies a delivered order and returns it', () => {
+    const v = verifyWebhookPayload(JSON.stringify(payload), servicePublic, secretKey);
+    assert.equal(v.state, 'verified');
+    assert.equal(v.order?.externalOrderId, 'o-9');
+  });
+
+  it('rejects an altered status', () => {
+    assert.equal(verifyWebhookPayload({ ...payload, status: 'ERROR' }, servicePublic, secretKey).state, 'not-verified');
+  });
+
+  it('says why it cannot check', () => {
+    assert.equal(verifyWebhookPayload('not json', servicePublic, secretKey).state, 'not-checkable');
+    assert.equal(verifyWebhookPayload(JSON.stringify(payload), undefined, secretKey).state, 'not-checkable');
+  });
+});
