@@ -3,12 +3,11 @@
 // (completion p50/p95/max, keystroke -> publishDiagnostics p50/p95/max, memory); asserts nothing.
 //
 //   node scripts/bench.mjs [--requests 5000] [--rounds 200] [--no-bundle]
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import * as esbuild from 'esbuild';
 import lsp from 'vscode-languageserver-protocol/node';
 import { generateRequests } from './bench-lsp-file.mjs';
 
@@ -20,20 +19,9 @@ const arg = (name, dflt) => {
 const REQUESTS = arg('requests', 5000);
 const ROUNDS = arg('rounds', 200);
 
-// Only the server is needed here; same options as scripts/build.mjs so the figures are the shipped code's.
+// The figures are the shipped code's: bundle with the same script the build uses.
 if (!process.argv.includes('--no-bundle')) {
-  await esbuild.build({
-    entryPoints: [resolve(root, 'server/src/main.ts')],
-    outfile: resolve(root, 'dist/server.js'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    sourcemap: true,
-    mainFields: ['module', 'main'],
-    banner: { js: '#!/usr/bin/env node' },
-    logLevel: 'warning',
-  });
+  execFileSync(process.execPath, [resolve(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 }
 
 const text = generateRequests(REQUESTS);

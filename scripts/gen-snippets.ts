@@ -90,10 +90,13 @@ function objectFor(members: readonly FieldSpec[], stops: TabStops, indent = '  '
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
 
-/** Fields a complete request sends: every required one and every signed one (so nothing is signed as `undefined`). */
+/**
+ * Fields a complete request sends: every required one and every signed one (so nothing is signed as
+ * `undefined`), but not those the client computes when sending (`filledByClient`).
+ */
 function bodyFields(e: Endpoint): FieldSpec[] {
   const signed = new Set(e.signedString?.segments.map((s) => s.field) ?? []);
-  return (e.body ?? []).filter((f) => f.name !== 'signature' && (f.required !== false || signed.has(f.name)));
+  return (e.body ?? []).filter((f) => !f.filledByClient && (f.required !== false || signed.has(f.name)));
 }
 
 function snippetFor(e: Endpoint): Snippet {

@@ -21,6 +21,7 @@ export const signatureField = (): FieldSpec =>
     notes:
       'RSA-SHA256 (PKCS#1 v1.5), base64, over the signed string. A missing signature is not rejected as a missing field; it fails verification with error 2.',
     errorCode: 2,
+    filledByClient: 'computed by payout-http when sending: RSA-SHA256 with your private key over the signed string',
   });
 
 const SECRET = '<secretKey>';

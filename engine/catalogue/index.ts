@@ -1,12 +1,11 @@
-// The catalogue: the contracts of the three documents as one value, plus small derived lookups.
+// The catalogue: the contracts of the three documents as one value (plus the local sandbox's own
+// helpers, api 'local-sandbox', which no document has), and small derived lookups.
 // Everything outside engine/catalogue reads contract facts through this module.
 
-import { plantStoreEndpoints } from '../openapi/plantStore';
 import { errors, sharedErrors, sharedV3Errors, v3Errors } from './errors';
+import { builtInEndpoints } from './endpoints';
 import { sellExtendInfoRules } from './extendInfo';
 import { limits } from './limits';
-import { payoutV2Endpoints } from './payoutV2';
-import { payoutV3Endpoints } from './payoutV3';
 import { orderSignature, shapes } from './shapes';
 import { kycStates, kycSupplementStates, orderStates, simulations } from './states';
 import type { Catalogue, Endpoint, ErrorSpec, FieldSpec, V3ErrorSpec, WebhookSpec } from './types';
@@ -27,7 +26,7 @@ export const orderWebhook: WebhookSpec = {
 };
 
 export const catalogue: Catalogue = {
-  endpoints: [...payoutV2Endpoints, ...payoutV3Endpoints, ...plantStoreEndpoints],
+  endpoints: [...builtInEndpoints],
   errors,
   v3Errors,
   sharedErrors,

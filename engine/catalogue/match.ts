@@ -5,11 +5,13 @@
 // The base variable decides the surface: `{{base_url}}` is the payout service (v2 and v3),
 // `{{plant_base_url}}` the plant store, whose base itself ends in /v3. The two never mix: a plant
 // path under `{{base_url}}` does not match, it gets a reason that names the right variable.
+// The local sandbox's helpers (api 'local-sandbox', /sandbox/…) sit under `{{base_url}}` too, but are
+// suggested only for paths under their own prefix: a typo in an /api/v2 or /v3 path is never
+// pointed at an endpoint the real service does not have.
 
-import { plantStoreEndpoints } from '../openapi/plantStore';
-import { payoutV2Endpoints } from './payoutV2';
-import { payoutV3Endpoints } from './payoutV3';
+import { builtInEndpoints } from './endpoints';
 import type { Endpoint } from './types';
+import { levenshtein } from '../util/editDistance';
 
 export interface EndpointMatch {
   endpoint?: Endpoint;
@@ -37,12 +39,17 @@ interface BaseIndex {
   exact: Map<string, Endpoint[]>;
   patterns: Pattern[];
   all: Endpoint[];
+  /** `all` without the local sandbox's helpers: the suggestions for a path outside their prefix. */
+  service: Endpoint[];
 }
 
 type Index = Map<string, BaseIndex>;
 
-const BUILT_IN: Endpoint[] = [...payoutV2Endpoints, ...payoutV3Endpoints, ...plantStoreEndpoints];
 const PAYOUT_BASE = 'base_url';
+const isHelper = (e: Endpoint) => e.api === 'local-sandbox';
+const firstSegment = (path: string) => path.split('/', 2)[1] ?? '';
+/** The first path segments of the local sandbox's helpers (`sandbox`). */
+const HELPER_SEGMENTS = new Set(builtInEndpoints.filter(isHelper).map((e) => firstSegment(e.path)));
 
 function compileSegment(seg: string): SegmentMatcher {
   const whole = /^\{([^{}]+)\}$/.exec(seg);
@@ -65,8 +72,9 @@ function buildIndex(endpoints: readonly Endpoint[]): Index {
   const index: Index = new Map();
   for (const e of endpoints) {
     let bi = index.get(e.base);
-    if (!bi) index.set(e.base, (bi = { exact: new Map(), patterns: [], all: [] }));
+    if (!bi) index.set(e.base, (bi = { exact: new Map(), patterns: [], all: [], service: [] }));
     bi.all.push(e);
+    if (!isHelper(e)) bi.service.push(e);
     if (!e.path.includes('{')) {
       const list = bi.exact.get(e.path) ?? [];
       list.push(e);
@@ -80,13 +88,13 @@ function buildIndex(endpoints: readonly Endpoint[]): Index {
   return index;
 }
 
-const builtInIndex = buildIndex(BUILT_IN);
+const builtInIndex = buildIndex(builtInEndpoints);
 const extraIndexes = new WeakMap<readonly Endpoint[], Index>();
 
 function indexFor(extra?: readonly Endpoint[]): Index {
   if (!extra || extra.length === 0) return builtInIndex;
   let idx = extraIndexes.get(extra);
-  if (!idx) extraIndexes.set(extra, (idx = buildIndex([...BUILT_IN, ...extra])));
+  if (!idx) extraIndexes.set(extra, (idx = buildIndex([...builtInEndpoints, ...extra])));
   return idx;
 }
 
@@ -152,18 +160,6 @@ function findPath(bi: BaseIndex | undefined, maskedPath: string, restore: (s: st
   return undefined;
 }
 
-function levenshtein(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length];
-}
-
 // A file often repeats the same wrong path; remember the answer per candidate list (bounded).
 const closestCache = new WeakMap<readonly Endpoint[], Map<string, Endpoint | undefined>>();
 
@@ -178,10 +174,18 @@ function closest(candidates: readonly Endpoint[], path: string, method: string):
   return best;
 }
 
-const allOf = new WeakMap<Index, Endpoint[]>();
-function allEndpoints(index: Index): Endpoint[] {
+/** The endpoints a mistyped `path` is compared with: the helpers only for a path under their prefix. */
+function suggestionPool(bi: Pick<BaseIndex, 'all' | 'service'>, path: string): Endpoint[] {
+  return HELPER_SEGMENTS.has(firstSegment(path)) ? bi.all : bi.service;
+}
+
+const allOf = new WeakMap<Index, Pick<BaseIndex, 'all' | 'service'>>();
+function allEndpoints(index: Index): Pick<BaseIndex, 'all' | 'service'> {
   let all = allOf.get(index);
-  if (!all) allOf.set(index, (all = [...index.values()].flatMap((b) => b.all)));
+  if (!all) {
+    const bases = [...index.values()];
+    allOf.set(index, (all = { all: bases.flatMap((b) => b.all), service: bases.flatMap((b) => b.service) }));
+  }
   return all;
 }
 
@@ -302,7 +306,7 @@ export function matchRequest(method: string, rawUrl: string, extra?: Endpoint[])
     }
   }
 
-  const suggestion = closest(bi.all, path, verb);
+  const suggestion = closest(suggestionPool(bi, path), path, verb);
   return result({
     suggestion,
     reason: `No ${surfaceName(base)} endpoint at ${path}.${suggestion ? ` Did you mean ${describe(suggestion)}?` : ''}`,
@@ -342,7 +346,7 @@ function matchLiteral(
     }
   }
   const path = restore(maskedPath);
-  const suggestion = closest(allEndpoints(index), path, verb);
+  const suggestion = closest(suggestionPool(allEndpoints(index), path), path, verb);
   return result({
     suggestion,
     reason: `No known endpoint at ${path}.${suggestion ? ` Did you mean ${describe(suggestion)}? ` : ' '}Prefer {{${PAYOUT_BASE}}} or {{plant_base_url}} to a literal address.`,

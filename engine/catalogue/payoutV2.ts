@@ -79,7 +79,7 @@ const supplementFields: FieldSpec[] = kycDocumentFields.map(({ requiredNote: _n,
 }));
 
 // `fiatAmountAlways`: false for review-sell-order, whose fiatAmount is absent when quoted by tokenAmount.
-const reviewResponseFields = (fiatAmountAlways: boolean, fiatAmountNotes: string): FieldSpec[] => [
+export const reviewResponseFields = (fiatAmountAlways: boolean, fiatAmountNotes: string): FieldSpec[] => [
   num('fiatAmount', fiatAmountAlways, { notes: fiatAmountNotes }),
   str('currency', true),
   num('price', true),

@@ -5,7 +5,7 @@
 // (the token names the partner and the user).
 
 import { field, int, num, str, without } from './fieldBuilders';
-import { createCashoutFields, createSellOrderFields, kycDocumentFields, reviewCashoutFields, reviewSellOrderFields } from './payoutV2';
+import { createCashoutFields, createSellOrderFields, kycDocumentFields, reviewCashoutFields, reviewResponseFields, reviewSellOrderFields } from './payoutV2';
 import { fundBalanceShape } from './shapes';
 import { ORDER_STATUSES, simulations } from './states';
 import type { Endpoint, FieldSpec } from './types';
@@ -64,15 +64,9 @@ function v3Field(f: FieldSpec): FieldSpec {
   return out;
 }
 
-const quoteResponse: FieldSpec[] = [
-  num('fiatAmount', false, { notes: 'Echoed; absent when quoted by tokenAmount.' }),
-  str('currency', true),
-  num('price', true),
-  num('tokenAmount', true, { notes: 'Crypto to be debited.' }),
-  num('totalPayment', true),
-  num('processingFee', true),
-  num('systemFee', true),
-];
+// The quotes answer what their v2 counterparts answer (unsigned here: v3 responses carry no signature).
+const sellQuoteResponse = reviewResponseFields(false, 'Echoed; absent when quoted by tokenAmount.');
+const cashoutQuoteResponse = reviewResponseFields(true, 'Echoed.');
 
 const simulationEndpoint = (kind: 'scan-to-pay' | 'cashout', source: string): Endpoint => {
   const id = `v3.simulate.${kind}.outcomes`;
@@ -109,7 +103,10 @@ export const payoutV3Endpoints: Endpoint[] = [
       'The exchange is also the refresh: when a token nears `expiresAt`, the exchange is repeated. A fresh assertion is signed for each token request.',
     ],
     body: [
-      str('clientAssertion', true, { notes: 'The signed JWT (RS256, claims iss, aud, iat, jti, exp).' }),
+      str('clientAssertion', true, {
+        notes: 'The signed JWT (RS256, claims iss, aud, iat, jti, exp).',
+        filledByClient: 'computed by payout-http when sending: a fresh RS256 JWT signed with your private key (doc 2 §2.1)',
+      }),
       str('userEmail', true, { format: 'email', notes: 'The user the token acts for.' }),
     ],
     response: { shape: 'access-token' },
@@ -197,7 +194,7 @@ export const payoutV3Endpoints: Endpoint[] = [
     id: 'v3.scan-to-pay.quotes', ...V3, method: 'POST', path: '/v3/scan-to-pay/quotes', auth: 'bearer-v3',
     title: 'Quote a scan-to-pay order', source: 'doc 2 §4.6 (mirrors doc 1 §4.12)',
     body: mirror(reviewSellOrderFields),
-    response: { fields: quoteResponse },
+    response: { fields: sellQuoteResponse },
     errors: [5, 24, 25, 46],
     assumption: notShown('scan-to-pay quote'),
   },
@@ -214,7 +211,7 @@ export const payoutV3Endpoints: Endpoint[] = [
     id: 'v3.cashout.quotes', ...V3, method: 'POST', path: '/v3/cashout/quotes', auth: 'bearer-v3',
     title: 'Quote a cashout', source: 'doc 2 §4.6 (mirrors doc 1 §4.15)',
     body: mirror(reviewCashoutFields),
-    response: { fields: quoteResponse },
+    response: { fields: cashoutQuoteResponse },
     errors: [5, 46, 24, 25, 16, 7, 9, 34, 59, 60, 61, 62, 64],
     assumption: notShown('cashout quote'),
   },

@@ -9,8 +9,12 @@
  */
 export type Base = 'base_url' | 'plant_base_url' | (string & {});
 
-/** Which API surface an endpoint belongs to; lint rules of one never apply to another. */
-export type Api = 'payout-v2' | 'payout-v3' | 'plant-store' | 'openapi';
+/**
+ * Which API surface an endpoint belongs to; lint rules of one never apply to another.
+ * `local-sandbox`: the helpers of payout-http's own sandbox (under `{{base_url}}/sandbox`), which
+ * the real service does not have.
+ */
+export type Api = 'payout-v2' | 'payout-v3' | 'plant-store' | 'local-sandbox' | 'openapi';
 
 /**
  * How a request to the endpoint authenticates.
@@ -19,7 +23,7 @@ export type Api = 'payout-v2' | 'payout-v3' | 'plant-store' | 'openapi';
  * - token-exchange: the v3 client-assertion exchange itself (doc 2 §4.1)
  * - bearer-v3: `Authorization: Bearer <accessToken>` (doc 2 §5)
  * - sandbox-only: a v3 simulate endpoint, which exists only on the sandbox
- * - none: an API that is not signed (the plant store, user OpenAPI documents)
+ * - none: an API that is not signed (the plant store, the local sandbox's helpers, user OpenAPI documents)
  */
 export type AuthKind = 'signed-v2' | 'public' | 'token-exchange' | 'bearer-v3' | 'sandbox-only' | 'none';
 
@@ -67,6 +71,12 @@ export interface FieldSpec {
   members?: FieldSpec[];
   /** Where the document says "not shown" and the project chose, the choice (shown in hover). */
   assumption?: string;
+  /**
+   * Set on fields payout-http computes itself when sending (the v2 `signature`, the v3
+   * `clientAssertion`): how it fills them. The language service neither asks for them nor offers
+   * them; a value typed in the body is still sent as typed.
+   */
+  filledByClient?: string;
 }
 
 /** One segment of a signed string: a field name, and what it becomes when omitted. */

@@ -216,7 +216,8 @@ export async function prepareRequest(block: RequestBlock, index: number, ctx: Pr
         break;
       }
       if (!ctx.token) {
-        base.warnings.push('clientAssertion is added when sending: a fresh RS256 JWT signed with your private key (doc 2 §2.1)');
+        const how = endpoint.body?.find((f) => f.name === 'clientAssertion')?.filledByClient;
+        base.warnings.push(`clientAssertion is ${how ?? 'computed by payout-http when sending'}`);
         break;
       }
       if (!ctx.credentials.privateKey || !ctx.credentials.partnerCode) {

@@ -200,7 +200,8 @@ function responsePathItems(scope: Scope, doc: PayoutDocument, name: string, rang
   const envelope = endpoint?.api === 'payout-v3' ? v3Conventions.envelope : endpoint?.api === 'payout-v2' ? v2EnvelopeShape : [];
   for (const f of envelope) add(f.name, f.type);
   const data = endpoint ? responseFields(endpoint) : [];
-  const prefix = endpoint?.api === 'plant-store' || endpoint?.api === 'openapi' ? '' : 'data.';
+  // Only the payout surfaces wrap their answer in an envelope; the others answer the fields bare.
+  const prefix = endpoint?.api === 'payout-v2' || endpoint?.api === 'payout-v3' ? 'data.' : '';
   for (const f of data) {
     add(prefix + f.name, `${f.type}${f.notes ? ` · ${f.notes}` : ''}`);
     for (const m of f.members ?? []) add(`${prefix}${f.name}.${m.name}`, m.type);
@@ -360,7 +361,7 @@ function bodyItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offse
     const signed = container.length === 0 ? endpoint.signedString?.segments.map((s) => s.field) ?? [] : [];
     const items = specs
       .filter((s) => !present.has(s.name) || s.name === String(path[path.length - 1] ?? ''))
-      .filter((s) => s.name !== 'signature')
+      .filter((s) => !s.filledByClient) // the client computes these when sending
       .map((s, index): CompletionItem => {
         const rank = s.required === true ? 0 : signed.includes(s.name) ? 1 : s.required === false ? 3 : 2;
         const value = valueSnippet(endpoint, model.byName, [...container, s.name] as string[], s);

@@ -65,6 +65,7 @@ export function fieldMarkdown(endpoint: Endpoint, spec: FieldSpec, path: readonl
     if (e && (endpoint.api === 'payout-v2' || endpoint.api === 'payout-v3')) lines.push(`Breaking its rule: error ${e.code} ${e.semanticCode}.`, '');
   }
   if (spec.assumption) lines.push(`_Project choice (not shown in the document):_ ${spec.assumption}`, '');
+  if (spec.filledByClient) lines.push(`_Filled in by the client, no need to type it:_ ${spec.filledByClient}.`, '');
   lines.push(`_${endpoint.source}_`);
   return lines.join('\n');
 }

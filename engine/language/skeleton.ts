@@ -1,7 +1,8 @@
 // A whole valid body for an endpoint, built from the catalogue: every required field and every
 // signed field (so nothing is signed as `undefined`), signed ones first in signed-string order,
-// values from same-named variables or type placeholders. `signature` is left out: the client
-// computes it at send time from the same canonical string the preview shows.
+// values from same-named variables or type placeholders. Fields the catalogue marks
+// `filledByClient` (the v2 `signature`, the v3 `clientAssertion`) are left out: the client computes
+// them at send time.
 
 import type { Endpoint, FieldSpec } from '../catalogue/types';
 import { suggestedValue } from './lint/util';
@@ -16,7 +17,7 @@ export function skeletonFields(endpoint: Endpoint): FieldSpec[] {
     if (spec) chosen.push(spec);
   }
   for (const spec of body) {
-    if (spec.name === 'signature' || chosen.includes(spec)) continue;
+    if (spec.filledByClient || chosen.includes(spec)) continue;
     if (spec.required === true || spec.required === 'by-currency') chosen.push(spec);
   }
   return chosen;

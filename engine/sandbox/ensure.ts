@@ -9,6 +9,7 @@ import { closeSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePrivateDir, readJsonIfExists } from './files';
 import { ensureLocalCredentials, payoutHome, setLocalBaseUrl } from './home';
+import { endpointUrl } from './route';
 import { sandboxFile } from './server';
 
 export interface EnsureOptions {
@@ -55,7 +56,7 @@ export async function runningSandbox(home: string): Promise<string | undefined> 
   const info = readInfo(home);
   if (!info || !alive(info.pid)) return undefined;
   try {
-    const res = await fetch(`${info.url}/sandbox/health`, { signal: AbortSignal.timeout(2000) });
+    const res = await fetch(endpointUrl(info.url, 'sandbox.health'), { signal: AbortSignal.timeout(2000) });
     const body = (await res.json()) as { ok?: boolean; pid?: number };
     return res.ok && body.ok && body.pid === info.pid ? info.url : undefined;
   } catch {

@@ -9,6 +9,7 @@ import { catalogue } from '../catalogue/index';
 import type { FieldSpec } from '../catalogue/types';
 import { EMAIL_RE, fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
 import { CALLING_CODES, isCountryCode } from './market';
+import { endpointUrl } from './route';
 import { userKey, type KycRecord, type UserRecord } from './state';
 
 /** Test trigger: a submission whose lastName is REJECTME, or whose nationalId starts with REJECT, ends REJECTED. */
@@ -168,7 +169,8 @@ export function supplementKyc(ctx: SandboxContext, caller: Caller, body: Record<
   const kyc = user?.kyc;
   if (!kyc) return fail(50, `No KYC profile for ${userEmail}: submit it first with submit-kyc`);
   if (kycStatus(kyc) !== 'VERIFIED') return fail(50, `${userEmail} is not VERIFIED (${kycStatus(kyc)}): a profile that was never verified is completed with submit-kyc, not a supplement`);
-  const patchable = fields.map((f) => f.name).filter((n) => !['partnerCode', 'userEmail', 'signature'].includes(n));
+  // The identity fields name the profile and client-filled ones (the signature) authenticate it: neither is patch content.
+  const patchable = fields.filter((f) => !f.filledByClient && f.name !== 'partnerCode' && f.name !== 'userEmail').map((f) => f.name);
   const sent = patchable.filter((n) => body[n] !== undefined && body[n] !== null);
   if (!sent.length) return fail(5, `No field to patch: send at least one of ${patchable.join(', ')}`);
   const formats = checkFormats(fields, body);
@@ -199,11 +201,11 @@ export function readKyc(ctx: SandboxContext, caller: Caller): Outcome {
     // Only these members; the signature's nationalId segment is then the literal `undefined`.
     return ok({ kycStatus: status, kycSupplementStatus: kyc.supplementStatus, rejectReason: kyc.outcomeReason ?? 'Rejected.' });
   }
-  const docs = `${ctx.selfUrl()}/sandbox/kyc-documents/${kyc.id}`;
+  const docUrl = (document: string) => endpointUrl(ctx.selfUrl(), 'sandbox.kyc-documents.get', { kycId: kyc.id, document });
   const data: Record<string, unknown> = { kycStatus: status, kycSupplementStatus: kyc.supplementStatus, ...kyc.profile };
-  if (kyc.images.front) data.frontUrl = `${docs}/front`;
-  if (kyc.images.back && kyc.documentType !== 'PASSPORT') data.backUrl = `${docs}/back`;
-  if (kyc.images.hold) data.holdUrl = `${docs}/hold`;
+  if (kyc.images.front) data.frontUrl = docUrl('front');
+  if (kyc.images.back && kyc.documentType !== 'PASSPORT') data.backUrl = docUrl('back');
+  if (kyc.images.hold) data.holdUrl = docUrl('hold');
   return ok(data);
 }
 

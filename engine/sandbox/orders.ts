@@ -13,6 +13,7 @@ import {
   ACCOUNT_BLACKLISTED, ACCOUNT_PAYOUT_FAILS, accountHolder, BANKS, bankName, fiatToUsd, NETWORK_TOKENS, own, TOKEN_USD,
 } from './market';
 import { cashoutQuote, fmt, sellQuote } from './quotes';
+import { endpointUrl } from './route';
 import { orderKey, type OrderObject, type OrderRecord } from './state';
 import { formatUtc7, windowStarts } from './time';
 
@@ -173,7 +174,7 @@ export function createSellOrder(ctx: SandboxContext, caller: Caller, body: Recor
       bankCode,
       contentPayment: content,
       totalPayment: q.fiatAmount ?? q.totalPayment,
-      qrUrl: `${ctx.selfUrl()}/sandbox/orders/${encodeURIComponent(id)}/qr`,
+      qrUrl: endpointUrl(ctx.selfUrl(), 'sandbox.orders.qr', { externalOrderId: id }),
       expiresAt: '', // always empty (doc 1 §2.3); read the order-level expiresAt
     },
     fees: { systemFee: q.systemFee, processingFee: q.processingFee },

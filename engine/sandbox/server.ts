@@ -1,6 +1,6 @@
 // The local sandbox: a node:http server that speaks doc 1 (/api/v2) and doc 2 (/v3) as the real
 // sandbox would, mounts the plant store (doc 3) under /plant-store/v3, and keeps its state in the
-// payout-http state folder. A few sandbox-only helpers live under /sandbox (docs/sandbox.md).
+// payout-http state folder. A few sandbox-only helpers live under /sandbox (helpers.ts, docs/sandbox.md).
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readPrivateKeyFile } from '../signing/keys';
+import { handleHelper } from './helpers';
 import { handlePlantRequest } from './plant/index';
 import {
   applyLocalOverrides, defaultPartner, loadConfigFile, parseConfig, partnerKeyFrom, DEFAULT_SETTINGS,
@@ -16,8 +17,6 @@ import {
 import type { SandboxContext } from './context';
 import { ensureFund } from './fund';
 import { ensureLocalCredentials, payoutHome, PLANT_PREFIX, setLocalBaseUrl } from './home';
-import { kycDocument } from './kyc';
-import { orderQr } from './orderQr';
 import { settle } from './orders';
 import { orderKey, Store } from './state';
 import { handleV2, type HttpAnswer } from './v2';
@@ -167,42 +166,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       a = handleV2(ctx, { method, path, query: parsed.searchParams, contentType: req.headers['content-type'], body, ip });
     } else if (path.startsWith('/v3/')) {
       a = await handleV3(ctx, { method, path, query: parsed.searchParams, headers: req.headers, body, ip });
-    } else if (path.startsWith('/sandbox/')) {
-      a = sandboxHelper(method, path, parsed.searchParams);
+    } else {
+      a = handleHelper(ctx, local.partnerCode, method, path, parsed.searchParams);
     }
     if (!a) {
-      const message = `No endpoint at ${method} ${path}: the sandbox serves /api/v2, /v3 and ${PLANT_PREFIX}`;
+      const message = `No endpoint at ${method} ${path}: the sandbox serves /api/v2, /v3, ${PLANT_PREFIX} and its own helpers (docs/sandbox.md)`;
       // In the envelope of the surface the path claims.
       a = { status: 404, body: path.startsWith('/v3/') ? { code: 'NOT_FOUND', message, data: null } : { success: false, message, data: null }, logCode: '404' };
     }
     send(res, a.status, a.body);
     log(`${method} ${path} -> ${a.logCode}`);
-  }
-
-  /** Sandbox-only helpers: health, recorded webhook deliveries, KYC document digests. Not part of the contract. */
-  function sandboxHelper(method: string, path: string, query: URLSearchParams): HttpAnswer | undefined {
-    if (method === 'POST' && path === '/sandbox/test-users') {
-      // A fresh e-mail per call, so a request file can run its test pass again and again.
-      return { status: 200, body: { userEmail: `tester-${ctx.randomId(6)}@example.com` }, logCode: '200' };
-    }
-    if (method !== 'GET') return undefined;
-    if (path === '/sandbox/health') return { status: 200, body: { ok: true, pid: process.pid, url, partnerCode: local.partnerCode }, logCode: '200' };
-    if (path === '/sandbox/webhooks') {
-      const id = query.get('externalOrderId');
-      const deliveries = store.state.webhookDeliveries.filter((d) => !id || d.externalOrderId === id);
-      return { status: 200, body: { deliveries }, logCode: '200' };
-    }
-    const qr = /^\/sandbox\/orders\/([^/]+)\/qr$/.exec(path);
-    if (qr) {
-      const found = orderQr(ctx, decodeURIComponent(qr[1]!));
-      return found ? { status: 200, body: found, logCode: '200' } : { status: 404, body: { message: 'No scan-to-pay order with that id' }, logCode: '404' };
-    }
-    const m = /^\/sandbox\/kyc-documents\/(\d+)\/(front|back|hold)$/.exec(path);
-    if (m) {
-      const doc = kycDocument(ctx, Number(m[1]), m[2]!);
-      return doc ? { status: 200, body: doc, logCode: '200' } : { status: 404, body: { message: 'No such document on file' }, logCode: '404' };
-    }
-    return undefined;
   }
 
   const host = options.host ?? '127.0.0.1';

@@ -15,6 +15,7 @@ import { bankName } from './market';
 import { createCashout, createSellOrder, orderDetails, simulateOutcome } from './orders';
 import { decodeQr } from './qr/decode';
 import { reviewCashout, reviewSellOrder } from './quotes';
+import { matchPath } from './route';
 import type { HttpAnswer } from './v2';
 import { validateFields } from './validate';
 import pkg from '../../package.json';
@@ -64,25 +65,6 @@ const OPS: Record<string, Op> = {
 const TOKENS = catalogue.endpoints.find((e) => e.id === 'v3.auth.tokens')!;
 const V3_ENDPOINTS = catalogue.endpoints.filter((e) => e.api === 'payout-v3');
 for (const id of Object.keys(OPS)) if (!V3_ENDPOINTS.some((e) => e.id === id)) throw new Error(`sandbox bug: ${id} is not in the catalogue`);
-
-function matchPath(pattern: string, path: string): Record<string, string> | undefined {
-  const p = pattern.split('/');
-  const s = path.split('/');
-  if (p.length !== s.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < p.length; i++) {
-    const m = /^\{(\w+)\}$/.exec(p[i]!);
-    if (m) {
-      if (!s[i]) return undefined;
-      try {
-        params[m[1]!] = decodeURIComponent(s[i]!);
-      } catch {
-        return undefined;
-      }
-    } else if (p[i] !== s[i]) return undefined;
-  }
-  return params;
-}
 
 const answer = (status: number, code: string, message: string, data: unknown): HttpAnswer => ({ status, body: { code, message, data }, logCode: code });
 

@@ -49,6 +49,25 @@ describe('catalogue endpoints against the documents', () => {
     for (const e of [...v2, ...v3]) assert.equal(e.base, 'base_url', e.id);
   });
 
+  it('holds nothing the documents lack except the local sandbox\'s helpers, which no document has', () => {
+    const helpers = catalogue.endpoints.filter((e) => e.api === 'local-sandbox');
+    const documented = catalogue.endpoints.filter((e) => e.api !== 'local-sandbox');
+    assert.deepEqual(new Set(documented.map((e) => e.api)), new Set(['payout-v2', 'payout-v3', 'plant-store']));
+    assert.deepEqual(helpers.map(key).sort(), [
+      'GET /sandbox/health',
+      'GET /sandbox/kyc-documents/{kycId}/{document}',
+      'GET /sandbox/orders/{externalOrderId}/qr',
+      'GET /sandbox/webhooks',
+      'POST /sandbox/test-users',
+    ]);
+    for (const e of helpers) {
+      assert.ok(!doc1.includes(e.path) && !doc2.includes(e.path), `${e.path} is not in the documents`);
+      assert.equal(e.base, 'base_url', e.id);
+      assert.equal(e.auth, 'none', e.id);
+      assert.ok(e.notes?.some((n) => /only in payout-http's local sandbox/.test(n)), `${e.id} says it is local only`);
+    }
+  });
+
   it('has unique ids and cites a section of the document that exists', () => {
     const ids = catalogue.endpoints.map((e) => e.id);
     assert.equal(new Set(ids).size, ids.length);

@@ -137,3 +137,25 @@ describe('fields against the document tables', () => {
     assert.deepEqual(catalogue.shapes['access-token'].map((f) => [f.name, f.type]), tables(section(doc2, '2.2 Access token').body)[0].rows.map((r) => [r[0], r[1]]));
   });
 });
+
+describe('fields the client fills itself (filledByClient)', () => {
+  const filled = (e: Endpoint) => (e.body ?? []).filter((f) => f.filledByClient).map((f) => f.name);
+
+  it('is the signature of every signed-v2 endpoint, still required as the document says', () => {
+    const signed = catalogue.endpoints.filter((e) => e.auth === 'signed-v2');
+    assert.equal(signed.length, 14);
+    for (const e of signed) {
+      assert.deepEqual(filled(e), ['signature'], e.id);
+      const sig = e.body!.find((f) => f.name === 'signature')!;
+      assert.equal(sig.required, true, e.id);
+      assert.match(sig.filledByClient!, /RSA-SHA256/, e.id);
+    }
+  });
+
+  it('is the clientAssertion of the token exchange, and nothing else anywhere', () => {
+    const tokens = endpointById('v3.auth.tokens')!;
+    assert.deepEqual(filled(tokens), ['clientAssertion']);
+    assert.match(tokens.body!.find((f) => f.name === 'clientAssertion')!.filledByClient!, /RS256 JWT/);
+    for (const e of catalogue.endpoints.filter((x) => x.auth !== 'signed-v2' && x.id !== tokens.id)) assert.deepEqual(filled(e), [], e.id);
+  });
+});

@@ -99,6 +99,28 @@ describe('matchRequest', () => {
     assert.equal(matchRequest('POST', '{{base_url}}/api/v2/orders/details', extra).endpoint?.id, 'v2.orders.details');
   });
 
+  it('finds the local sandbox\'s helpers under {{base_url}} or a literal address, path params included', () => {
+    assert.equal(matchRequest('POST', '{{base_url}}/sandbox/test-users').endpoint?.id, 'sandbox.test-users');
+    const hooks = matchRequest('GET', '{{base_url}}/sandbox/webhooks?externalOrderId={{orderId}}');
+    assert.equal(hooks.endpoint?.id, 'sandbox.webhooks');
+    assert.deepEqual(hooks.query, { externalOrderId: '{{orderId}}' });
+    const doc = matchRequest('GET', 'http://127.0.0.1:4010/sandbox/kyc-documents/1001/front');
+    assert.equal(doc.endpoint?.id, 'sandbox.kyc-documents.get');
+    assert.deepEqual(doc.pathParams, { kycId: '1001', document: 'front' });
+    assert.match(matchRequest('POST', '{{base_url}}/sandbox/health').reason!, /Method POST is not allowed.*use GET/);
+    assert.equal(matchRequest('GET', '{{base_url}}/sandbox/helth').suggestion?.id, 'sandbox.health');
+  });
+
+  it('never suggests a local sandbox helper for a mistyped /api/v2 or /v3 path', () => {
+    for (const [method, url] of [['POST', '/sandbox-users'], ['POST', '/v3/test-users'], ['GET', '/api/v2/health'], ['GET', '/v3/webhooks'], ['POST', '/api/v2/sandbox/test-users']]) {
+      for (const base of ['{{base_url}}', 'http://127.0.0.1:4010']) {
+        const m = matchRequest(method, base + url);
+        assert.equal(m.endpoint, undefined, url);
+        assert.notEqual(m.suggestion?.api, 'local-sandbox', `${url} suggests ${m.suggestion?.id}`);
+      }
+    }
+  });
+
   it('never throws on odd input', () => {
     for (const url of ['', '{{', '}}', '{{base_url', '{{base_url}}', '{{base_url}}?', '%', '{{base_url}}/%E0%A4%A', '?a=%&b', 'http://', '{{}}/x', '\u0000']) {
       const m = matchRequest('GET', url);

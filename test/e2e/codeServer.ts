@@ -171,7 +171,7 @@ export async function launchBrowser(prefix: string, s: Sandbox): Promise<{ conte
   const context = await chromium.launchPersistentContext(s.chromiumProfile, {
     executablePath: chromiumPath(),
     headless: true,
-    viewport: { width: 1400, height: 850 },
+    viewport: { width: 1400, height: 900 },
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',

@@ -6,17 +6,17 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { endpointById } from '../../engine/catalogue/index';
+import { endpointById, orderWebhook } from '../../engine/catalogue/index';
 import { runningSandbox, stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
-import { readPrivateKeyFile, signText } from '../../engine/signing';
+import { buildCanonical, readPrivateKeyFile, signText } from '../../engine/signing';
 import {
   e2ePrefix, installExtension, launchBrowser, makeSandbox, missingPrerequisites, startCodeServer,
   type RunningCodeServer, type Sandbox,
 } from './codeServer';
 import {
-  activeLanguage, clickCodeLens, clipboardText, codeLensTexts, editorFullText, editorLinesOf, goTo, notificationTexts, openFile, openWorkbench,
-  problemCounts, problemsViewRows, runCommand, screenshot, triggerSuggest,
+  activeLanguage, clickCodeLens, clipboardText, codeLensTexts, editorLinesOf, goTo, errorNotificationTexts, openFile, openWorkbench,
+  problemCounts, problemsViewRows, runCommand, screenshot, statusBarTexts, triggerSuggest,
 } from './workbench';
 
 const root = path.join(__dirname, '..', '..');
@@ -55,6 +55,7 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
   let partnerCode: string;
   let secretKey: string;
   let privateKeyFile: string;
+  let servicePrivateKeyFile: string;
 
   before(async function () {
     if (!enabled) {
@@ -74,6 +75,7 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     partnerCode = creds.partnerCode;
     secretKey = creds.secretKey;
     privateKeyFile = creds.partnerPrivateKeyFile;
+    servicePrivateKeyFile = creds.servicePrivateKeyFile;
 
     workspace = path.join(sb.root, 'workspace');
     fs.mkdirSync(workspace);
@@ -116,6 +118,8 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
   it('shows the canonical string as a CodeLens above account/verify', async () => {
     await openFile(page, 'quickstart.payout.http');
     assert.equal(await activeLanguage(page), 'Payout HTTP');
+    // the active environment is in the status bar: `local` (the local sandbox) by default
+    assert.ok((await statusBarTexts(page)).includes('local'), 'no "local" environment item in the status bar');
     const lenses = await codeLensTexts(page, '<secretKey>');
     // doc 1 §4.1: account/verify signs `partnerCode|<secretKey>`; the secret itself is never shown
     // the server may prefix the string with a label ("Signs: "); the string itself must be exact
@@ -162,7 +166,10 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await page.waitForTimeout(300); // (layout settles; not an assertion)
     await screenshot(page, shots, '05-send-verified.png');
     await page.keyboard.press('Control+B');
-    const text = await editorFullText(page, 'payout-http-response:');
+    const lines = await editorLinesOf(page, 'payout-http-response:');
+    const text = lines.join('\n');
+    // the whole document is on screen (Monaco renders only visible lines): it ends with the body's }
+    assert.equal(lines.filter((l) => l.trim()).at(-1), '}', text);
     assert.match(text, /^HTTP \d{3}/m);
     assert.match(text, /^Signature: verified/m, text);
     assert.match(text, /"semanticCode": "SUCCESS"/);
@@ -212,11 +219,52 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     assert.ok(!lines.includes(secretKey));
   });
 
+  it('verifies a webhook payload from the clipboard with the service key', async () => {
+    // an order webhook (doc 1 §6) signed by the sandbox's service key over the catalogue's order template
+    const order: Record<string, unknown> = { externalOrderId: 'e2e-1', type: 'SELL', fiatAmount: 100000, status: 'SUCCESS' };
+    order.signature = signText(buildCanonical(orderWebhook.signature, order).withSecret(secretKey), readPrivateKeyFile(servicePrivateKeyFile));
+    await page.evaluate((text) => (globalThis as unknown as { navigator: { clipboard: { writeText(t: string): Promise<void> } } }).navigator.clipboard.writeText(text), JSON.stringify(order));
+    await runCommand(page, 'Payout HTTP: Verify Webhook Payload');
+    const lines = (await waitForLines(page, 'payout-http-response:', /^Signature: /m, 'webhook')).join('\n');
+    assert.match(lines, /^Signature: verified ✓ over e2e-1\|SELL\|100000\|SUCCESS\|<secretKey>$/m, lines);
+    assert.ok(!lines.includes(secretKey));
+  });
+
+  it('signs with a secretKey kept in SecretStorage in preference to the env files', async () => {
+    await openFile(page, 'quickstart.payout.http');
+    await runCommand(page, 'Payout HTTP: Store secretKey in Secret Storage');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    assert.equal(await input.getAttribute('type'), 'password', 'the secretKey input must be masked');
+    await input.fill('not-the-sandbox-secret');
+    await page.keyboard.press('Enter');
+    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'secretKey stored for "local"' }).first().waitFor();
+    // the stored (wrong) secret is used: the sandbox rejects the signature (doc 1 error 2)
+    await clickCodeLens(page, 'Send request', 0);
+    const rejected = (await waitForLines(page, 'payout-http-response:', /^Result: .*INVALID_SIGNATURE/m)).join('\n');
+    assert.ok(!rejected.includes('not-the-sandbox-secret'), 'the stored secret is shown in the response view');
+    await screenshot(page, shots, '08-stored-secret-used.png');
+    // forgotten again: the env file's secretKey signs, and the sandbox accepts it
+    await runCommand(page, 'Payout HTTP: Forget Stored Secrets');
+    await clickCodeLens(page, 'Send request', 0);
+    await waitForLines(page, 'payout-http-response:', /^Signature: verified/m);
+  });
+
   it('stops the local sandbox it started with "Stop Local Sandbox"', async () => {
     assert.ok(await runningSandbox(sb.payoutHome), 'the send above should have left the sandbox running');
     await runCommand(page, 'Payout HTTP: Stop Local Sandbox');
     await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'local sandbox stopped' }).first().waitFor();
     assert.equal(await runningSandbox(sb.payoutHome), undefined);
+  });
+
+  it('stops the sandbox it started when the editor goes away (window reload deactivates the extension)', async () => {
+    await openFile(page, 'quickstart.payout.http');
+    await clickCodeLens(page, 'Send request', 0);
+    // the send starts the sandbox again (the view from the earlier send is already on screen, so poll the sandbox)
+    while (!(await runningSandbox(sb.payoutHome))) await new Promise((r) => setTimeout(r, 200));
+    await runCommand(page, 'Developer: Reload Window');
+    // polling, bounded by mocha's timeout: deactivate() stops what this extension host started
+    while (await runningSandbox(sb.payoutHome)) await new Promise((r) => setTimeout(r, 200));
   });
 });
 
@@ -226,7 +274,7 @@ async function waitForLines(page: Page, uriPrefix: string, until: RegExp, uriCon
     const lines = await editorLinesOf(page, uriPrefix, uriContains);
     if (until.test(lines.join('\n'))) return lines;
     // an error shown instead of a response ends the wait with that error
-    const failure = (await notificationTexts(page)).find((t) => t.startsWith('Payout HTTP:'));
+    const failure = (await errorNotificationTexts(page)).find((t) => t.startsWith('Payout HTTP:'));
     if (failure) throw new Error(`the editor showed an error instead of the response: ${failure}`);
     await page.waitForTimeout(200);
   }

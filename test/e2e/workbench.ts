@@ -89,7 +89,8 @@ export async function problemsViewRows(page: Page, expect: string | RegExp): Pro
 
 /** The rendered lines of the editor showing a document whose URI starts with `uriPrefix` (Monaco sets data-uri). */
 export async function editorLinesOf(page: Page, uriPrefix: string, uriContains = ''): Promise<string[]> {
-  const editor = page.locator(`.monaco-editor[data-uri^="${uriPrefix}"][data-uri*="${uriContains}"]`).first();
+  // (an empty [attr*=""] matches nothing in CSS, so the second condition is added only when given)
+  const editor = page.locator(`.monaco-editor[data-uri^="${uriPrefix}"]${uriContains ? `[data-uri*="${uriContains}"]` : ''}`).first();
   if (!(await editor.count())) return [];
   // view-lines are absolutely positioned and not in document order: sort by their top. (No named
   // helpers inside: the function runs in the page, where tsx's __name wrapper does not exist.)
@@ -113,23 +114,16 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
   return file;
 }
 
-/** Texts of the notification toasts currently shown. */
-export async function notificationTexts(page: Page): Promise<string[]> {
-  return page.$$eval('.notifications-toasts .notification-list-item-message', (els) => els.map((e) => (e.textContent ?? '').trim()));
+/** Texts of the error notifications currently shown. */
+export async function errorNotificationTexts(page: Page): Promise<string[]> {
+  return page.$$eval('.notifications-toasts .notification-list-item', (els) => els
+    .filter((e) => e.querySelector('.codicon-error'))
+    .map((e) => (e.querySelector('.notification-list-item-message')?.textContent ?? '').trim()));
 }
 
-/**
- * The whole text of the editor showing a document whose URI starts with `uriPrefix` (and contains
- * `uriContains`). Monaco only
- * renders the visible lines, so it is selected and copied, then read from the clipboard).
- */
-export async function editorFullText(page: Page, uriPrefix: string, uriContains = ''): Promise<string> {
-  await page.locator(`.monaco-editor[data-uri^="${uriPrefix}"][data-uri*="${uriContains}"] .view-lines`).first().click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Control+C');
-  return page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
-}
-
+/** The clipboard's text; a read the page never answers becomes an error instead of a hang. */
 export async function clipboardText(page: Page): Promise<string> {
-  return page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+  const read = page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+  const stuck = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the page did not answer a clipboard read (is the browser window focused?)')), 15_000));
+  return Promise.race([read, stuck]);
 }

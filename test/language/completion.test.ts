@@ -134,6 +134,19 @@ describe('language/completion', () => {
     assert.match(c.apply('recipientType'), /"recipientType": "PERSONAL"\n/);
   });
 
+  it('body: the token exchange offers userEmail, never the clientAssertion the client signs itself', () => {
+    const keys = complete('token-exchange.payout.http', 0);
+    assert.deepEqual(keys.labels, ['userEmail']);
+    const skeleton = complete('token-exchange.payout.http', 1);
+    assert.equal(skeleton.list.items.length, 1);
+    const text = applyCompletion(skeleton.m.text, skeleton.list.items[0]);
+    assert.deepEqual(Object.keys(JSON.parse(text.slice(text.lastIndexOf('\n{')))), ['userEmail']);
+    // The field is still documented: hovering a typed one says how the client fills it.
+    const typed = '### T\nPOST {{base_url}}/v3/auth/tokens\nContent-Type: application/json\n\n{ "clientAssertion": "x", "userEmail": "a@example.com" }\n';
+    const hover = svc.hover(open(svc, typed), { line: 4, character: 5 });
+    assert.match(String((hover?.contents as MarkupContent).value), /Filled in by the client.*RS256 JWT/);
+  });
+
   it('empty body: one item inserting a whole valid skeleton', () => {
     const c = complete('skeleton.payout.http');
     assert.equal(c.list.items.length, 1);

@@ -62,6 +62,10 @@ describe('language/lint rules', () => {
     assert.match(fixed, /"extendInfo": null,\n {2}"bankAccountNumber": ""\n\}/);
   });
 
+  it('nothing for fields the client fills itself (clientAssertion, signature), nor for the local sandbox\'s helpers', () => {
+    check('filled-by-client.payout.http', []);
+  });
+
   it('payout/required-field-missing: a missing required field (5) and a missing cashout recipient member', () => {
     const ds = check('required-field-missing.payout.http', [
       { code: 'payout/required-field-missing', at: 0, message: ['Required field `lastName` is missing', '5 INVALID_REQUEST_DATA', 'Add "lastName"'] },

@@ -6,6 +6,7 @@ import type { FieldSpec } from '../../catalogue/types';
 import type { RequestBlock, Span } from '../../syntax/types';
 import type { BodyField, BodyModel } from '../body';
 import type { RuleDiagnostic, Severity, SpanEdit } from './types';
+import { levenshtein as editDistance } from '../../util/editDistance';
 
 /** `5 INVALID_REQUEST_DATA`, as messages name an error of the catalogue. */
 export function errorName(code: number): string {
@@ -17,18 +18,9 @@ export function diag(code: string, severity: Severity, message: string, span: Sp
   return fixes && fixes.length ? { code, severity, message, span, fixes } : { code, severity, message, span };
 }
 
+/** Case-blind edit distance, so a field typed `partnercode` still suggests `partnerCode`. */
 export function levenshtein(a: string, b: string): number {
-  const al = a.toLowerCase();
-  const bl = b.toLowerCase();
-  let prev = Array.from({ length: bl.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= al.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= bl.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (al[i - 1] === bl[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[bl.length];
+  return editDistance(a.toLowerCase(), b.toLowerCase());
 }
 
 /** The closest candidate, when it is close enough to be a plausible typo. */

@@ -1,6 +1,7 @@
 // A required field that is absent. Signed fields are left to signed-field-omitted (their omission
-// is not rejected as missing; it changes the signed string), and `signature` is computed by the
-// client at send time. Nested members (create-cashout `extendInfo`) are checked too.
+// is not rejected as missing; it changes the signed string), and fields the catalogue marks
+// `filledByClient` (`signature`, `clientAssertion`) are computed by the client at send time.
+// Nested members (create-cashout `extendInfo`) are checked too.
 
 import type { FieldSpec } from '../../../catalogue/types';
 import type { BodyField } from '../../body';
@@ -24,7 +25,7 @@ export const requiredFieldMissing: BlockRule = {
     const payout = endpoint.api === 'payout-v2' || endpoint.api === 'payout-v3';
     const out: RuleDiagnostic[] = [];
     for (const spec of endpoint.body) {
-      if (spec.required !== true || spec.name === 'signature' || signed.has(spec.name)) continue;
+      if (spec.required !== true || spec.filledByClient || signed.has(spec.name)) continue;
       if (!body.byName.has(spec.name)) {
         const edit = insertFieldEdit(block, body, spec.name, suggestedValue(spec));
         out.push(
