@@ -3,6 +3,8 @@
 // the workspace, an output channel or a response view.
 import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { loadPrivateKey } from '../../engine/signing/keys';
+import { privateKeyProblem } from './pemCheck';
 
 export type SecretKind = 'secretKey' | 'privateKey';
 
@@ -36,22 +38,6 @@ export class SecretStore {
       this.storage.delete(keyOf(environment, 'privateKey')),
     ]);
   }
-}
-
-const PEM_PRIVATE = /-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----/;
-
-/** Checks a private key's PEM shape without ever echoing it back; returns a fix-naming message or undefined. */
-export function privateKeyProblem(text: string): string | undefined {
-  if (/-----BEGIN ENCRYPTED PRIVATE KEY-----/.test(text)) {
-    return 'This private key is encrypted with a passphrase; export it unencrypted (openssl pkey -in key.pem -out plain.pem) and store that.';
-  }
-  if (/-----BEGIN (RSA )?PUBLIC KEY-----/.test(text)) {
-    return 'This is a public key; store the private half of your key pair (a "BEGIN PRIVATE KEY" or "BEGIN RSA PRIVATE KEY" PEM).';
-  }
-  if (!PEM_PRIVATE.test(text)) {
-    return 'This is not a PEM private key; expected text from "-----BEGIN PRIVATE KEY-----" (or "RSA PRIVATE KEY") to its END line.';
-  }
-  return undefined;
 }
 
 export async function storeSecretKeyCommand(store: SecretStore, environment: string): Promise<void> {
@@ -92,6 +78,12 @@ export async function storePrivateKeyCommand(store: SecretStore, environment: st
   const problem = privateKeyProblem(pem);
   if (problem) {
     void vscode.window.showErrorMessage(`Payout HTTP: ${problem}`);
+    return;
+  }
+  try {
+    loadPrivateKey(pem); // the same parse and RSA-2048 check signing will do (its messages hold no key text)
+  } catch (e) {
+    void vscode.window.showErrorMessage(`Payout HTTP: this key cannot sign: ${(e as Error).message}`);
     return;
   }
   await store.store(environment, 'privateKey', pem.trim() + '\n');

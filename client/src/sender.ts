@@ -12,6 +12,8 @@ import { PayoutSession } from '../../engine/http/session';
 import { insertSignature } from '../../engine/http/signBody';
 import { TokenCache } from '../../engine/http/tokenCache';
 import type { SendResult } from '../../engine/http/types';
+import { runningSandbox } from '../../engine/sandbox/ensure';
+import { payoutHome } from '../../engine/sandbox/home';
 import { readPublicKeyFile } from '../../engine/signing/keys';
 import { parseHttpFile } from '../../engine/syntax/parser';
 import type { ParsedFile, RequestBlock } from '../../engine/syntax/types';
@@ -91,6 +93,9 @@ export class Sender {
         // only for the `local` environment: start (or reuse) the sandbox, then re-read its env (base_url)
         prepareLocal: async (e) => {
           if (settings.sandboxAutoStart) await this.d.sandbox.ensure();
+          else if (!(await runningSandbox(payoutHome()))) {
+            throw new Error('the local sandbox is not running and payoutHttp.sandbox.autoStart is off: run "Payout HTTP: Start Local Sandbox", or pick another environment');
+          }
           return this.withStoredSecrets(selectEnvironment(dir, e.name));
         },
         onResult,

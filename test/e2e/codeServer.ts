@@ -30,6 +30,13 @@ export function missingPrerequisites(prefix: string, vsix: string): string[] {
   if (!fs.existsSync(codeServerBin(prefix))) missing.push(`code-server is not installed in ${prefix}: run scripts/e2e-install.sh ${prefix}`);
   if (!fs.existsSync(chromiumPath())) missing.push(`chromium not found at ${chromiumPath()}: run scripts/e2e-install.sh (apt-get install chromium) or set CHROMIUM`);
   if (!fs.existsSync(vsix)) missing.push(`${path.basename(vsix)} not found: run npm run package first`);
+  else {
+    // a VSIX older than the last bundle would test yesterday's extension
+    const client = path.join(path.dirname(vsix), 'dist', 'client.js');
+    if (fs.existsSync(client) && fs.statSync(client).mtimeMs > fs.statSync(vsix).mtimeMs) {
+      missing.push(`${path.basename(vsix)} is older than dist/client.js: run npm run package again`);
+    }
+  }
   return missing;
 }
 

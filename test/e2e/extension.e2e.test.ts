@@ -16,7 +16,7 @@ import {
 } from './codeServer';
 import {
   activeLanguage, clickCodeLens, clipboardText, codeLensTexts, editorLinesOf, goTo, errorNotificationTexts, openFile, openWorkbench,
-  problemCounts, problemsViewRows, runCommand, screenshot, statusBarTexts, triggerSuggest,
+  problemCounts, problemsViewRows, runCommand, screenshot, triggerSuggest,
 } from './workbench';
 
 const root = path.join(__dirname, '..', '..');
@@ -119,7 +119,7 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await openFile(page, 'quickstart.payout.http');
     assert.equal(await activeLanguage(page), 'Payout HTTP');
     // the active environment is in the status bar: `local` (the local sandbox) by default
-    assert.ok((await statusBarTexts(page)).includes('local'), 'no "local" environment item in the status bar');
+    await page.locator('.part.statusbar .statusbar-item', { hasText: /^\W*local$/ }).first().waitFor();
     const lenses = await codeLensTexts(page, '<secretKey>');
     // doc 1 §4.1: account/verify signs `partnerCode|<secretKey>`; the secret itself is never shown
     // the server may prefix the string with a label ("Signs: "); the string itself must be exact
@@ -248,6 +248,19 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await runCommand(page, 'Payout HTTP: Forget Stored Secrets');
     await clickCodeLens(page, 'Send request', 0);
     await waitForLines(page, 'payout-http-response:', /^Signature: verified/m);
+  });
+
+  it('sends every request of the file with "Send All", one verified view per request', async () => {
+    await openFile(page, 'quickstart.payout.http');
+    await runCommand(page, 'Payout HTTP: Send All Requests in File');
+    // the last request of the quickstart is `banks`; its view is the one left in front
+    const lines = (await waitForLines(page, 'payout-http-response:', /^Assertions: /m, 'banks')).join('\n');
+    await screenshot(page, shots, '09-send-all.png');
+    assert.match(lines, /^Signature: verified/m, lines);
+    const tabs = await page.$$eval('.tabs-container .tab', (els) => els.map((e) => (e.textContent ?? '').trim()));
+    for (const name of ['account', 'balance', 'prices', 'banks']) {
+      assert.ok(tabs.some((t) => t.includes(`quickstart · ${name}.response`)), `no response view for ${name}: ${JSON.stringify(tabs)}`);
+    }
   });
 
   it('stops the local sandbox it started with "Stop Local Sandbox"', async () => {
