@@ -1,12 +1,16 @@
 // Reads the contract documents at test time, so the catalogue is checked against the text
-// itself, not against a copy of it. CI has shared/ beside the clone.
+// itself, not against a copy of it. CI has shared/ beside the clone; elsewhere point
+// PAYOUT_HTTP_SEEDS at the folder holding the documents.
 
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const SEEDS_DIR = path.resolve(__dirname, '../../../shared/seeds');
+export const SEEDS_DIR = process.env.PAYOUT_HTTP_SEEDS ?? path.resolve(__dirname, '../../../shared/seeds');
 
 export function readSeed(prefix: '000' | '001' | '002'): string {
+  if (!fs.existsSync(SEEDS_DIR)) {
+    throw new Error(`The contract documents are not at ${SEEDS_DIR}: the catalogue tests check the catalogue against them. Put shared/ beside the checkout, or set PAYOUT_HTTP_SEEDS to the folder holding 000_*.txt, 001_*.txt and 002_*.txt.`);
+  }
   const file = fs.readdirSync(SEEDS_DIR).find((f) => f.startsWith(`${prefix}_`) && f.endsWith('.txt'));
   if (!file) throw new Error(`no seed ${prefix}_*.txt in ${SEEDS_DIR}`);
   return fs.readFileSync(path.join(SEEDS_DIR, file), 'utf8');
