@@ -52,14 +52,15 @@ export function parseJsonBody(text: string, from: number, to: number, base = 0):
   const errors: jsonc.ParseError[] = [];
   // Padding with spaces makes jsonc-parser's offsets come out in block coordinates directly.
   const root = jsonc.parseTree(' '.repeat(base + from) + masked, errors, { disallowComments: true, allowTrailingComma: false });
+  const limit = base + to;
+  if (root) clampTree(root, limit);
   const out: JsonParseResult = { root, templates, errors: [], comments: [], misplacedTemplates: misplaced };
   for (const e of errors) {
     // Kept inside the body; an error at the very end (a cut-short body) marks the last character.
-    const limit = base + to;
     const end = Math.min(e.offset + Math.max(e.length, 1), limit);
     const span = { start: Math.max(base + from, Math.min(e.offset, end - 1)), end };
     if (e.error === COMMENT_TOKEN) {
-      out.comments.push({ start: e.offset, end: e.offset + e.length });
+      out.comments.push({ start: e.offset, end: Math.min(e.offset + e.length, limit) });
       continue;
     }
     // jsonc-parser reports one error per open construct at the same place (`[1, 2` cut short
@@ -69,6 +70,16 @@ export function parseJsonBody(text: string, from: number, to: number, base = 0):
     out.errors.push({ span, message: describeError(e, text, base) });
   }
   return out;
+}
+
+/**
+ * jsonc-parser counts one character past the end for an unterminated block comment (`{/*` gives
+ * an object of length 4 in a text of 3), so every node is cut back to the body's end.
+ */
+function clampTree(node: jsonc.Node, limit: number): void {
+  if (node.offset + node.length > limit) node.length = Math.max(0, limit - node.offset);
+  if (node.colonOffset !== undefined && node.colonOffset >= limit) node.colonOffset = undefined;
+  for (const child of node.children ?? []) clampTree(child, limit);
 }
 
 function describeError(e: jsonc.ParseError, text: string, base: number): string {

@@ -344,6 +344,15 @@ describe('syntax/parser: broken input', () => {
     assert.ok(codes(file.requests[1]).includes('syntax/json'));
   });
 
+  it('an unterminated block comment at the very end keeps every node inside its block', () => {
+    // jsonc-parser measures `{/*` as 4 characters long; found by the property test below.
+    for (const text of ['{/*', 'GET https://x.test\n\n{/*', 'POST https://x.test\n\n{"a": 1 /* cut']) {
+      const file = parseOne(text);
+      assertTiles(file);
+      for (const b of file.blocks) assertSpansInside(b);
+    }
+  });
+
   it('binary garbage', () => {
     const bytes = Array.from({ length: 4096 }, (_, i) => String.fromCharCode((i * 7919 + 13) % 65536));
     const text = bytes.join('') + '\u0000\uD800\n###\n\uDFFF{{\r\r\n###';
