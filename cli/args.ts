@@ -1,6 +1,7 @@
 // Command-line parsing for every command, over node:util parseArgs, plus the `--help` text each
 // command prints. A parse error becomes a message naming the bad option and the command's usage.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseOpenApiOption, type OpenApiDirective } from '../engine/openapi/userDocuments';
 import { EXIT } from './exitCodes';
 
 export interface OptionSpec {
@@ -33,6 +34,25 @@ export interface Parsed<O extends Record<string, OptionSpec>> {
 
 /** Thrown by a command for a wrong command line; reported with the usage and exit code 2. */
 export class UsageError extends Error {}
+
+/** `--openapi FILE[=BASE]`, shared by send, sign, curl and lint (the editor's setting, on the command line). */
+export const OPENAPI_OPTION = {
+  type: 'string',
+  multiple: true,
+  valueName: 'FILE[=BASE]',
+  description: 'also use the OpenAPI document FILE for requests starting with {{BASE}} (default: from the file name); repeatable',
+} as const satisfies OptionSpec;
+
+export const OPENAPI_NOTE = 'An --openapi FILE is relative to the working directory; it counts as a "# @openapi FILE BASE" line in every file.';
+
+/** The `--openapi` values, resolved; a missing file or a bad base name is a usage error naming the fix. */
+export function openApiOptions(values: readonly string[] | undefined): OpenApiDirective[] {
+  return (values ?? []).map((v) => {
+    const r = parseOpenApiOption(v, process.cwd());
+    if ('problem' in r) throw new UsageError(r.problem);
+    return r;
+  });
+}
 
 export function helpText<O extends Record<string, OptionSpec>>(spec: CommandSpec<O>): string {
   const rows = Object.entries(spec.options).map(([name, o]) => {

@@ -1,7 +1,7 @@
 // Terminal rendering of engine/http results. Every line goes through the session's redactor
 // before it is written (send.ts), so a secret that slipped into a response or an assertion is
 // still never printed.
-import type { PreparedRequest, SendResult } from '../engine/http/types';
+import type { PreparedRequest, SchemaOutcome, SendResult } from '../engine/http/types';
 import type { Verdict } from '../engine/http/verify';
 import type { Explanation } from '../engine/signing';
 
@@ -15,6 +15,11 @@ export function verdictLine(v: Verdict | undefined): string {
     case 'not-checkable':
       return `signature: not checkable: ${v.reason}`;
   }
+}
+
+/** `schema: matches plant-store.getPlantById`, or `schema: 2 problem(s) against …`. */
+export function schemaSummary(s: SchemaOutcome): string {
+  return s.problems.length === 0 ? `schema: matches ${s.endpointId}` : `schema: ${s.problems.length} problem(s) against ${s.endpointId}`;
 }
 
 function indent(text: string, by = '    '): string {
@@ -74,6 +79,10 @@ export function formatResult(r: SendResult, options: { index?: { n: number; of: 
     out.push(`  ${verdictLine(r.verdict)}`);
     if (r.verdict?.state === 'not-verified' && r.verdict.explanation) {
       out.push(...explanationLines(r.verdict.explanation).map((l) => `    ${l}`));
+    }
+    if (r.schema) {
+      out.push(`  ${schemaSummary(r.schema)}`);
+      for (const p of r.schema.problems) out.push(`    ${p.path}: ${p.message}`);
     }
     if (options.showBody !== false) out.push(indent(prettyBody(r.response.bodyText, r.response.body), '  | '));
   }

@@ -3,7 +3,7 @@
 import { relative } from 'node:path';
 import type { JUnitCase, JUnitSuite } from '../engine/http/junit';
 import type { PreparedRequest, SendResult } from '../engine/http/types';
-import { verdictLine } from './format';
+import { schemaSummary, verdictLine } from './format';
 
 /** A prepared request without the catalogue entry (its id is enough) — what `--json` prints. */
 export function preparedJson(p: PreparedRequest) {
@@ -33,6 +33,7 @@ export function junitCase(r: SendResult): JUnitCase {
   if (r.response) out.push(`HTTP ${r.response.status} in ${Math.round(r.response.durationMs)} ms`);
   if (r.decoded && r.decoded.kind !== 'other') out.push(r.decoded.headline);
   if (r.verdict) out.push(verdictLine(r.verdict));
+  if (r.schema) out.push(schemaSummary(r.schema), ...r.schema.problems.map((p) => `  ${p.path}: ${p.message}`));
   for (const a of r.assertions) out.push(`${a.ok ? 'ok' : 'FAIL'} ${a.text}`);
   return {
     name: `${r.prepared.label}: ${r.prepared.method} ${r.prepared.url}`,

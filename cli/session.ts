@@ -5,6 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { selectEnvironment, type SelectedEnvironment } from '../engine/http/environment';
 import { PayoutSession, type SessionDeps } from '../engine/http/session';
+import type { OpenApiDirective } from '../engine/openapi/userDocuments';
 import { ensureLocalSandbox } from '../engine/sandbox/ensure';
 import { ensureLocalCredentials, payoutHome } from '../engine/sandbox/home';
 import { UsageError } from './args';
@@ -39,8 +40,16 @@ export function localPreparer(need: LocalNeed, fileDir: string, onNote?: (text: 
   };
 }
 
-export function openSession(file: string, envName: string | undefined, need: LocalNeed, deps: SessionDeps = {}, onNote?: (text: string) => void): PayoutSession {
+/** `openApiDocuments`: the `--openapi` documents (cli/args.ts openApiOptions). */
+export function openSession(
+  file: string,
+  envName: string | undefined,
+  need: LocalNeed,
+  deps: SessionDeps = {},
+  onNote?: (text: string) => void,
+  openApiDocuments: readonly OpenApiDirective[] = [],
+): PayoutSession {
   const abs = checkFile(file);
   const env = selectEnvironment(dirname(abs), envName);
-  return new PayoutSession({ filePath: abs, environment: env, deps: { prepareLocal: localPreparer(need, dirname(abs), onNote), ...deps } });
+  return new PayoutSession({ filePath: abs, environment: env, openApiDocuments, deps: { prepareLocal: localPreparer(need, dirname(abs), onNote), ...deps } });
 }

@@ -55,6 +55,19 @@ export interface ActiveEnvironmentParams {
   name: string;
 }
 
+/**
+ * `payoutHttp/openApiDocuments`: the documents of the `payoutHttp.openapi.documents` setting, sent
+ * as `initializationOptions.openApiDocuments` at start and with this notification when the setting
+ * changes. The client resolves the workspace-relative paths; the server uses them for every file as
+ * if it had `# @openapi <file> <base>`.
+ */
+export const OpenApiDocumentsNotification = { method: 'payoutHttp/openApiDocuments' } as const;
+
+export interface OpenApiDocumentsParams {
+  /** Absolute paths, each with the base variable its requests start with. */
+  documents: { file: string; base: string }[];
+}
+
 /** The environment used until the client picks one: the local sandbox. */
 export const DEFAULT_ENVIRONMENT = 'local';
 

@@ -1,6 +1,6 @@
 // `payout-http curl FILE --name NAME [--env ENV]`: the signed request as a curl command, with no
 // secret in it (a v3 bearer token is left as $ACCESS_TOKEN for the reader to set).
-import { command, UsageError } from '../args';
+import { command, OPENAPI_NOTE, OPENAPI_OPTION, openApiOptions, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { openSession } from '../session';
 import { selectBlocks } from '../select';
@@ -8,7 +8,7 @@ import { toCurl } from '../../engine/http/curl';
 
 const spec = {
   name: 'curl',
-  usage: 'payout-http curl FILE (--name NAME ... | --all) [--env ENV]',
+  usage: 'payout-http curl FILE (--name NAME ... | --all) [--env ENV] [--openapi FILE[=BASE] ...]',
   description:
     'Prints requests, resolved and signed, as curl commands that can be pasted into a shell. The secretKey\n' +
     'is never part of a request; a v3 bearer token is written as "$ACCESS_TOKEN" for you to set. Nothing is\n' +
@@ -17,16 +17,23 @@ const spec = {
     name: { type: 'string', short: 'n', multiple: true, valueName: 'NAME', description: 'the request named NAME; repeatable' },
     all: { type: 'boolean', short: 'a', description: 'every request of the file' },
     env: { type: 'string', short: 'e', valueName: 'ENV', description: 'environment from http-client.env.json (default: local sandbox)' },
+    openapi: OPENAPI_OPTION,
   },
-  examples: ['payout-http curl orders.payout.http --name quote', 'payout-http curl orders.payout.http --name quote --env sandbox | sh'],
-  notes: ['Exit code: 0 when every request could be prepared, 1 otherwise, 2 for a usage error.'],
+  examples: [
+    'payout-http curl orders.payout.http --name quote',
+    'payout-http curl orders.payout.http --name quote --env sandbox | sh',
+    'payout-http curl pets.payout.http --all --openapi specs/petstore.yaml=petstore_base_url',
+  ],
+  notes: [
+    OPENAPI_NOTE,'Exit code: 0 when every request could be prepared, 1 otherwise, 2 for a usage error.'],
 } as const;
 
 export const curlCommand = command(spec, async ({ values, positionals }) => {
   if (positionals.length !== 1) throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file');
-  const session = openSession(positionals[0], values.env, 'sandbox', {}, (note) => process.stderr.write(`${note}\n`));
+  const session = openSession(positionals[0], values.env, 'sandbox', {}, (note) => process.stderr.write(`${note}\n`), openApiOptions(values.openapi));
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
+  for (const p of session.openApiDocuments().problems) process.stderr.write(`warning: ${p}\n`);
   const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames);
   let ok = true;
   for (const b of blocks) {

@@ -2,14 +2,15 @@
 // (engine/language lintText) in a terminal or CI; exit 1 when any file has an error.
 import { readFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import { command, UsageError } from '../args';
+import { command, OPENAPI_NOTE, OPENAPI_OPTION, openApiOptions, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { checkFile } from '../session';
 import { lintText, type LintDiagnostic } from '../../engine/language';
+import { loadOpenApiDocuments } from '../../engine/openapi/userDocuments';
 
 const spec = {
   name: 'lint',
-  usage: 'payout-http lint FILE... [--format text|json] [--env ENV] [--warnings-as-errors]',
+  usage: 'payout-http lint FILE... [--format text|json] [--env ENV] [--openapi FILE[=BASE] ...] [--warnings-as-errors]',
   description:
     'Checks .payout.http files against the contracts, as the editor does: unknown endpoints, missing or unknown\n' +
     'fields, signed fields left out (signed as `undefined`), enum values, formats, undefined variables, syntax.\n' +
@@ -17,10 +18,15 @@ const spec = {
   options: {
     format: { type: 'string', short: 'f', valueName: 'FORMAT', description: 'text (default) or json' },
     env: { type: 'string', short: 'e', valueName: 'ENV', description: 'environment whose variables count as defined (default: local)' },
+    openapi: OPENAPI_OPTION,
     'warnings-as-errors': { type: 'boolean', description: 'exit 1 on warnings too' },
   },
-  examples: ['payout-http lint examples/*.payout.http', 'payout-http lint orders.payout.http --format json --env sandbox'],
-  notes: ['Exit code: 0 when no file has an error, 1 when one has (or a warning, with --warnings-as-errors), 2 for a usage error.'],
+  examples: [
+    'payout-http lint examples/*.payout.http',
+    'payout-http lint orders.payout.http --format json --env sandbox',
+    'payout-http lint pets.payout.http --openapi specs/petstore.yaml=petstore_base_url',
+  ],
+  notes: [OPENAPI_NOTE, 'Exit code: 0 when no file has an error, 1 when one has (or a warning, with --warnings-as-errors), 2 for a usage error.'],
 } as const;
 
 export const lintCommand = command(spec, async ({ values, positionals }) => {
@@ -28,10 +34,13 @@ export const lintCommand = command(spec, async ({ values, positionals }) => {
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format ${format}: use text or json`);
   const files = positionals.map((f) => checkFile(f));
+  const openApiDocuments = openApiOptions(values.openapi);
+  // Problems of an --openapi document have no line in any file: reported once, before the diagnostics.
+  for (const p of loadOpenApiDocuments(openApiDocuments).problems) process.stderr.write(`warning: ${p}\n`);
   const report: { file: string; diagnostics: LintDiagnostic[] }[] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    report.push({ file, diagnostics: lintText(text, { fileDir: dirname(file), ...(values.env ? { environment: values.env } : {}) }) });
+    report.push({ file, diagnostics: lintText(text, { fileDir: dirname(file), openApiDocuments, ...(values.env ? { environment: values.env } : {}) }) });
   }
   const failing = (d: LintDiagnostic) => d.severity === 'error' || (values['warnings-as-errors'] === true && d.severity === 'warning');
   const count = (s: string) => report.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === s).length, 0);

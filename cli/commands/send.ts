@@ -1,7 +1,7 @@
 // `payout-http send FILE [--name NAME | --all] [--env ENV] [--json] [--junit FILE]`: sign, send,
 // verify, assert; exit 1 when a request fails or an assertion does not hold.
 import { writeFileSync } from 'node:fs';
-import { command, UsageError } from '../args';
+import { command, OPENAPI_NOTE, OPENAPI_OPTION, openApiOptions, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { formatResult } from '../format';
 import { junitSuite, resultJson } from '../report';
@@ -12,16 +12,19 @@ import type { SendResult } from '../../engine/http/types';
 
 const spec = {
   name: 'send',
-  usage: 'payout-http send FILE [--name NAME ... | --all] [--env ENV] [--json] [--junit FILE]',
+  usage: 'payout-http send FILE [--name NAME ... | --all] [--env ENV] [--openapi FILE[=BASE] ...] [--json] [--junit FILE]',
   description:
     'Signs and sends requests of a .payout.http file, then prints for each: HTTP status, time, the decoded\n' +
     'envelope (error code, meaning, what to check, whether to retry), the verdict on the response\'s own\n' +
     'signature, and its `??` assertions. A request that reads another\'s response ({{quote.response...}})\n' +
-    'sends that one first. With no --env, the local sandbox is used (started on demand).',
+    'sends that one first. A response an OpenAPI document describes is checked against its schema\n' +
+    '(`schema: matches …` or its problems; a failure only with `?? schema valid`). With no --env, the local\n' +
+    'sandbox is used (started on demand).',
   options: {
     name: { type: 'string', short: 'n', multiple: true, valueName: 'NAME', description: 'send the request named NAME (# @name NAME); repeatable' },
     all: { type: 'boolean', short: 'a', description: 'send every request of the file, in order' },
     env: { type: 'string', short: 'e', valueName: 'ENV', description: 'environment from http-client.env.json (default: local sandbox)' },
+    openapi: OPENAPI_OPTION,
     json: { type: 'boolean', description: 'print the results as JSON (secrets redacted)' },
     junit: { type: 'string', valueName: 'FILE', description: 'also write a JUnit XML report to FILE' },
     timeout: { type: 'string', valueName: 'SECONDS', description: 'per-request timeout (default 30)' },
@@ -33,8 +36,10 @@ const spec = {
     'payout-http send examples/quickstart.payout.http --all',
     'payout-http send orders.payout.http --name quote --name pay --env sandbox',
     'payout-http send tests.payout.http --all --env sandbox --junit reports/payout.xml',
+    'payout-http send pets.payout.http --all --openapi specs/petstore.yaml=petstore_base_url',
   ],
   notes: [
+    OPENAPI_NOTE,
     'Exit code: 0 when every request passed, 1 when one failed (not sent, error envelope without',
     'assertions, signature not verified, or an assertion that does not hold), 2 for a usage error.',
   ],
@@ -53,6 +58,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
   const maxBytes = values['max-bytes'] === undefined ? undefined : Number(values['max-bytes']);
   if (maxBytes !== undefined && (!Number.isInteger(maxBytes) || maxBytes <= 0)) throw new UsageError(`--max-bytes ${values['max-bytes']}: give a whole number of bytes above 0`);
   const json = values.json === true;
+  const openApiDocuments = openApiOptions(values.openapi);
   const err = (t: string) => process.stderr.write(`${t}\n`);
   let done = 0;
   let total = 0;
@@ -65,10 +71,10 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
       const line = values.quiet ? quietLine(r, done, total) : formatResult(r, { index: { n: done, of: Math.max(total, done) } });
       process.stdout.write(session.redactor.redact(line) + '\n' + (values.quiet ? '' : '\n'));
     },
-  }, (note) => err(note));
+  }, (note) => err(note), openApiDocuments);
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
-  for (const p of env.problems) err(`warning: ${p}`);
+  for (const p of [...env.problems, ...session.openApiDocuments().problems]) err(`warning: ${p}`);
   const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames);
   total = blocks.length;
 
@@ -96,5 +102,6 @@ function quietLine(r: SendResult, n: number, of: number): string {
   const status = r.response ? `HTTP ${r.response.status} ${Math.round(r.response.durationMs)} ms` : 'not sent';
   const verdict = r.verdict ? r.verdict.state : '-';
   const held = r.assertions.length ? ` assertions ${r.assertions.filter((a) => a.ok).length}/${r.assertions.length}` : '';
-  return `[${n}/${Math.max(n, of)}] ${r.ok ? 'PASS' : 'FAIL'} ${r.prepared.label} ${status}${r.decoded && r.decoded.kind !== 'other' ? ` ${r.decoded.headline}` : ''} signature ${verdict}${held}${r.error ? ` error: ${r.error.split('\n')[0]}` : ''}`;
+  const schema = r.schema ? ` schema ${r.schema.problems.length ? `${r.schema.problems.length} problem(s)` : 'matches'}` : '';
+  return `[${n}/${Math.max(n, of)}] ${r.ok ? 'PASS' : 'FAIL'} ${r.prepared.label} ${status}${r.decoded && r.decoded.kind !== 'other' ? ` ${r.decoded.headline}` : ''} signature ${verdict}${schema}${held}${r.error ? ` error: ${r.error.split('\n')[0]}` : ''}`;
 }

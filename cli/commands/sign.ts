@@ -1,7 +1,7 @@
 // `payout-http sign FILE (--name NAME | --all) [--env ENV] [--json]`: the canonical string each
 // request is signed over (`<secretKey>` in place of the secret) and its base64 signature. Nothing
 // is sent. A request whose signature cannot be computed says exactly what is missing.
-import { command, UsageError } from '../args';
+import { command, OPENAPI_NOTE, OPENAPI_OPTION, openApiOptions, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { explanationLines } from '../format';
 import { preparedJson } from '../report';
@@ -11,7 +11,7 @@ import type { PreparedRequest } from '../../engine/http/types';
 
 const spec = {
   name: 'sign',
-  usage: 'payout-http sign FILE (--name NAME ... | --all) [--env ENV] [--json]',
+  usage: 'payout-http sign FILE (--name NAME ... | --all) [--env ENV] [--openapi FILE[=BASE] ...] [--json]',
   description:
     'Prints, for each request of a signed (/api/v2) endpoint, the canonical string it is signed over, with\n' +
     '<secretKey> in place of the secret, and the base64 RSA-SHA256 signature. Nothing is sent. A signed field\n' +
@@ -20,13 +20,16 @@ const spec = {
     name: { type: 'string', short: 'n', multiple: true, valueName: 'NAME', description: 'the request named NAME; repeatable' },
     all: { type: 'boolean', short: 'a', description: 'every request of the file' },
     env: { type: 'string', short: 'e', valueName: 'ENV', description: 'environment from http-client.env.json (default: local sandbox)' },
+    openapi: OPENAPI_OPTION,
     json: { type: 'boolean', description: 'print JSON: label, endpoint, canonical, signature, omitted, problems, warnings' },
   },
   examples: [
     'payout-http sign orders.payout.http --name quote',
     'payout-http sign orders.payout.http --all --env sandbox --json',
+    'payout-http sign pets.payout.http --all --openapi specs/petstore.yaml=petstore_base_url',
   ],
-  notes: ['Exit code: 0 when every request could be signed (or needs no signature), 1 otherwise, 2 for a usage error.'],
+  notes: [
+    OPENAPI_NOTE,'Exit code: 0 when every request could be signed (or needs no signature), 1 otherwise, 2 for a usage error.'],
 } as const;
 
 interface SignOutcome {
@@ -63,10 +66,10 @@ function outcome(p: PreparedRequest): SignOutcome {
 
 export const signCommand = command(spec, async ({ values, positionals }) => {
   if (positionals.length !== 1) throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file whose requests to sign');
-  const session = openSession(positionals[0], values.env, 'credentials');
+  const session = openSession(positionals[0], values.env, 'credentials', {}, undefined, openApiOptions(values.openapi));
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
-  for (const p of env.problems) process.stderr.write(`warning: ${p}\n`);
+  for (const p of [...env.problems, ...session.openApiDocuments().problems]) process.stderr.write(`warning: ${p}\n`);
   const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames);
 
   const outcomes: { o: SignOutcome; p: PreparedRequest }[] = [];

@@ -3,11 +3,19 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { ActiveEnvironmentNotification, LANGUAGE_ID, type ActiveEnvironmentParams, type ProtocolRange } from '../../engine/protocol';
+import {
+  ActiveEnvironmentNotification,
+  LANGUAGE_ID,
+  OpenApiDocumentsNotification,
+  type ActiveEnvironmentParams,
+  type OpenApiDocumentsParams,
+  type ProtocolRange,
+} from '../../engine/protocol';
 import { COMMANDS } from './commandIds';
 import { EnvironmentState } from './environment';
 import { createLanguageClient } from './languageClient';
 import { LocalSandbox } from './localSandbox';
+import { allDocuments, OPENAPI_DOCUMENTS_SETTING } from './openApiDocuments';
 import { RequestMarks } from './requestMarks';
 import { ResponseView } from './responseView';
 import { SecretStore, storePrivateKeyCommand, storeSecretKeyCommand } from './secrets';
@@ -90,7 +98,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   environment.updateVisibility(vscode.window.activeTextEditor);
   context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor((e) => environment.updateVisibility(e)));
 
-  client = createLanguageClient(context, environment.current);
+  // The setting's OpenAPI documents: given at start, sent again when the setting changes.
+  const openApiDocuments = () => {
+    const { documents, problems } = allDocuments();
+    for (const p of problems) log.warn(p);
+    if (problems.length) void vscode.window.showWarningMessage(`Payout HTTP: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more, see the Payout HTTP output)` : ''}`);
+    return documents;
+  };
+  client = createLanguageClient(context, environment.current, openApiDocuments());
+  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => {
+    if (!e.affectsConfiguration(`payoutHttp.${OPENAPI_DOCUMENTS_SETTING}`)) return;
+    void client?.sendNotification(OpenApiDocumentsNotification.method, { documents: openApiDocuments() } satisfies OpenApiDocumentsParams);
+  }));
   context.subscriptions.push(environment.onDidChange((name) => {
     void client?.sendNotification(ActiveEnvironmentNotification.method, { name } satisfies ActiveEnvironmentParams);
   }));

@@ -3,9 +3,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { LANGUAGE_ID } from '../../engine/protocol';
+import { LANGUAGE_ID, type OpenApiDocumentsParams } from '../../engine/protocol';
 
-export function createLanguageClient(context: vscode.ExtensionContext, environment: string): LanguageClient {
+export function createLanguageClient(context: vscode.ExtensionContext, environment: string, openApiDocuments: OpenApiDocumentsParams['documents']): LanguageClient {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -13,7 +13,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, environme
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: LANGUAGE_ID }],
-    initializationOptions: { environment },
+    initializationOptions: { environment, openApiDocuments },
     // the preview and the undefined-variable lint read the environment files
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/http-client*.env.json') },
   };

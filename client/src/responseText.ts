@@ -2,7 +2,7 @@
 // an editor). SendResult never holds a secret (see engine/http/types.ts); headers that carry one
 // (Authorization: Bearer …) are masked here as well, and the request's secret headers are not shown.
 import type { Explanation } from '../../engine/signing';
-import type { SendResult } from '../../engine/http/types';
+import type { SchemaOutcome, SendResult } from '../../engine/http/types';
 import type { Verdict } from '../../engine/http/verify';
 
 export function verdictLine(v: Verdict | undefined): string {
@@ -12,6 +12,16 @@ export function verdictLine(v: Verdict | undefined): string {
     case 'not-verified': return `Signature: NOT verified ✗ (${v.reason}); expected over ${v.signedDisplay}`;
     case 'not-checkable': return `Signature: not checkable (${v.reason})`;
   }
+}
+
+/** The response against its OpenAPI schema: one line when it matches, then one per problem. */
+export function schemaLines(s: SchemaOutcome | undefined): string[] {
+  if (!s) return [];
+  if (s.problems.length === 0) return [`Schema: matches ${s.endpointId} ✓`];
+  return [
+    `Schema: ${s.problems.length} problem(s) against ${s.endpointId} ✗`,
+    ...s.problems.map((p) => `  ${p.path}: ${p.message}`),
+  ];
 }
 
 export function explanationLines(e: Explanation | undefined, indent = '  '): string[] {
@@ -58,6 +68,7 @@ export function renderResponse(r: SendResult, now: Date): string {
     lines.push(`HTTP ${res.status} · ${Math.round(res.durationMs)} ms · ${res.bytes} bytes`);
     lines.push(verdictLine(r.verdict));
     if (r.verdict?.state === 'not-verified') lines.push(...explanationLines(r.verdict.explanation));
+    lines.push(...schemaLines(r.schema));
     if (r.decoded) {
       lines.push(`Result: ${r.decoded.headline}`);
       if (!r.decoded.success) {

@@ -19,6 +19,7 @@ import { parseHttpFile } from '../../engine/syntax/parser';
 import type { ParsedFile, RequestBlock } from '../../engine/syntax/types';
 import type { EnvironmentState } from './environment';
 import type { LocalSandbox } from './localSandbox';
+import { documentsFor } from './openApiDocuments';
 import type { RequestMarks } from './requestMarks';
 import { explanationLines, markOf, renderResponse } from './responseText';
 import { ResponseView } from './responseView';
@@ -81,11 +82,13 @@ export class Sender {
     const dir = path.dirname(doc.uri.fsPath);
     const settings = readSettings(doc.uri);
     const env = await this.withStoredSecrets(selectEnvironment(dir, this.d.environment.current));
-    for (const p of env.problems) this.d.log.warn(p);
-    return new PayoutSession({
+    const openApi = documentsFor(doc.uri);
+    for (const p of [...env.problems, ...openApi.problems]) this.d.log.warn(p);
+    const session = new PayoutSession({
       filePath: doc.uri.fsPath,
       text,
       environment: env,
+      openApiDocuments: openApi.documents,
       deps: {
         tokenCache: this.tokens,
         transport: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxResponseBytes },
@@ -101,6 +104,8 @@ export class Sender {
         onResult,
       },
     });
+    for (const p of session.openApiDocuments().problems) this.d.log.warn(p);
+    return session;
   }
 
   async verificationKeys(fileDir: string | undefined): Promise<VerificationKeys> {

@@ -11,6 +11,20 @@ const LOCAL = { api: 'local-sandbox', base: 'base_url', auth: 'none', source: 'p
 const ONLY_LOCAL =
   'Exists only in payout-http\'s local sandbox, not in the real service or its sandbox: use it against the `local` environment.';
 
+/** One fault (docs/sandbox.md "Fault injection"); the sandbox checks the values against the catalogue. */
+const FAULT_FIELDS = [
+  str('endpoint', true, { notes: 'The catalogue id of an /api/v2 or /v3 endpoint (e.g. `v2.orders.review-cashout`), or `*` for all of them.' }),
+  int('errorCode', true, { notes: 'A code of the error table (doc 1 §7), e.g. `9`; 38 answers HTTP 401, the others 201.' }),
+  int('times', false, { minimum: 1, notes: 'How many requests it answers, then the endpoint works again; omitted: every request.' }),
+  str('message', false, { notes: 'Replaces the catalogue\'s meaning as the message; not allowed for 66 and 67, which always carry `msg.66` / `msg.67`.' }),
+];
+
+const FAULT_LIST = field('faults', 'array', true, {
+  items: 'object',
+  notes: 'The faults now active, in the order they are tried (endpoint-specific before `*`); `times` is what remains.',
+  members: FAULT_FIELDS,
+});
+
 export const localSandboxEndpoints: Endpoint[] = [
   {
     id: 'sandbox.test-users', ...LOCAL, method: 'POST', path: '/sandbox/test-users',
@@ -54,6 +68,22 @@ export const localSandboxEndpoints: Endpoint[] = [
         }),
       ],
     },
+  },
+  {
+    id: 'sandbox.faults.add', ...LOCAL, method: 'POST', path: '/sandbox/faults',
+    title: 'Make an endpoint answer an error code (local sandbox only)',
+    notes: [
+      ONLY_LOCAL,
+      'Fault injection, for the codes the sandbox never produces on its own (9, 20, 38, 46, 66, 67, …): the endpoint answers the error envelope of the catalogue\'s error table after its shared checks, instead of its business logic. The same as an entry of the config file\'s `faults`; answers 400 with the problem and the fix for an invalid fault.',
+    ],
+    body: FAULT_FIELDS,
+    response: { fields: [FAULT_LIST] },
+  },
+  {
+    id: 'sandbox.faults.clear', ...LOCAL, method: 'DELETE', path: '/sandbox/faults',
+    title: 'Remove every injected fault (local sandbox only)',
+    notes: [ONLY_LOCAL, 'No body. Removes the config file\'s faults too, until the sandbox restarts.'],
+    response: { fields: [FAULT_LIST] },
   },
   {
     id: 'sandbox.kyc-documents.get', ...LOCAL, method: 'GET', path: '/sandbox/kyc-documents/{kycId}/{document}',

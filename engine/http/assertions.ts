@@ -1,7 +1,8 @@
 // httpYac-style assertion lines (`?? status == 201`, `?? body data.status == AWAITING_PAYMENT`,
-// `?? signature valid`), evaluated against a response. The parser (engine/syntax) splits each line
+// `?? signature valid`, `?? schema valid`), evaluated against a response. The parser (engine/syntax) splits each line
 // into subject / path / operator / expected; this file only decides whether it holds.
 import type { Assertion } from '../syntax/types';
+import type { SchemaOutcome } from './types';
 import type { Verdict } from './verify';
 
 export interface AssertionContext {
@@ -11,6 +12,8 @@ export interface AssertionContext {
   body: unknown;
   durationMs: number;
   verdict?: Verdict;
+  /** The response against its OpenAPI schema; absent when no schema documents this response. */
+  schema?: SchemaOutcome;
 }
 
 export interface AssertionResult {
@@ -103,8 +106,10 @@ function subjectValue(a: Assertion, ctx: AssertionContext): { found: boolean; va
     }
     case 'signature':
       return { found: ctx.verdict !== undefined, value: ctx.verdict?.state };
+    case 'schema':
+      return { found: ctx.schema !== undefined, value: ctx.schema };
     default:
-      return { error: `unknown subject "${a.subject}"; use status, body, header, signature or duration` };
+      return { error: `unknown subject "${a.subject}"; use status, body, header, signature, schema or duration` };
   }
 }
 
@@ -116,6 +121,8 @@ export function evaluateAssertion(a: Assertion, ctx: AssertionContext): Assertio
   const expected = a.expected ?? '';
   const actual = sv.value;
   const shown = a.subject === 'signature' ? describeVerdict(ctx.verdict) : show(actual);
+
+  if (a.subject === 'schema') return evaluateSchema(a, op, ctx.schema, base);
 
   if (a.subject === 'signature') {
     if (op !== 'valid' && op !== 'invalid') {
@@ -160,6 +167,25 @@ export function evaluateAssertion(a: Assertion, ctx: AssertionContext): Assertio
   const where = a.subject === 'body' ? `body ${a.path ?? ''}`.trim() : a.subject === 'header' ? `header ${a.path}` : a.subject;
   const want = ['exists', 'isTrue', 'isFalse', 'isNumber', 'isString', 'isBoolean', 'isArray'].includes(op) ? op : `${op} ${expected}`;
   return { ...base, ok, actual: shown, message: `expected ${where} ${want}, got ${shown}` };
+}
+
+// `?? schema valid` makes a schema mismatch a failure (by default it is only shown). No schema to
+// compare with is a failure of `valid` and `invalid` alike: the assertion could not be checked.
+function evaluateSchema(a: Assertion, op: string, schema: SchemaOutcome | undefined, base: { text: string }): AssertionResult {
+  if (op !== 'valid' && op !== 'invalid') {
+    return { ...base, ok: false, message: 'schema assertions are `?? schema valid` or `?? schema invalid`' };
+  }
+  if (!schema) {
+    return {
+      ...base,
+      ok: false,
+      actual: 'not checked',
+      message: 'no OpenAPI response schema documents this response (the request matches no OpenAPI operation, or its document has no schema for this status); add the document with `# @openapi ./api.yaml base_var` or remove the assertion',
+    };
+  }
+  const shown = schema.problems.length === 0 ? `matches ${schema.endpointId}` : `${schema.problems.length} problem(s): ${schema.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join('; ')}`;
+  const ok = op === 'valid' ? schema.problems.length === 0 : schema.problems.length > 0;
+  return ok ? { ...base, ok, actual: shown } : { ...base, ok, actual: shown, message: `expected the response to be ${op} against ${schema.endpointId}'s schema, but it ${schema.problems.length ? `has ${shown}` : 'matches'}` };
 }
 
 function describeVerdict(v: Verdict | undefined): string {

@@ -22,6 +22,8 @@ export interface PrepareContext {
   /** Epoch milliseconds (client assertion `iat`). */
   now: () => number;
   uuid: () => string;
+  /** Endpoints of the user's OpenAPI documents (`# @openapi`, setting, `--openapi`) for matching. */
+  extraEndpoints?: Endpoint[];
   /** Obtains the bearer token of a user; absent when nothing may be sent (sign, curl). */
   token?: (user: string, baseUrl: string) => Promise<{ token: AccessToken; fresh: boolean }>;
 }
@@ -135,7 +137,7 @@ export async function prepareRequest(block: RequestBlock, index: number, ctx: Pr
       : `"${resolved.url}" is not an absolute http(s) URL; start it with {{base_url}} (set base_url in the environment) or a full http:// address`);
   }
 
-  const match = matchRequest(rl.method, rl.url);
+  const match = matchRequest(rl.method, rl.url, ctx.extraEndpoints);
   const endpoint: Endpoint | undefined = match.endpoint;
   if (endpoint) base.endpoint = endpoint;
   else if (match.reason) base.warnings.push(`not a known endpoint: ${match.reason}`);

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
+import type { Endpoint } from '../catalogue/types';
+import { loadOpenApiDocuments, openApiDirectives, type OpenApiDirective } from '../openapi/userDocuments';
 import type { Assertion, ParsedFile, RequestBlock } from '../syntax/types';
 import { parseHttpFile, requestByName } from '../syntax/parser';
 import { isSecretVariable } from '../syntax/environments';
@@ -16,6 +18,7 @@ import { decodeEnvelope, type DecodedEnvelope } from './decode';
 import type { SelectedEnvironment } from './environment';
 import { prepareRequest, prepareSynthetic, type Prepared, type PrepareContext } from './prepare';
 import { maskToken, Redactor } from './redact';
+import { schemaOutcome } from './schema';
 import { createsOrder, DUPLICATE_CODE, orderLookupFor, retryDecision, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
 import { TokenCache } from './tokenCache';
 import { exchangeToken } from './tokens';
@@ -47,6 +50,11 @@ export interface SessionOptions {
   /** The file's text; read from filePath when absent (the editor passes the unsaved buffer). */
   text?: string;
   environment: SelectedEnvironment;
+  /**
+   * OpenAPI documents named outside the file (the editor's setting, the CLI's `--openapi`), paths
+   * resolved. The file's own `# @openapi` directives are read by the session.
+   */
+  openApiDocuments?: readonly OpenApiDirective[];
   deps?: SessionDeps;
 }
 
@@ -67,16 +75,37 @@ export class PayoutSession {
   private readonly results = new Map<RequestBlock, SendResult>();
   private readonly inFlight = new Set<RequestBlock>();
   private loadedCredentials?: Credentials;
+  private readonly configuredDocuments: readonly OpenApiDirective[];
+  private openApi?: { endpoints?: Endpoint[]; problems: string[] };
 
   constructor(options: SessionOptions) {
     this.filePath = isAbsolute(options.filePath) ? options.filePath : resolvePath(options.filePath);
     this.fileDir = dirname(this.filePath);
     this.file = parseHttpFile(options.text ?? readFileSync(this.filePath, 'utf8'));
     this.env = options.environment;
+    this.configuredDocuments = options.openApiDocuments ?? [];
     const d = options.deps ?? {};
     this.deps = { ...d, now: d.now ?? Date.now, uuid: d.uuid ?? randomUUID, sleep: d.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))) };
     this.tokens = d.tokenCache ?? new TokenCache({ now: this.deps.now });
     this.rememberSecrets();
+  }
+
+  /**
+   * The user's OpenAPI documents (directives, then configured ones), loaded once per session: one
+   * array, so the catalogue's index of it is built once. `problems` name each fix.
+   */
+  openApiDocuments(): { endpoints?: Endpoint[]; problems: string[] } {
+    if (!this.openApi) {
+      const problems: string[] = [];
+      const docs: OpenApiDirective[] = [];
+      for (const { parsed, directive } of openApiDirectives(this.file.blocks, this.filePath)) {
+        if ('problem' in parsed) problems.push(`# @openapi ${directive.value}: ${parsed.problem}`);
+        else docs.push(parsed);
+      }
+      const loaded = loadOpenApiDocuments([...docs, ...this.configuredDocuments]);
+      this.openApi = { ...(loaded.endpoints.length ? { endpoints: loaded.endpoints } : {}), problems: [...problems, ...loaded.problems] };
+    }
+    return this.openApi;
   }
 
   get environment(): SelectedEnvironment {
@@ -161,6 +190,7 @@ export class PayoutSession {
       resolve: this.resolveContext(),
       credentials: creds,
       redactor: this.redactor,
+      extraEndpoints: this.openApiDocuments().endpoints,
       now: this.deps.now,
       uuid: this.deps.uuid,
       ...(withToken
@@ -301,11 +331,13 @@ export class PayoutSession {
       secretKeyProblem: creds.problems.secretKey,
     });
 
+    const schema = schemaOutcome(endpoint, response);
     const result: SendResult = {
       prepared: strip(prepared),
       response,
       decoded,
       verdict,
+      ...(schema ? { schema } : {}),
       assertions: [],
       attempts,
       ok: false,
@@ -351,6 +383,7 @@ export class PayoutSession {
       body: r.response.body ?? r.response.bodyText,
       durationMs: r.response.durationMs,
       verdict: r.verdict,
+      schema: r.schema,
     });
   }
 

@@ -24,6 +24,13 @@ export interface SigningInfo {
   explanation?: Explanation;
 }
 
+/** `checkResponse` (engine/openapi/schemaCheck.ts) of a response; no problem means it matches. */
+export interface SchemaOutcome {
+  /** The endpoint whose schema was used, e.g. `plant-store.getPlantById`. */
+  endpointId: string;
+  problems: { path: string; message: string }[];
+}
+
 /** A request ready to leave: variables resolved, signed, headers set. */
 export interface PreparedRequest {
   /** `# @name`, else `#N` (1-based position in the file). */
@@ -77,6 +84,12 @@ export interface SendResult {
   attempts: AttemptInfo[];
   /** After a create answered DUPLICATE_TRANSACTION_ID: the order fetched instead (doc 1 §7, code 11). */
   duplicateLookup?: SendResult;
+  /**
+   * The response against the schema its OpenAPI operation documents for that status; absent when
+   * there is none (payout endpoints, an undocumented status). A mismatch is shown, not a failure,
+   * unless the request asserts `?? schema valid`.
+   */
+  schema?: SchemaOutcome;
   /** A token exchange happened (or a cached token was used) for this request. */
   token?: { user: string; fresh: boolean; expiresAt: number; masked: string };
   /** The request could not be sent, or no response came: what went wrong and what to do. */

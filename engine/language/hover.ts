@@ -13,7 +13,8 @@ import { spanToRange } from './diagnostics';
 import { endpointMarkdown, fieldMarkdown, specAt } from './docs';
 import type { PayoutDocument } from './document';
 import { previewOf } from './preview';
-import { resolveText, variableValue, type Scope } from './scope';
+import { previewString } from '../syntax/resolve';
+import { variableValue, type Scope } from './scope';
 import type { ServiceContext } from './service';
 
 const inside = (span: Span, offset: number) => offset >= span.start && offset <= span.end;
@@ -46,7 +47,7 @@ function variableHover(scope: Scope, ref: TemplateRef): string {
   if (raw === undefined) return `**${ref.name}** is not defined in this file or in environment \`${scope.envName}\`.`;
   const source = scope.fileVariables.has(ref.name) ? 'file variable' : `environment \`${scope.envName}\``;
   if (isSecretVariable(ref.name)) return `**${ref.name}** (${source}): \`<${ref.name}>\` (secret, not shown)`;
-  const r = resolveText(scope, raw);
+  const r = previewString(raw, { variables: scope.fileVariables, env: scope.env });
   return `**${ref.name}** (${source}) = \`${r.display}\``;
 }
 

@@ -24,11 +24,13 @@ export interface LintOptions {
   environment?: string;
   /** Override how environments are read (tests). */
   loadEnvironment?: LanguageServiceOptions['loadEnvironment'];
+  /** OpenAPI documents given outside the file (`--openapi`), as if the file had the directive. */
+  openApiDocuments?: LanguageServiceOptions['openApiDocuments'];
 }
 
 /** Lint a whole file's text, as the editor would; never throws. */
 export function lintText(text: string, opts: LintOptions): LintDiagnostic[] {
-  const service = new LanguageService({ environment: opts.environment, loadEnvironment: opts.loadEnvironment });
+  const service = new LanguageService({ environment: opts.environment, loadEnvironment: opts.loadEnvironment, openApiDocuments: opts.openApiDocuments });
   const doc = { ...createDocument('file:///lint.payout.http', 1, text), fileDir: opts.fileDir };
   return lintDocument(service, doc)
     .map((d) => ({ code: d.code, severity: d.severity, message: d.message, range: spanToRange(doc, d.span) }))

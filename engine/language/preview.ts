@@ -4,13 +4,12 @@
 // omitted field as what it is signed as (`undefined`, `0`). Cached per block while the variables
 // it can see are unchanged, so a keystroke recomputes only the request it touched.
 
-import { getNodeValue } from 'jsonc-parser';
-import type { Endpoint } from '../catalogue/types';
+import type { Endpoint, SignedTemplate } from '../catalogue/types';
 import { buildCanonical, type Canonical } from '../signing/canonical';
+import { resolveForPreview } from '../syntax/resolve';
 import type { RequestBlock, Span } from '../syntax/types';
 import { blockContext } from './analysis';
-import type { BodyField } from './body';
-import { resolveText, type Scope } from './scope';
+import type { Scope } from './scope';
 
 export interface PreviewSegment {
   field: string;
@@ -34,57 +33,44 @@ export interface BlockPreview {
   actual: Canonical;
 }
 
-interface FieldValue {
-  display: unknown;
-  actual: unknown;
-  complete: boolean;
-  unresolved: string[];
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** A `{{...}}` written without quotes is substituted as text and the JSON then parsed: numbers stay numbers. */
-function asJsonLiteral(text: string): unknown {
-  try {
-    const v: unknown = JSON.parse(text);
-    return typeof v === 'object' && v !== null ? text : v;
-  } catch {
-    return text;
-  }
+const fieldSets = new WeakMap<SignedTemplate, ReadonlySet<string>>();
+function signedFields(template: SignedTemplate): ReadonlySet<string> {
+  let set = fieldSets.get(template);
+  if (!set) fieldSets.set(template, (set = new Set(template.segments.map((s) => s.field))));
+  return set;
 }
 
-function fieldValue(field: BodyField, scope: Scope): FieldValue {
-  if (field.kind === 'template' && field.template) {
-    const ref = field.template;
-    const r = resolveText(scope, `{{${ref.expression}}}`);
-    if (!r.complete) return { display: r.display, actual: r.value, complete: false, unresolved: r.unresolved };
-    return { display: r.usesSecret ? r.display : asJsonLiteral(r.value), actual: asJsonLiteral(r.value), complete: true, unresolved: [] };
-  }
-  if (field.kind === 'string' && field.hasTemplates) {
-    const r = resolveText(scope, String(field.value));
-    return { display: r.display, actual: r.value, complete: r.complete, unresolved: r.unresolved };
-  }
-  if ((field.kind === 'object' || field.kind === 'array') && field.valueNode) {
-    const v: unknown = getNodeValue(field.valueNode);
-    return { display: v, actual: v, complete: true, unresolved: [] };
-  }
-  return { display: field.value, actual: field.value, complete: true, unresolved: [] };
-}
+const inside = (inner: Span, outer: Span) => inner.start >= outer.start && inner.end <= outer.end;
 
 export function computePreview(block: RequestBlock, scope: Scope): BlockPreview | undefined {
   const { endpoint, body } = blockContext(block, scope.extra);
   const template = endpoint?.signedString;
   if (!endpoint || !template) return undefined;
+  // The sender's resolution (engine/syntax/resolve.ts), in its preview mode: values that only the
+  // send knows stay `{{...}}`, secrets are displayed as `<name>`.
+  const resolved = resolveForPreview(block, { variables: scope.fileVariables, env: scope.env }, signedFields(template));
+  const values = isRecord(resolved.bodyValue) ? resolved.bodyValue : {};
+  const shownValues = isRecord(resolved.bodyDisplay) ? resolved.bodyDisplay : {};
   const display: Record<string, unknown> = {};
   const actual: Record<string, unknown> = {};
   const unresolved: string[] = [];
   let complete = true;
   for (const seg of template.segments) {
     const field = body.byName.get(seg.field);
-    if (!field || field.kind === undefined) continue;
-    const v = fieldValue(field, scope);
-    display[seg.field] = v.display;
-    actual[seg.field] = v.actual;
-    complete &&= v.complete;
-    for (const u of v.unresolved) if (!unresolved.includes(u)) unresolved.push(u);
+    if (!field || field.kind === undefined || !Object.prototype.hasOwnProperty.call(values, seg.field)) continue;
+    display[seg.field] = shownValues[seg.field];
+    actual[seg.field] = values[seg.field];
+    const span = field.valueSpan;
+    if (!span) continue;
+    for (const u of resolved.unresolved) {
+      if (!inside(u.ref.span, span)) continue;
+      complete = false;
+      for (const name of u.pending ?? [u.ref.expression]) if (!unresolved.includes(name)) unresolved.push(name);
+    }
   }
   const shown = buildCanonical(template, display);
   const segments: PreviewSegment[] = shown.segments.map((s, i) => {

@@ -1,10 +1,10 @@
 // The names a document can use and what they hold: its file variables (`@name = value`), the
-// active environment's variables, and its named requests. Values are resolved for display only
-// (preview, hover): secrets come out as `<name>`, unresolvable references stay `{{...}}`.
+// active environment's variables, and its named requests. Resolving them is engine/syntax/resolve.ts's
+// job (the sender's resolver, in its preview mode: see preview.ts and hover.ts).
 
-import { isSecretVariable, ACCESS_TOKEN, BASE_URL, PARTNER_CODE, PLANT_BASE_URL, PRIVATE_KEY_FILE, SECRET_KEY, SERVICE_PUBLIC_KEY_FILE } from '../syntax/environments';
+import { ACCESS_TOKEN, BASE_URL, PARTNER_CODE, PLANT_BASE_URL, PRIVATE_KEY_FILE, SECRET_KEY, SERVICE_PUBLIC_KEY_FILE } from '../syntax/environments';
 import { LOCAL_ENV } from '../sandbox/home';
-import { scanTemplates } from '../syntax/templates';
+import { variableText } from '../syntax/resolve';
 import type { RequestBlock, VariableDefinition } from '../syntax/types';
 import type { Endpoint } from '../catalogue/types';
 import type { PayoutDocument } from './document';
@@ -44,60 +44,9 @@ export function buildScope(doc: PayoutDocument, envName: string, env: Readonly<R
   return { envName, env, fileVariables, variableNames, requestNames, extra: openapi.extra, openapi: openapi.uses };
 }
 
-export interface Resolved {
-  /** Text for display: secrets masked as `<name>`, unresolved references kept as `{{...}}`. */
-  display: string;
-  /** Whether every reference resolved (so `value` is the text that will be sent). */
-  complete: boolean;
-  /** The actual text; contains secrets when a secret variable is used: never show it. */
-  value: string;
-  unresolved: string[];
-  usesSecret: boolean;
-}
-
 /** The raw value of a variable (file beats environment, as the sender does), undefined when unknown. */
 export function variableValue(scope: Scope, name: string): string | undefined {
-  const fileVar = scope.fileVariables.get(name);
-  if (fileVar) return fileVar.value;
-  return Object.prototype.hasOwnProperty.call(scope.env, name) ? scope.env[name] : undefined;
-}
-
-/** Resolve `{{name}}` references in text (nested ones too, up to a depth that stops cycles). */
-export function resolveText(scope: Scope, text: string, depth = 0): Resolved {
-  if (!text.includes('{{')) return { display: text, value: text, complete: true, unresolved: [], usesSecret: false };
-  const { refs } = scanTemplates(text);
-  let display = '';
-  let value = '';
-  let last = 0;
-  let complete = true;
-  let usesSecret = false;
-  const unresolved: string[] = [];
-  for (const ref of refs) {
-    const before = text.slice(last, ref.span.start);
-    display += before;
-    value += before;
-    last = ref.span.end;
-    const raw = ref.kind === 'variable' ? variableValue(scope, ref.name) : undefined;
-    if (raw === undefined || depth > 8) {
-      const literal = text.slice(ref.span.start, ref.span.end);
-      display += literal;
-      value += literal;
-      complete = false;
-      unresolved.push(ref.expression);
-      continue;
-    }
-    const inner = resolveText(scope, raw, depth + 1);
-    const secret = isSecretVariable(ref.name) || inner.usesSecret;
-    // A secret (or a value built from one) shows as `<name>`, the documents' notation.
-    display += secret ? `<${ref.name}>` : inner.display;
-    value += inner.value;
-    usesSecret ||= secret;
-    complete &&= inner.complete;
-    unresolved.push(...inner.unresolved);
-  }
-  display += text.slice(last);
-  value += text.slice(last);
-  return { display, value, complete, unresolved, usesSecret };
+  return variableText(name, scope.fileVariables, scope.env);
 }
 
 /**

@@ -29,6 +29,7 @@ import { canonicalStringAt } from './canonicalString';
 import { documentSymbols, foldingRanges } from './symbols';
 import { buildScope, sameScopeContribution, type Scope } from './scope';
 import { openApiScope } from './openapi';
+import { loadOpenApiDocuments, type OpenApiDirective } from '../openapi/userDocuments';
 
 export interface LanguageServiceOptions {
   /** The environment used until setEnvironment is called; default `local` (the local sandbox). */
@@ -38,6 +39,8 @@ export interface LanguageServiceOptions {
    * masks them wherever it shows a value). Default: engine/http's selectEnvironment.
    */
   loadEnvironment?: (fileDir: string, name: string) => Record<string, string>;
+  /** OpenAPI documents named by the editor's setting or the CLI's `--openapi` (paths resolved). */
+  openApiDocuments?: readonly OpenApiDirective[];
 }
 
 /** What every feature gets besides the document: the names in scope, computed once per version. */
@@ -57,10 +60,22 @@ export class LanguageService implements ServiceContext {
   private readonly loadEnvironment: (fileDir: string, name: string) => Record<string, string>;
   private envCache = new Map<string, Readonly<Record<string, string>>>();
   private scopes = new WeakMap<PayoutDocument, { env: object; scope: Scope; key: string }>();
+  private openApiDocuments: readonly OpenApiDirective[];
 
   constructor(options: LanguageServiceOptions = {}) {
     this.environment = options.environment || DEFAULT_ENVIRONMENT;
     this.loadEnvironment = options.loadEnvironment ?? defaultLoadEnvironment;
+    this.openApiDocuments = options.openApiDocuments ?? [];
+  }
+
+  /**
+   * The documents of the setting (or `--openapi`), for every file as if each had the directive.
+   * Returns their problems: they have no line in a file to be shown on, so the caller reports them.
+   */
+  setOpenApiDocuments(documents: readonly OpenApiDirective[]): string[] {
+    this.openApiDocuments = documents;
+    this.scopes = new WeakMap(); // every cached scope was built with the previous documents
+    return loadOpenApiDocuments(documents).problems;
   }
 
   // ---- documents and environment ----
@@ -114,19 +129,20 @@ export class LanguageService implements ServiceContext {
   private scopeEntry(doc: PayoutDocument): { env: object; scope: Scope; key: string } {
     const env = this.environmentVariables(doc.fileDir);
     const hit = this.scopes.get(doc);
-    if (hit && hit.env === env && !hit.scope.openapi.length) return hit;
+    // OpenAPI documents on disk may change between calls: with any, the scope is looked at again.
+    if (hit && hit.env === env && !hit.scope.openapi.length && !this.openApiDocuments.length) return hit;
     // An edit inside a request body changes nothing in scope: keep the previous version's (same
     // object, so every cache keyed by it stays warm) without walking the whole file again.
     const change = doc.change;
     const before = change && this.scopes.get(change.previous);
     if (
-      change && before && before.env === env && !before.scope.openapi.length &&
+      change && before && before.env === env && !before.scope.openapi.length && !this.openApiDocuments.length &&
       sameScopeContribution(change.previous.parsed.blocks.slice(change.from, change.oldTo), doc.parsed.blocks.slice(change.from, change.newTo))
     ) {
       this.scopes.set(doc, before);
       return before;
     }
-    const openapi = openApiScope(doc);
+    const openapi = openApiScope(doc, this.openApiDocuments);
     if (hit && hit.env === env && hit.scope.extra === openapi.extra) return hit;
     const scope = buildScope(doc, this.environment, env, openapi);
     const key = JSON.stringify([this.environment, ...[...scope.fileVariables.values()].map((v) => [v.name, v.value])]);

@@ -5,7 +5,12 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import type { Endpoint } from '../catalogue/types';
+import type { Directive, RequestBlock } from '../syntax/types';
 import { loadOpenApi, type LoadResult } from './load';
+
+/** The directive's name: `# @openapi ./file.yaml [base_variable]`. */
+export const OPENAPI_DIRECTIVE = 'openapi';
 
 interface CacheEntry {
   base: string;
@@ -15,6 +20,8 @@ interface CacheEntry {
 }
 
 const cache = new Map<string, CacheEntry>();
+/** What a base variable may be called (the directive's second word, the setting's `base`, `--openapi FILE=BASE`). */
+const BASE_NAME = /^[A-Za-z_][\w.-]*$/;
 
 function stamp(path: string): string {
   try {
@@ -83,11 +90,59 @@ export function parseOpenApiDirective(value: string, httpFilePath: string): Open
   if (!m) return { problem: 'The @openapi directive needs a file: write "# @openapi ./api.yaml" (optionally followed by the base variable name).' };
   const given = m[1] ?? m[2] ?? m[3]!;
   const base = m[4];
-  if (base !== undefined && !/^[A-Za-z_][\w.-]*$/.test(base)) {
+  if (base !== undefined && !BASE_NAME.test(base)) {
     return { problem: `"${base}" is not a variable name; write the base variable as letters, digits and _ (e.g. "library_base_url"), or leave it out to use ${defaultBaseVariable(given)}.` };
   }
   const file = isAbsolute(given) ? given : resolve(dirname(httpFilePath), given);
   return { file, base: base ?? defaultBaseVariable(file) };
+}
+
+/**
+ * A document named outside the request file: an entry `{ path, base? }` of the
+ * `payoutHttp.openapi.documents` setting (`relativeTo` = the workspace folder) or a CLI
+ * `--openapi FILE[=BASE]` (`relativeTo` = the working directory). `where` names the source in
+ * problems. Unlike a directive, the file must exist now: there is no line to show a later problem on.
+ */
+export function resolveOpenApiDocument(path: unknown, base: unknown, relativeTo: string, where: string): OpenApiDirective | { problem: string } {
+  if (typeof path !== 'string' || path.trim() === '') {
+    return { problem: `${where}: give the document's path, e.g. { "path": "./specs/petstore.yaml", "base": "petstore_base_url" }.` };
+  }
+  if (base !== undefined && (typeof base !== 'string' || !BASE_NAME.test(base))) {
+    return { problem: `${where}: "${String(base)}" is not a variable name; write the base variable as letters, digits and _ (e.g. "petstore_base_url"), or leave it out to use ${defaultBaseVariable(path)}.` };
+  }
+  const file = isAbsolute(path) ? path : resolve(relativeTo, path);
+  if (stamp(file) === 'missing') return { problem: `${where}: ${file} does not exist; fix the path (relative to ${relativeTo}).` };
+  return { file, base: (base as string | undefined) ?? defaultBaseVariable(file) };
+}
+
+/** `--openapi FILE[=BASE]`: the text after the last `=` is the base when it is a variable name (not a file name: `a=b.yaml` is a file). */
+export function parseOpenApiOption(value: string, cwd: string): OpenApiDirective | { problem: string } {
+  const eq = value.lastIndexOf('=');
+  const hasBase = eq > 0 && BASE_NAME.test(value.slice(eq + 1)) && !/\.(ya?ml|json)$/i.test(value.slice(eq + 1));
+  return resolveOpenApiDocument(hasBase ? value.slice(0, eq) : value, hasBase ? value.slice(eq + 1) : undefined, cwd, `--openapi ${value}`);
+}
+
+export interface DirectiveUse {
+  block: RequestBlock;
+  directive: Directive;
+  parsed: OpenApiDirective | { problem: string };
+}
+
+/** Every `# @openapi` directive of a request file (in any block: they apply to the whole file), parsed. */
+export function openApiDirectives(blocks: readonly RequestBlock[], httpFilePath: string): DirectiveUse[] {
+  const out: DirectiveUse[] = [];
+  for (const block of blocks) {
+    for (const directive of block.directives) {
+      if (directive.name === OPENAPI_DIRECTIVE) out.push({ block, directive, parsed: parseOpenApiDirective(directive.value, httpFilePath) });
+    }
+  }
+  return out;
+}
+
+/** The endpoints of several documents together, and every problem met (each naming its fix). */
+export function loadOpenApiDocuments(docs: readonly OpenApiDirective[]): { endpoints: Endpoint[]; problems: string[] } {
+  const results = docs.map((d) => loadOpenApiFile(d.file, d.base));
+  return { endpoints: results.flatMap((r) => r.endpoints), problems: results.flatMap((r) => r.problems) };
 }
 
 /** Drops every cached document (tests, or a "reload" command). */

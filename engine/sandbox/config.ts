@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { KeyError, loadPublicKey } from '../signing/keys';
+import { checkFault, isProblem, type Fault } from './faults';
 
 export interface Caps {
   /** USD per order (error 36). */
@@ -77,6 +78,8 @@ export interface SandboxConfigFile {
   autoSettleMs?: number | null;
   assertionMaxAgeSeconds?: number;
   blockedNationalities?: string[];
+  /** Errors to answer instead of the business logic (docs/sandbox.md "Fault injection"). */
+  faults?: Fault[];
 }
 
 export interface PartnerConfigFile {
@@ -208,6 +211,8 @@ export interface LoadedConfig {
   partners: Partner[];
   /** Raw overrides for the local partner. */
   local?: Json;
+  /** Injected errors, checked against the catalogue at load. */
+  faults?: Fault[];
 }
 
 /** Parses a config file's JSON text; relative key files are resolved against the file's folder. */
@@ -219,8 +224,8 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     fail(file, `is not valid JSON (${(e as Error).message})`, 'fix the syntax; docs/sandbox.md shows an example');
   }
   if (!isObj(raw)) fail(file, 'must hold a JSON object', 'write { "partners": [ ... ] }; docs/sandbox.md shows an example');
-  const known = ['partners', 'local', 'kycDelayMs', 'autoSettleMs', 'assertionMaxAgeSeconds', 'blockedNationalities', '$schema', 'comment'];
-  for (const k of Object.keys(raw)) if (!known.includes(k)) fail(`${file}: ${k}`, 'is not a known setting', `use one of ${known.slice(0, 6).join(', ')}`);
+  const known = ['partners', 'local', 'kycDelayMs', 'autoSettleMs', 'assertionMaxAgeSeconds', 'blockedNationalities', 'faults', '$schema', 'comment'];
+  for (const k of Object.keys(raw)) if (!known.includes(k)) fail(`${file}: ${k}`, 'is not a known setting', `use one of ${known.slice(0, 7).join(', ')}`);
   const settings: SandboxSettings = { ...DEFAULT_SETTINGS };
   settings.kycDelayMs = optNumber(raw, 'kycDelayMs', file) ?? settings.kycDelayMs;
   if (raw.autoSettleMs !== null) settings.autoSettleMs = optNumber(raw, 'autoSettleMs', file) ?? settings.autoSettleMs;
@@ -257,7 +262,17 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     }
     readPartnerOverrides(local, `${file}: local`, defaultPartner('LOCAL', 'unused', { kind: 'missing' })); // validate now, apply at start
   }
-  return { settings, partners, local: local as Json | undefined };
+  return { settings, partners, local: local as Json | undefined, faults: readFaults(raw.faults, file) };
+}
+
+function readFaults(v: unknown, file: string): Fault[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) fail(`${file}: faults`, 'must be an array', 'write "faults": [{ "endpoint": "v2.wallet.balance", "errorCode": 9, "times": 1 }]');
+  return v.map((f, i) => {
+    const r = checkFault(f);
+    if (isProblem(r)) fail(`${file}: faults[${i}]${r.where}`, r.problem, r.fix);
+    return r;
+  });
 }
 
 export function loadConfigFile(file: string): LoadedConfig {

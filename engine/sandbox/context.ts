@@ -5,6 +5,7 @@
 import type { KeyObject } from 'node:crypto';
 import { errorByCode } from '../catalogue/index';
 import type { Partner, SandboxSettings } from './config';
+import type { FaultList } from './faults';
 import type { Store } from './state';
 
 export interface SandboxContext {
@@ -25,6 +26,8 @@ export interface SandboxContext {
   deliverWebhook: (partnerCode: string, externalOrderId: string) => void;
   /** Schedules automatic settlement when `autoSettleMs` is set. */
   scheduleSettlement: (partnerCode: string, externalOrderId: string) => void;
+  /** Injected errors (config `faults`, POST /sandbox/faults). */
+  faults: FaultList;
 }
 
 export type Outcome =

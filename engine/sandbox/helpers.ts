@@ -5,6 +5,7 @@
 import { catalogue } from '../catalogue/index';
 import type { Endpoint } from '../catalogue/types';
 import type { SandboxContext } from './context';
+import { checkFault, isProblem } from './faults';
 import { kycDocument } from './kyc';
 import { orderQr } from './orderQr';
 import { matchPath } from './route';
@@ -14,12 +15,29 @@ interface HelperCall {
   ctx: SandboxContext;
   params: Record<string, string>;
   query: URLSearchParams;
+  /** The raw request body ('' when none). */
+  body: string;
   /** The generated local partner, named by the health answer. */
   localPartnerCode: string;
 }
 
 const found = (body: unknown): HttpAnswer => ({ status: 200, body, logCode: '200' });
 const notFound = (message: string): HttpAnswer => ({ status: 404, body: { message }, logCode: '404' });
+const badRequest = (message: string): HttpAnswer => ({ status: 400, body: { message }, logCode: '400' });
+
+/** POST /sandbox/faults: the same checks as the config file's `faults`, answered as a 400 instead of a startup error. */
+function addFault(ctx: SandboxContext, body: string): HttpAnswer {
+  let v: unknown;
+  try {
+    v = JSON.parse(body);
+  } catch {
+    return badRequest('The body must be one fault as JSON, e.g. { "endpoint": "v2.wallet.balance", "errorCode": 9, "times": 1 }');
+  }
+  const r = checkFault(v);
+  if (isProblem(r)) return badRequest(`fault${r.where}: ${r.problem}; ${r.fix}`);
+  ctx.faults.add(r);
+  return found({ faults: ctx.faults.list() });
+}
 
 const HELPERS: Record<string, (call: HelperCall) => HttpAnswer> = {
   // A fresh e-mail per call, so a request file can run its test pass again and again.
@@ -32,6 +50,11 @@ const HELPERS: Record<string, (call: HelperCall) => HttpAnswer> = {
   'sandbox.kyc-documents.get': ({ ctx, params }) => {
     const doc = kycDocument(ctx, Number(params.kycId), params.document!);
     return doc ? found(doc) : notFound('No such document on file');
+  },
+  'sandbox.faults.add': ({ ctx, body }) => addFault(ctx, body),
+  'sandbox.faults.clear': ({ ctx }) => {
+    ctx.faults.clear();
+    return found({ faults: ctx.faults.list() });
   },
   'sandbox.orders.qr': ({ ctx, params }) => {
     const qr = orderQr(ctx, params.externalOrderId!);
@@ -52,11 +75,11 @@ function paramsFit(endpoint: Endpoint, params: Record<string, string>): boolean 
 }
 
 /** The answer of the helper at `method path`, or undefined when no helper is there. */
-export function handleHelper(ctx: SandboxContext, localPartnerCode: string, method: string, path: string, query: URLSearchParams): HttpAnswer | undefined {
+export function handleHelper(ctx: SandboxContext, localPartnerCode: string, method: string, path: string, query: URLSearchParams, body: string): HttpAnswer | undefined {
   for (const e of ENDPOINTS) {
     if (e.method !== method) continue;
     const params = matchPath(e.path, path);
-    if (params && paramsFit(e, params)) return HELPERS[e.id]!({ ctx, params, query, localPartnerCode });
+    if (params && paramsFit(e, params)) return HELPERS[e.id]!({ ctx, params, query, body, localPartnerCode });
   }
   return undefined;
 }

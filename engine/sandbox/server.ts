@@ -15,6 +15,7 @@ import {
   type LoadedConfig, type Partner, type SandboxConfigFile, type SandboxSettings,
 } from './config';
 import type { SandboxContext } from './context';
+import { FaultList } from './faults';
 import { ensureFund } from './fund';
 import { ensureLocalCredentials, payoutHome, PLANT_PREFIX, setLocalBaseUrl } from './home';
 import { settle } from './orders';
@@ -119,6 +120,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     selfUrl: () => url,
     log,
     deliverWebhook: (p, id) => webhooks.deliver(p, id),
+    faults: new FaultList(config.faults),
     scheduleSettlement: (partnerCode, id) => {
       if (settings.autoSettleMs === null) return;
       const rec = store.state.orders[orderKey(partnerCode, id)];
@@ -167,7 +169,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     } else if (path.startsWith('/v3/')) {
       a = await handleV3(ctx, { method, path, query: parsed.searchParams, headers: req.headers, body, ip });
     } else {
-      a = handleHelper(ctx, local.partnerCode, method, path, parsed.searchParams);
+      a = handleHelper(ctx, local.partnerCode, method, path, parsed.searchParams, body);
     }
     if (!a) {
       const message = `No endpoint at ${method} ${path}: the sandbox serves /api/v2, /v3, ${PLANT_PREFIX} and its own helpers (docs/sandbox.md)`;

@@ -10,6 +10,7 @@ import type { Endpoint } from '../catalogue/types';
 import { buildCanonical } from '../signing/canonical';
 import { verifyText } from '../signing/rsa';
 import { fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
+import { logAsFault } from './faults';
 import { balanceOf } from './fund';
 import { checkAccess, readKyc, submitKyc, supplementKyc } from './kyc';
 import { bankName } from './market';
@@ -96,7 +97,11 @@ export interface V2Request {
 }
 
 export function handleV2(ctx: SandboxContext, req: V2Request): HttpAnswer | undefined {
-  if (req.path === QR_INFO.path && req.method === QR_INFO.method) return qrInfo(req.query);
+  if (req.path === QR_INFO.path && req.method === QR_INFO.method) {
+    // Public: no shared checks to run first (67, QR_CODE_UNREADABLE, is the fault one wants here).
+    const injected = ctx.faults.take(QR_INFO.id);
+    return injected ? logAsFault(envelope(injected)) : qrInfo(req.query);
+  }
   if (req.path === PH_QR.path && req.method === PH_QR.method) return generatePhQr(ctx, req);
   const endpoint = SIGNED_ENDPOINTS.get(req.path) ?? [QR_INFO, PH_QR].find((e) => e.path === req.path);
   if (!endpoint) return undefined;
@@ -131,6 +136,9 @@ export function handleV2(ctx: SandboxContext, req: V2Request): HttpAnswer | unde
   const invalid = validateFields(endpoint, body);
   if (invalid) return v2Fail(invalid.code, invalid.message);
 
+  // An injected fault stands in for the business logic only: the shared checks above still run first (doc 1 §4.0.2).
+  const injected = ctx.faults.take(endpoint.id);
+  if (injected) return logAsFault(envelope(injected));
   const caller: Caller = { partner, ...(typeof body.userEmail === 'string' ? { userEmail: body.userEmail } : {}) };
   const outcome = OPS[endpoint.id]!(ctx, caller, body, endpoint);
   const template = endpoint.response?.signature;
@@ -151,6 +159,8 @@ function generatePhQr(ctx: SandboxContext, req: V2Request): HttpAnswer {
   if (typeof body === 'string') return v2Fail(5, body);
   const invalid = validateFields(PH_QR, body);
   if (invalid) return v2Fail(invalid.code, invalid.message);
+  const injected = ctx.faults.take(PH_QR.id);
+  if (injected) return logAsFault(envelope(injected));
   const merchantId = BigInt(`0x${ctx.randomId(8)}`).toString().padStart(12, '0').slice(-12);
   return envelope(ok({ qrContent: philippinesQr(body.amount as number, merchantId) }));
 }

@@ -9,6 +9,7 @@ import { catalogue, errorByCode, SUCCESS_HTTP_STATUS, v3Conventions, v3ErrorByCo
 import type { Endpoint } from '../catalogue/types';
 import { verifyClientAssertion } from '../signing/jwt';
 import { EMAIL_RE, fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
+import { logAsFault } from './faults';
 import { balanceOf } from './fund';
 import { readKyc, submitKyc } from './kyc';
 import { bankName } from './market';
@@ -123,6 +124,8 @@ export async function handleV3(ctx: SandboxContext, req: V3Request): Promise<Htt
     }
     const invalid = validateFields(endpoint, body);
     if (invalid) return fromOutcome(fail(invalid.code, invalid.message));
+    const injected = ctx.faults.take(endpoint.id);
+    if (injected) return logAsFault(fromOutcome(injected));
     // Public operations (version, QR decoding) act for no partner; the caller is a formality.
     const partner = [...ctx.partners.values()][0]!;
     return fromOutcome(OPS[endpoint.id]!({ ctx, caller: { partner }, body, query: req.query, params, endpoint }));
@@ -148,6 +151,9 @@ export async function handleV3(ctx: SandboxContext, req: V3Request): Promise<Htt
   const values = endpoint.method === 'GET' ? Object.fromEntries(req.query) : body;
   const invalid = validateFields(endpoint, values, endpoint.method === 'GET' ? endpoint.query ?? [] : endpoint.body ?? []);
   if (invalid) return fromOutcome(fail(invalid.code, invalid.message));
+  // After the token, allowlist and validation checks, as on /api/v2: a fault replaces only the business logic.
+  const injected = ctx.faults.take(endpoint.id);
+  if (injected) return logAsFault(fromOutcome(injected));
   return fromOutcome(OPS[endpoint.id]!({ ctx, caller: { partner, userEmail: held.userEmail }, body, query: req.query, params, endpoint }));
 }
 
@@ -203,6 +209,9 @@ async function exchange(ctx: SandboxContext, req: V3Request, body: Body): Promis
   if (!result.ok) return v3Error('INVALID_SIGNATURE', `The client assertion was refused: ${result.reason}`);
   const partner = ctx.partners.get(result.partnerCode)!;
   if (partner.locked) return fromOutcome(fail(3, `The partner account ${partner.partnerCode} is not active: ask the service to activate it`));
+  // A verified assertion, then the fault: the jti stays used, as it would after any refusal by the service.
+  const injected = ctx.faults.take(TOKENS.id);
+  if (injected) return logAsFault(fromOutcome(injected));
   const accessToken = Buffer.from(ctx.randomId(32), 'hex').toString('base64url');
   const expiresAt = now + v3Conventions.accessTokenLifetimeSeconds;
   ctx.store.state.tokens[tokenHash(accessToken)] = { partnerCode: partner.partnerCode, userEmail, expiresAt };

@@ -77,9 +77,11 @@ export function parseJsonBody(text: string, from: number, to: number, base = 0):
  * an object of length 4 in a text of 3), so every node is cut back to the body's end.
  */
 function clampTree(node: jsonc.Node, limit: number): void {
-  if (node.offset + node.length > limit) node.length = Math.max(0, limit - node.offset);
-  if (node.colonOffset !== undefined && node.colonOffset >= limit) node.colonOffset = undefined;
-  for (const child of node.children ?? []) clampTree(child, limit);
+  // The tree is ours until returned, so its (type-level readonly) fields may be corrected here.
+  const n = node as { -readonly [K in keyof jsonc.Node]: jsonc.Node[K] };
+  if (n.offset + n.length > limit) n.length = Math.max(0, limit - n.offset);
+  if (n.colonOffset !== undefined && n.colonOffset >= limit) n.colonOffset = undefined;
+  for (const child of n.children ?? []) clampTree(child, limit);
 }
 
 function describeError(e: jsonc.ParseError, text: string, base: number): string {

@@ -28,7 +28,7 @@ export const ASSERTION_OPERATORS = [
   'exists', 'isTrue', 'isFalse', 'isNumber', 'isString', 'isBoolean', 'isArray', 'valid', 'invalid',
 ] as const;
 const OPERATOR_SET = new Set<string>(ASSERTION_OPERATORS);
-export const ASSERTION_SUBJECTS = ['status', 'body', 'header', 'signature', 'duration'] as const;
+export const ASSERTION_SUBJECTS = ['status', 'body', 'header', 'signature', 'schema', 'duration'] as const;
 const SUBJECT_SET = new Set<string>(ASSERTION_SUBJECTS);
 
 const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*:[ \t]*(.*?)[ \t]*$/;
@@ -464,12 +464,12 @@ function parseAssertion(content: string, span: Span, problem: ProblemSink): Asse
       `Unknown assertion subject \`${a.subject}\`: use ${ASSERTION_SUBJECTS.join(', ')}, e.g. \`?? body data.status == SUCCESS\`.`,
       'warning',
     );
-  } else if (!a.operator && (a.subject === 'status' || a.subject === 'duration' || a.subject === 'signature')) {
+  } else if (!a.operator && (a.subject === 'status' || a.subject === 'duration' || a.subject === 'signature' || a.subject === 'schema')) {
     problem(
       span,
       'syntax/assertion-without-operator',
-      a.subject === 'signature'
-        ? 'Write `?? signature valid` or `?? signature invalid`.'
+      a.subject === 'signature' || a.subject === 'schema'
+        ? `Write \`?? ${a.subject} valid\` or \`?? ${a.subject} invalid\`.`
         : `\`${content}\` has no operator: write e.g. \`?? ${a.subject} == 200\` (operators: ${ASSERTION_OPERATORS.join(' ')}).`,
       'warning',
     );

@@ -12,10 +12,14 @@
 //   amount=100000 becomes the number 100000).
 // - Whatever cannot be resolved stays as its literal `{{expr}}` text and is listed in `unresolved`
 //   with the reason and the fix. Reasons never contain variable values.
+// - Preview (`resolveForPreview`, the language service's live preview and hovers): the same
+//   resolution, except that what only the send knows (system variables, responses) stays as written
+//   and each result also has a display text where secrets show as `<name>`.
 import { randomInt as cryptoRandomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSecretVariable } from './environments';
+import type { Node as JsonNode } from 'jsonc-parser';
 import { decodeJsonString, nodeValue, splitPath } from './json';
 import { requestByName } from './parser';
 import { SYSTEM_VARIABLES, scanTemplates } from './templates';
@@ -37,19 +41,33 @@ export interface ResponseSnapshot {
 }
 
 export interface ResolveContext {
+  /** The request file: its `@name = value` variables and its named requests. */
   file: ParsedFile;
-  env: Record<string, string>;
+  /** The file's variables by name (last definition wins), when the caller has them already; else read from `file`. */
+  variables?: ReadonlyMap<string, VariableDefinition>;
+  env: Readonly<Record<string, string>>;
   system: SystemVariables;
   /** The last response of a named request, for `{{name.response...}}`. */
   response?: (requestName: string) => ResponseSnapshot | undefined;
   /** Reads a `< ./file` body (path as written, after resolution); without it the body is left to the caller. */
   readFile?: (path: string) => string | undefined;
+  /**
+   * Resolving before anything is sent (the live preview): system variables (`{{$uuid}}`, the clock,
+   * `{{$randomInt}}`, and `{{$processEnv}}`/`{{$dotenv}}`, which the sender reads in its own
+   * process) and request references are not computed. They stay as written, also inside a
+   * variable's value (resolved around them), and are listed in `unresolved` with `pending`. Results
+   * also get a display text: a secret variable, or one whose value uses a secret, as `<name>`.
+   * Use `resolveForPreview` / `previewString`.
+   */
+  preview?: boolean;
 }
 
 export interface Unresolved {
   ref: TemplateRef;
   /** Why, and what to do about it. Never holds a variable's value. */
   reason: string;
+  /** With `preview`: known only when the request is sent; the `{{...}}` expressions waiting (nested ones included). */
+  pending?: string[];
 }
 
 export interface ResolvedRequest {
@@ -65,6 +83,8 @@ export interface ResolvedRequest {
   requestRefs: string[];
   /** Values of secret variables used by this request, so callers can redact them from anything shown. */
   secrets: string[];
+  /** With `preview`: `bodyValue` for display, secrets as `<name>` (never holds a secret). */
+  bodyDisplay?: unknown;
 }
 
 /** The real clock, crypto ids and numbers, the process environment, and `.env` in `dir`. */
@@ -103,15 +123,87 @@ export function parseDotenv(text: string): Record<string, string> {
   return out;
 }
 
-/** Resolve `{{...}}` in any text (spans in `unresolved` are offsets in `text`). */
-export function resolveString(text: string, ctx: ResolveContext): { value: string; unresolved: Unresolved[] } {
+/** A context whose `file` may be left out when `variables` are given (the preview, which has no response to look up). */
+type AnyContext = Omit<ResolveContext, 'file'> & { file?: ParsedFile };
+
+/** Resolve `{{...}}` in any text (spans in `unresolved` are offsets in `text`). With `preview`, also `display`. */
+export function resolveString(text: string, ctx: ResolveContext): { value: string; unresolved: Unresolved[]; display?: string } {
+  return resolveStringIn(text, ctx);
+}
+
+function resolveStringIn(text: string, ctx: AnyContext): { value: string; unresolved: Unresolved[]; display?: string } {
   const r = new Resolver(ctx);
   const value = r.substitute(text, 0, text.length, 0, plain);
-  return { value, unresolved: r.unresolved };
+  if (!ctx.preview) return { value, unresolved: r.unresolved };
+  const display = r.substitute(text, 0, text.length, 0, plain, true);
+  return { value, unresolved: r.unresolved, display };
+}
+
+/** The file's variables by name, the last definition winning. */
+function fileVariables(file: ParsedFile | undefined): ReadonlyMap<string, VariableDefinition> {
+  const m = new Map<string, VariableDefinition>();
+  for (const v of file?.variables ?? []) m.set(v.name, v);
+  return m;
+}
+
+/** The raw text of variable `name`: the file's definition beats the environment's; undefined when neither has it. */
+export function variableText(name: string, variables: ReadonlyMap<string, VariableDefinition>, env: Readonly<Record<string, string>>): string | undefined {
+  const def = variables.get(name);
+  if (def) return def.value;
+  return Object.prototype.hasOwnProperty.call(env, name) ? env[name] : undefined;
+}
+
+/** What the preview resolves with: the file's variables and the environment; nothing that only a send knows. */
+export type PreviewContext = Pick<AnyContext, 'file' | 'variables' | 'env'>;
+
+/** Never consulted in preview mode (system variables stay as written); throws if it were. */
+const NOT_SENDING: SystemVariables = {
+  now: notSending,
+  uuid: notSending,
+  randomInt: notSending,
+  processEnv: notSending,
+  dotenv: notSending,
+};
+
+function notSending(): never {
+  throw new Error('system variables are read when the request is sent');
+}
+
+/** What the live preview needs of a request: its JSON body's value, as `resolveRequest` gives it, and its display. */
+export interface PreviewedBody {
+  /** `resolveRequest`'s `bodyValue`, with what only the send knows kept as `{{...}}`. */
+  bodyValue?: unknown;
+  /** `bodyValue` for display, secrets as `<name>` (never holds a secret). */
+  bodyDisplay?: unknown;
+  /** As `resolveRequest`'s, for the body only; spans relative to block.start; `pending` on what the send will know. */
+  unresolved: Unresolved[];
+}
+
+/**
+ * The JSON body of a request resolved as the send resolves it (see `ResolveContext.preview`), for
+ * the live preview. Only the body (the URL and headers are not signed) and, with `fields`, only
+ * those top-level members (the signed ones): a keystroke should cost little.
+ */
+export function resolveForPreview(block: RequestBlock, ctx: PreviewContext, fields?: ReadonlySet<string>): PreviewedBody {
+  const root = block.body?.kind === 'json' ? block.body.json?.root : undefined;
+  if (!block.body?.json || !root) return { unresolved: [] };
+  const r = new Resolver({ ...ctx, system: NOT_SENDING, preview: true }, block.name);
+  const values = jsonBodyValues(r, block, root, block.body.json.templates, block.body.span.start, block.body.text, true, fields);
+  return { bodyValue: values.value, bodyDisplay: values.display, unresolved: r.unresolved };
+}
+
+/** `resolveString` for display before sending: `display` masks secrets, unknown-yet values stay `{{...}}`. */
+export function previewString(text: string, ctx: PreviewContext): { value: string; display: string; unresolved: Unresolved[] } {
+  const r = resolveStringIn(text, { ...ctx, system: NOT_SENDING, preview: true });
+  return { value: r.value, display: r.display ?? r.value, unresolved: r.unresolved };
 }
 
 /** A request with every `{{...}}` resolved; spans in `unresolved` are relative to block.start. */
 export function resolveRequest(block: RequestBlock, ctx: ResolveContext): ResolvedRequest {
+  return resolveRequestIn(block, ctx);
+}
+
+function resolveRequestIn(block: RequestBlock, ctx: AnyContext): ResolvedRequest {
   const r = new Resolver(ctx, block.name);
   const rl = block.requestLine;
   const url = rl ? r.substitute(rl.url, 0, rl.url.length, rl.urlSpan.start, plain) : '';
@@ -143,28 +235,9 @@ export function resolveRequest(block: RequestBlock, ctx: ResolveContext): Resolv
       templates.has(ref.span.start) ? jsonText(v) : escapeJson(toText(v)),
     );
     if (root) {
-      const notJson: TemplateRef[] = [];
-      out.bodyValue = nodeValue(
-        root,
-        block.text,
-        templates,
-        (ref) => {
-          const res = r.resolveRef(ref);
-          if (!res.ok) return `{{${ref.expression}}}`;
-          const v = jsonValue(res.value);
-          if (v !== NOT_JSON) return v;
-          notJson.push(ref);
-          return toText(res.value);
-        },
-        (_raw, node) => decodeJsonString(r.substitute(body.text, node.offset - base, node.offset + node.length - base, base, (v) => escapeJson(toText(v)))),
-      );
-      // An unquoted template whose value is not JSON makes the body sent invalid JSON: say so.
-      for (const ref of notJson) {
-        r.unresolved.push({
-          ref,
-          reason: `\`{{${ref.expression}}}\` is not in quotes, but its value is not a JSON number, true, false, null, object or array, so the body would not be JSON: write "{{${ref.expression}}}".`,
-        });
-      }
+      const values = jsonBodyValues(r, block, root, templates, base, body.text, !!ctx.preview);
+      out.bodyValue = values.value;
+      if (ctx.preview) out.bodyDisplay = values.display;
     }
   } else if (body) {
     out.bodyText = r.substitute(body.text, 0, body.text.length, body.span.start, plain);
@@ -175,10 +248,92 @@ export function resolveRequest(block: RequestBlock, ctx: ResolveContext): Resolv
   return out;
 }
 
+/**
+ * The value of a JSON body as the service will parse it (what `bodyText` parses to, once resolved):
+ * unquoted whole-value templates as JSON values, templates inside strings as text. `display`: the
+ * same with secrets as `<name>` (the same object when the body uses no secret).
+ */
+function jsonBodyValues(
+  r: Resolver,
+  block: RequestBlock,
+  root: JsonNode,
+  templates: Map<number, TemplateRef>,
+  base: number,
+  bodyText: string,
+  display: boolean,
+  fields?: ReadonlySet<string>,
+): { value: unknown; display?: unknown } {
+  const notJson = new Set<TemplateRef>();
+  const templateValue = (ref: TemplateRef): unknown => {
+    const res = r.resolveRef(ref);
+    if (!res.ok) return `{{${ref.expression}}}`;
+    // Preview: a value with `{{...}}` still in it is text until it is sent.
+    if (res.pending) return toText(res.value);
+    const v = jsonValue(res.value);
+    if (v !== NOT_JSON) return v;
+    notJson.add(ref);
+    return toText(res.value);
+  };
+  const stringValue = (show: boolean) => (_raw: string, node: JsonNode): string => {
+    const from = node.offset - base;
+    const to = node.offset + node.length - base;
+    const raw = bodyText.slice(from, to);
+    // Most strings hold no template and no escape: decodeJsonString would return them as they are.
+    if (!raw.includes('{{') && !raw.includes('\\')) return unquote(raw);
+    return decodeJsonString(r.substitute(bodyText, from, to, base, (v) => escapeJson(toText(v)), show));
+  };
+  const valueOf = (template: (ref: TemplateRef) => unknown, string: (raw: string, node: JsonNode) => string): unknown => {
+    if (!fields || root.type !== 'object' || templates.has(root.offset)) return nodeValue(root, block.text, templates, template, string);
+    // Only the members asked for, each exactly as nodeValue makes it (the last of a repeated key wins).
+    const o: Record<string, unknown> = {};
+    for (const p of root.children ?? []) {
+      const [k, v] = p.children ?? [];
+      if (!k || (typeof k.value === 'string' && !fields.has(k.value) && !k.value.includes('{{'))) continue;
+      const key = string('', k);
+      if (fields.has(key)) o[key] = v ? nodeValue(v, block.text, templates, template, string) : undefined;
+    }
+    return o;
+  };
+  const out: { value: unknown; display?: unknown } = { value: valueOf(templateValue, stringValue(false)) };
+  if (display) {
+    const shown = (ref: TemplateRef): unknown => {
+      const res = r.resolveRef(ref);
+      return res.ok && res.secret ? res.display : templateValue(ref);
+    };
+    out.display = r.showsSecret ? valueOf(shown, stringValue(true)) : out.value;
+  }
+  // An unquoted template whose value is not JSON makes the body sent invalid JSON: say so.
+  for (const ref of notJson) {
+    r.unresolved.push({
+      ref,
+      reason: `\`{{${ref.expression}}}\` is not in quotes, but its value is not a JSON number, true, false, null, object or array, so the body would not be JSON: write "{{${ref.expression}}}".`,
+    });
+  }
+  return out;
+}
+
+/** decodeJsonString for text without a backslash: only the quotes go (a missing closing one is tolerated). */
+function unquote(raw: string): string {
+  const body = raw.startsWith('"') ? raw.slice(1) : raw;
+  return body.endsWith('"') ? body.slice(0, -1) : body;
+}
+
 type Encode = (value: unknown, ref: TemplateRef) => string;
-type Result = { ok: true; value: unknown } | { ok: false; reason: string; cycle?: boolean };
+type Result =
+  | {
+      ok: true;
+      value: unknown;
+      /** Preview: the text to show instead of the value: `<name>` for a secret (or a value built from one). */
+      display?: string;
+      /** Preview: the expressions kept as written inside `value`, which is then not final. */
+      pending?: string[];
+      /** Preview: a secret variable, or one whose value uses one. */
+      secret?: boolean;
+    }
+  | { ok: false; reason: string; cycle?: boolean; /** Preview: known only when sent. */ deferred?: boolean };
 
 const plain: Encode = (v) => toText(v);
+const NO_REFS: { refs: TemplateRef[] } = { refs: [] };
 
 function toText(v: unknown): string {
   return typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v);
@@ -214,7 +369,9 @@ class Resolver {
   readonly unresolved: Unresolved[] = [];
   readonly requestRefs = new Set<string>();
   readonly secrets = new Set<string>();
-  private readonly fileVars = new Map<string, VariableDefinition>();
+  /** Preview: some reference resolved so far is shown as `<name>`. */
+  showsSecret = false;
+  private readonly fileVars: ReadonlyMap<string, VariableDefinition>;
   private readonly varMemo = new Map<string, Result>();
   private readonly refMemo = new Map<string, Result>();
   private readonly stack: string[] = [];
@@ -222,14 +379,14 @@ class Resolver {
 
   /** `self`: the name of the request being resolved, which cannot use its own response. */
   constructor(
-    private readonly ctx: ResolveContext,
+    private readonly ctx: AnyContext,
     private readonly self?: string,
   ) {
-    for (const v of ctx.file?.variables ?? []) this.fileVars.set(v.name, v);
+    this.fileVars = ctx.variables ?? fileVariables(ctx.file);
   }
 
-  /** `src[from, to)` with its templates replaced; unresolved ones stay as written. */
-  substitute(src: string, from: number, to: number, base: number, encode: Encode): string {
+  /** `src[from, to)` with its templates replaced; unresolved ones stay as written. `show`: the display texts (preview). */
+  substitute(src: string, from: number, to: number, base: number, encode: Encode, show = false): string {
     const { refs } = scanTemplates(src, from, to, base);
     if (refs.length === 0) return src.slice(from, to);
     let out = '';
@@ -238,7 +395,7 @@ class Resolver {
       const s = ref.span.start - base;
       out += src.slice(at, s);
       const res = this.resolveRef(ref);
-      out += res.ok ? encode(res.value, ref) : src.slice(s, ref.span.end - base);
+      out += res.ok ? encode(show && res.display !== undefined ? res.display : res.value, ref) : src.slice(s, ref.span.end - base);
       at = ref.span.end - base;
     }
     return out + src.slice(at, to);
@@ -251,11 +408,22 @@ class Resolver {
     if (memo) return memo;
     const res = this.compute(ref);
     this.refMemo.set(key, res);
-    if (!res.ok) this.unresolved.push({ ref, reason: res.reason });
+    if (res.ok && res.secret) this.showsSecret = true;
+    if (!res.ok) this.unresolved.push(res.deferred ? { ref, reason: res.reason, pending: [ref.expression] } : { ref, reason: res.reason });
+    else if (res.pending) {
+      this.unresolved.push({ ref, reason: `\`{{${ref.expression}}}\` uses values known only when the request is sent.`, pending: res.pending });
+    }
     return res;
   }
 
   private compute(ref: TemplateRef): Result {
+    if (this.ctx.preview && ref.kind !== 'variable') {
+      return {
+        ok: false,
+        deferred: true,
+        reason: ref.kind === 'system' ? `\`{{${ref.expression}}}\` is computed when the request is sent.` : `\`{{${ref.expression}}}\` comes from a response, known once \`${ref.name}\` has been sent.`,
+      };
+    }
     try {
       switch (ref.kind) {
         case 'system':
@@ -278,8 +446,7 @@ class Resolver {
       const cycle = [...this.stack.slice(this.stack.indexOf(name)), name].join(' -> ');
       return { ok: false, cycle: true, reason: `Variables refer to each other in a cycle (${cycle}): give one of them a plain value.` };
     }
-    const def = this.fileVars.get(name);
-    const raw = def ? def.value : Object.prototype.hasOwnProperty.call(this.ctx.env ?? {}, name) ? this.ctx.env[name] : undefined;
+    const raw = variableText(name, this.fileVars, this.ctx.env ?? {});
     if (raw === undefined) {
       return {
         ok: false,
@@ -291,12 +458,21 @@ class Resolver {
     this.stack.push(name);
     let res: Result;
     try {
-      const { refs } = scanTemplates(raw);
+      const { refs } = raw.includes('{{') ? scanTemplates(raw) : NO_REFS;
       let value = '';
+      let pending: string[] | undefined;
+      let secret = isSecretVariable(name);
       let at = 0;
       let failed: Result | undefined;
       for (const r of refs) {
         const v = this.compute(r);
+        if (!v.ok && v.deferred) {
+          // Preview: kept as written; the rest of the value resolves around it.
+          value += raw.slice(at, r.span.end);
+          (pending ??= []).push(r.expression);
+          at = r.span.end;
+          continue;
+        }
         if (!v.ok) {
           // A cycle is reported as is: wrapping it once per variable on the way out adds nothing.
           failed ??= v.cycle ? v : {
@@ -306,14 +482,22 @@ class Resolver {
           continue;
         }
         value += raw.slice(at, r.span.start) + toText(v.value);
+        if (v.pending) (pending ??= []).push(...v.pending);
+        // A value built from a secret is shown as masked as the secret (preview display).
+        if (v.secret) secret = true;
         at = r.span.end;
       }
       value += raw.slice(at);
-      res = failed ?? { ok: true, value };
+      if (failed) res = failed;
+      else if (!this.ctx.preview) res = { ok: true, value };
+      else {
+        // Only a secret is shown otherwise than its value (a value waiting for the send holds `{{...}}` in both).
+        res = { ok: true, value, ...(secret ? { display: `<${name}>`, secret } : {}), ...(pending ? { pending } : {}) };
+      }
     } finally {
       this.stack.pop();
     }
-    if (res.ok && isSecretVariable(name) && typeof res.value === 'string' && res.value !== '') this.secrets.add(res.value);
+    if (res.ok && !res.pending && isSecretVariable(name) && typeof res.value === 'string' && res.value !== '') this.secrets.add(res.value);
     this.varMemo.set(name, res);
     return res;
   }

@@ -94,7 +94,7 @@ export interface Body {
 export interface Assertion {
   span: Span;
   text: string;
-  subject: 'status' | 'body' | 'header' | 'signature' | 'duration' | string;
+  subject: 'status' | 'body' | 'header' | 'signature' | 'schema' | 'duration' | string;
   path?: string; // `success`, `data.status`, header name, …
   operator?: string; // `==`, `!=`, `>`, `<`, `>=`, `<=`, `contains`, `startsWith`, `exists`, `valid`, …
   expected?: string;

@@ -22,11 +22,20 @@ import {
   CanonicalStringRequest,
   type CanonicalStringParams,
   type CanonicalStringResponse,
+  OpenApiDocumentsNotification,
+  type OpenApiDocumentsParams,
 } from '../../engine/protocol';
 import { createLanguageService, type LanguageService, type PayoutDocument } from '../../engine/language';
 
 const canonicalStringRequest = new RequestType<CanonicalStringParams, CanonicalStringResponse, void>(CanonicalStringRequest.method);
 const activeEnvironmentNotification = new NotificationType<ActiveEnvironmentParams>(ActiveEnvironmentNotification.method);
+const openApiDocumentsNotification = new NotificationType<OpenApiDocumentsParams>(OpenApiDocumentsNotification.method);
+
+/** The well-formed entries of an OpenApiDocumentsParams `documents` value (it comes over the wire). */
+function openApiDocumentsOf(value: unknown): OpenApiDocumentsParams['documents'] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((d): d is { file: string; base: string } => typeof d?.file === 'string' && typeof d?.base === 'string');
+}
 
 /** Logs a failure without its message: stack frames only (see the file comment). */
 function describeFailure(e: unknown): string {
@@ -39,6 +48,7 @@ export function startServer(connection: Connection, service: LanguageService = c
   const documents = new TextDocuments(TextDocument);
   let codeLensRefresh = false;
   let watchedFilesDynamic = false;
+  let openApiProblems: string[] = [];
 
   /** Runs a handler: empty result when cancelled or when it throws. */
   function guard<T>(name: string, token: CancellationToken | undefined, empty: T, run: () => T): T {
@@ -80,8 +90,11 @@ export function startServer(connection: Connection, service: LanguageService = c
   connection.onInitialize((params): InitializeResult => {
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     watchedFilesDynamic = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-    const env = (params.initializationOptions as { environment?: unknown } | undefined)?.environment;
+    const init = params.initializationOptions as { environment?: unknown; openApiDocuments?: unknown } | undefined;
+    const env = init?.environment;
     if (typeof env === 'string' && env) service.setEnvironment(env);
+    // Shown once the client is ready for messages (onInitialized).
+    openApiProblems = guard('openApiDocuments', undefined, [], () => service.setOpenApiDocuments(openApiDocumentsOf(init?.openApiDocuments)));
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -98,7 +111,15 @@ export function startServer(connection: Connection, service: LanguageService = c
     };
   });
 
+  /** A setting's document has no line to show a problem on: a warning names the setting instead. */
+  function reportOpenApiProblems(problems: string[]): void {
+    if (!problems.length) return;
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more: ${problems.slice(1, 3).join(' ')})` : '';
+    void connection.window.showWarningMessage(`Payout HTTP: a document of the payoutHttp.openapi.documents setting has a problem: ${problems[0]}${more}`);
+  }
+
   connection.onInitialized(() => {
+    reportOpenApiProblems(openApiProblems);
     if (watchedFilesDynamic) {
       void connection.client
         .register(DidChangeWatchedFilesNotification.type, {
@@ -110,6 +131,11 @@ export function startServer(connection: Connection, service: LanguageService = c
 
   connection.onDidChangeWatchedFiles(() => {
     service.invalidateEnvironment();
+    revalidateAll();
+  });
+
+  connection.onNotification(openApiDocumentsNotification, (params) => {
+    reportOpenApiProblems(guard('openApiDocuments', undefined, [], () => service.setOpenApiDocuments(openApiDocumentsOf(params?.documents))));
     revalidateAll();
   });
 

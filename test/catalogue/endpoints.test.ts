@@ -54,10 +54,12 @@ describe('catalogue endpoints against the documents', () => {
     const documented = catalogue.endpoints.filter((e) => e.api !== 'local-sandbox');
     assert.deepEqual(new Set(documented.map((e) => e.api)), new Set(['payout-v2', 'payout-v3', 'plant-store']));
     assert.deepEqual(helpers.map(key).sort(), [
+      'DELETE /sandbox/faults',
       'GET /sandbox/health',
       'GET /sandbox/kyc-documents/{kycId}/{document}',
       'GET /sandbox/orders/{externalOrderId}/qr',
       'GET /sandbox/webhooks',
+      'POST /sandbox/faults',
       'POST /sandbox/test-users',
     ]);
     for (const e of helpers) {

@@ -67,6 +67,14 @@ describe('response view text', () => {
     assert.deepEqual(markOf(r), { text: '✗ not verified', kind: 'bad' });
   });
 
+  it('shows the response against its OpenAPI schema: matches, or each problem', () => {
+    const ok = renderResponse(result({ schema: { endpointId: 'plant-store.getPlantById', problems: [] } }, {}, 200), now);
+    assert.match(ok, /^Schema: matches plant-store\.getPlantById ✓$/m);
+    const off = renderResponse(result({ schema: { endpointId: 'openapi.getPlantOne', problems: [{ path: '$.id', message: 'expected string, got number 1' }, { path: '$', message: 'required member "category" is missing' }] } }, {}, 200), now);
+    assert.match(off, /^Schema: 2 problem\(s\) against openapi\.getPlantOne ✗\n {2}\$\.id: expected string, got number 1\n {2}\$: required member "category" is missing$/m);
+    assert.doesNotMatch(renderResponse(result({}, {}), now), /^Schema:/m, 'no line when no schema documents the response');
+  });
+
   it('says why nothing came back', () => {
     const r = result({ ok: false, response: undefined, decoded: undefined, error: 'connection refused: is the sandbox running? (Payout HTTP: Start Local Sandbox)' }, {});
     const text = renderResponse(r, now);

@@ -64,6 +64,20 @@ describe('http/assertions: httpYac-style ?? lines against a response', () => {
     assert.match(r.message!, /not a valid regular expression/);
   });
 
+  it('`?? schema valid|invalid` reads the OpenAPI schema outcome; with none to compare with, both fail saying why', () => {
+    const matches = { endpointId: 'plant-store.getPlantById', problems: [] };
+    const off = { endpointId: 'openapi.getPlantOne', problems: [{ path: '$.id', message: 'expected string, got number 1' }] };
+    assert.deepEqual(check(['?? schema valid', '?? schema invalid'], { schema: matches }).map((a) => a.ok), [true, false]);
+    const [valid, invalid] = check(['?? schema valid', '?? schema invalid'], { schema: off });
+    assert.equal(valid.ok, false);
+    assert.equal(valid.message, "expected the response to be valid against openapi.getPlantOne's schema, but it has 1 problem(s): $.id: expected string, got number 1");
+    assert.equal(invalid.ok, true);
+    const none = check(['?? schema valid', '?? schema invalid'], {});
+    assert.deepEqual(none.map((a) => a.ok), [false, false]);
+    assert.match(none[0].message!, /no OpenAPI response schema documents this response .*add the document with `# @openapi/);
+    assert.match(check(['?? schema == 1'], { schema: matches })[0].message!, /`\?\? schema valid` or `\?\? schema invalid`/);
+  });
+
   it('readPath accepts JSONPath-ish prefixes', () => {
     assert.deepEqual(readPath(envelope, '$.data.items[0].name'), { found: true, value: 'a' });
     assert.deepEqual(readPath(envelope, 'data.nope.deeper'), { found: false, value: undefined });

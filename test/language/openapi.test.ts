@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fixture, FIXTURES, open, service } from './fixture';
+import { createLanguageService } from '../../engine/language';
+import { fixture, FIXTURES, mark, open, service } from './fixture';
 
 describe('language/# @openapi documents', () => {
   const svc = service({ library_base_url: 'http://127.0.0.1:9/api' });
@@ -30,5 +31,38 @@ describe('language/# @openapi documents', () => {
     assert.ok(paths.includes('/books') && paths.includes('/books/{bookId}'), paths.join(', '));
     const fields = svc.completion(open(svc, m.text, uri), m.positions[0]).items.map((i) => i.label);
     assert.ok(fields.includes('pages') && fields.includes('author') && !fields.includes('title'), fields.join(', '));
+  });
+
+  describe('a document of the setting / --openapi (no directive in the file)', () => {
+    const library = { file: join(FIXTURES, '../openapi/library/library.openapi.yaml'), base: 'library_base_url' };
+    const env = { library_base_url: 'http://127.0.0.1:9/api' };
+    const fileUri = pathToFileURL(join(FIXTURES, 'openapi/option.payout.http')).href;
+    const text = mark('### Add a book\nPOST {{library_base_url}}/bo|\nContent-Type: application/json\n\n{\n  "title": "Dune",\n  |"pages"|: |"many"|\n}\n');
+    const fixed = text.text.replace('/bo\n', '/books\n');
+
+    it('completes its paths and body fields and lints against it', () => {
+      const svc = createLanguageService({ environment: 'test', loadEnvironment: () => env, openApiDocuments: [library] });
+      const paths = svc.completion(open(svc, text.text, fileUri), text.positions[0]).items.map((i) => i.label);
+      assert.ok(paths.includes('/books') && paths.includes('/books/{bookId}'), paths.join(', '));
+      const doc = open(svc, fixed, fileUri);
+      const at = { line: text.positions[1].line, character: text.positions[1].character + 1 };
+      const fields = svc.completion(doc, at).items.map((i) => i.label);
+      assert.ok(fields.includes('author') && !fields.includes('title'), fields.join(', '));
+      const ds = svc.diagnostics(doc);
+      assert.deepEqual(ds.map((d) => [d.code, d.range.start.line]).sort(), [['payout/required-field-missing', 4], ['payout/wrong-type', 6]].sort());
+    });
+
+    it('setOpenApiDocuments switches them on and off for open files, and returns their problems', () => {
+      const svc = createLanguageService({ environment: 'test', loadEnvironment: () => env });
+      const doc = open(svc, fixed, fileUri);
+      const before = svc.diagnostics(doc).map((d) => d.code);
+      assert.ok(!before.includes('payout/required-field-missing'), before.join(', '));
+      assert.deepEqual(svc.setOpenApiDocuments([library]), []);
+      assert.ok(svc.diagnostics(doc).some((d) => d.code === 'payout/required-field-missing'));
+      svc.setOpenApiDocuments([]);
+      assert.deepEqual(svc.diagnostics(doc).map((d) => d.code), before);
+      const problems = svc.setOpenApiDocuments([{ file: join(FIXTURES, 'openapi/missing.yaml'), base: 'x_base_url' }]);
+      assert.match(problems[0], /missing\.yaml: cannot read the OpenAPI document \(ENOENT\)/);
+    });
   });
 });

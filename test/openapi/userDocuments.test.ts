@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clearOpenApiCache, defaultBaseVariable, loadOpenApiFile, parseOpenApiDirective } from '../../engine/openapi/userDocuments';
+import { clearOpenApiCache, defaultBaseVariable, loadOpenApiFile, parseOpenApiDirective, parseOpenApiOption, resolveOpenApiDocument } from '../../engine/openapi/userDocuments';
 
 const doc = (summary: string) => `openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    get:\n      summary: ${summary}\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: "./shared.yaml#/A"}\n`;
 
@@ -56,5 +56,17 @@ describe('user OpenAPI documents', () => {
     assert.match(loadOpenApiFile(dir).problems[0] ?? '', /EISDIR/);
     copyFileSync('test/fixtures/openapi/library/library.openapi.yaml', join(dir, 'lib.yaml')); // its schemas.yaml is not next to it
     assert.ok(loadOpenApiFile(join(dir, 'lib.yaml')).problems.some((p) => p.includes('schemas.yaml')));
+  });
+
+  it('reads `--openapi FILE[=BASE]` and setting entries: relative to their folder, the file must exist, the base must be a name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payout-openapi-option-'));
+    writeFileSync(join(dir, 'pet store.yaml'), doc('x'));
+    writeFileSync(join(dir, 'a=b.yaml'), doc('x'));
+    assert.deepEqual(parseOpenApiOption('pet store.yaml=pets_url', dir), { file: join(dir, 'pet store.yaml'), base: 'pets_url' });
+    assert.deepEqual(parseOpenApiOption('pet store.yaml', dir), { file: join(dir, 'pet store.yaml'), base: 'pet_store_base_url' });
+    assert.deepEqual(parseOpenApiOption('a=b.yaml', dir), { file: join(dir, 'a=b.yaml'), base: 'a_b_base_url' }, 'a file name after = is part of the path');
+    assert.match((parseOpenApiOption('nope.yaml=x', dir) as { problem: string }).problem, /^--openapi nope\.yaml=x: .*nope\.yaml does not exist; fix the path \(relative to /);
+    assert.match((resolveOpenApiDocument('pet store.yaml', 'has space', dir, 'payoutHttp.openapi.documents[0]') as { problem: string }).problem, /^payoutHttp\.openapi\.documents\[0\]: "has space" is not a variable name/);
+    assert.match((resolveOpenApiDocument(undefined, undefined, dir, 'payoutHttp.openapi.documents[1]') as { problem: string }).problem, /give the document's path/);
   });
 });

@@ -20,8 +20,8 @@ describe('sandbox helpers (routed from the catalogue)', () => {
   });
   after(async () => sb?.close());
 
-  const get = async (url: string, method = 'GET') => {
-    const res = await fetch(url, { method });
+  const get = async (url: string, method = 'GET', body?: unknown) => {
+    const res = await fetch(url, { method, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
     return { status: res.status, body: (await res.json()) as Record<string, any> };
   };
 
@@ -34,12 +34,14 @@ describe('sandbox helpers (routed from the catalogue)', () => {
       'sandbox.orders.qr': `${sb.url}/sandbox/orders/none/qr`,
     };
     const helpers = catalogue.endpoints.filter((e) => e.api === 'local-sandbox');
-    assert.equal(helpers.length, 5);
+    assert.equal(helpers.length, 7);
+    // The one helper that takes a body; the fault it adds is cleared by the DELETE listed after it.
+    const bodies: Record<string, unknown> = { 'sandbox.faults.add': { endpoint: 'v2.wallet.balance', errorCode: 9, times: 1 } };
     for (const e of helpers) {
       const url = urls[e.id] ?? `${sb.url}${e.path}`;
       // The URL the sandbox handed out is the catalogue's own path.
       assert.equal(matchRequest(e.method, url).endpoint?.id, e.id, url);
-      const r = await get(url, e.method);
+      const r = await get(url, e.method, bodies[e.id]);
       if (e.id === 'sandbox.orders.qr') {
         assert.deepEqual(r, { status: 404, body: { message: 'No scan-to-pay order with that id' } });
         continue;
