@@ -4,7 +4,6 @@
 import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { loadPrivateKey } from '../../engine/signing/keys';
-import { privateKeyProblem } from './pemCheck';
 
 export type SecretKind = 'secretKey' | 'privateKey';
 
@@ -75,13 +74,10 @@ export async function storePrivateKeyCommand(store: SecretStore, environment: st
   } else {
     pem = await vscode.env.clipboard.readText();
   }
-  const problem = privateKeyProblem(pem);
-  if (problem) {
-    void vscode.window.showErrorMessage(`Payout HTTP: ${problem}`);
-    return;
-  }
   try {
-    loadPrivateKey(pem); // the same parse and RSA-2048 check signing will do (its messages hold no key text)
+    // The same parse and RSA-2048 check signing will do; its messages name the problem and the
+    // fix (a public key, an encrypted or OpenSSH key, the wrong size) and never hold key text.
+    loadPrivateKey(pem);
   } catch (e) {
     void vscode.window.showErrorMessage(`Payout HTTP: this key cannot sign: ${(e as Error).message}`);
     return;
