@@ -142,7 +142,7 @@ function parse(role: Role, text: string, bits: number | 'any', file: string | un
   const isPublicLabel = /PUBLIC KEY$/.test(label!);
   if (role === 'private' && (isPublicLabel || label === 'CERTIFICATE'))
     fail('wrong-kind', `${holder} holds a ${isPublicLabel ? 'public key' : 'certificate'} where a private key is needed`,
-      'point privateKeyFile at the private half of the pair (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----)');
+      'point privateKeyFile at the private half of the pair (a PEM whose BEGIN line says PRIVATE KEY or RSA PRIVATE KEY)');
   if (role === 'public' && isPrivateLabel)
     fail('wrong-kind', `${holder} holds a private key where a public key is needed`,
       'give the public half instead (`openssl pkey -in private.pem -pubout`), and keep the private key out of shared settings');
