@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { catalogue, endpointById } from '../../engine/catalogue/index';
-import { endpointHeadings, readSeed, section } from './seedDoc';
+import { endpointHeadings, describeWithSeeds, readSeed, section } from './seedDoc';
 
 const doc1 = readSeed('000');
 const doc2 = readSeed('001');
 const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
 
-describe('catalogue endpoints against the documents', () => {
+describeWithSeeds('catalogue endpoints against the documents', () => {
   const v2 = catalogue.endpoints.filter((e) => e.api === 'payout-v2');
   const v3 = catalogue.endpoints.filter((e) => e.api === 'payout-v3');
 

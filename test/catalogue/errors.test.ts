@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { catalogue, errorByCode, errorBySemanticCode, errorsFor, sharedErrorsFor, sharedV3ErrorsFor, endpointById, v3ErrorByCode } from '../../engine/catalogue/index';
-import { readSeed, section, tables } from './seedDoc';
+import { describeWithSeeds, readSeed, section, tables } from './seedDoc';
 
 const doc1 = readSeed('000');
 const doc2 = readSeed('001');
-const errorTables = tables(section(doc1, '7. Errors').body);
-const mappedTable = errorTables.find((t) => t.header[1] === 'semanticCode')!;
-const unmappedTable = errorTables.find((t) => t.header[1] === 'Meaning of the message')!;
 
-describe('error catalogue against doc 1 §7', () => {
+describeWithSeeds('error catalogue against doc 1 §7', () => {
+  const errorTables = tables(section(doc1, '7. Errors').body);
+  const mappedTable = errorTables.find((t) => t.header[1] === 'semanticCode')!;
+  const unmappedTable = errorTables.find((t) => t.header[1] === 'Meaning of the message')!;
+
   it('finds both tables in the document', () => {
     assert.ok(mappedTable.rows.length > 40);
     assert.equal(unmappedTable.rows.length, 14);
@@ -84,7 +85,7 @@ describe('error catalogue against doc 1 §7', () => {
   });
 });
 
-describe('per-endpoint errors against doc 1 §4', () => {
+describeWithSeeds('per-endpoint errors against doc 1 §4', () => {
   const numbers = (text: string) => (text.replace(/\([^)]*\)/g, '').match(/\b\d+\b/g) ?? []).map(Number);
 
   it('lists, for each endpoint, the codes its section names (shared ones aside)', () => {
@@ -109,7 +110,7 @@ describe('per-endpoint errors against doc 1 §4', () => {
   });
 });
 
-describe('v3 errors against doc 2 §7', () => {
+describeWithSeeds('v3 errors against doc 2 §7', () => {
   it('has every row with its HTTP status', () => {
     const rows = tables(section(doc2, '7. Errors').body)[0].rows;
     assert.equal(rows.length, catalogue.v3Errors.length);

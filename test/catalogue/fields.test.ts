@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { catalogue, endpointById, v2EnvelopeShape, v3Conventions, clientAssertionClaims } from '../../engine/catalogue/index';
 import type { Endpoint, FieldSpec, Requirement } from '../../engine/catalogue/types';
-import { readSeed, section, tables } from './seedDoc';
+import { describeWithSeeds, readSeed, section, tables } from './seedDoc';
 
 const doc1 = readSeed('000');
 const doc2 = readSeed('001');
@@ -56,7 +56,7 @@ function checkFields(label: string, have: readonly FieldSpec[] | undefined, docu
   }
 }
 
-describe('fields against the document tables', () => {
+describeWithSeeds('fields against the document tables', () => {
   it('request bodies match every field table of doc 1 §4 (names, types, required, enums, defaults)', () => {
     let checked = 0;
     for (const e of v2) {
@@ -138,7 +138,7 @@ describe('fields against the document tables', () => {
   });
 });
 
-describe('fields the client fills itself (filledByClient)', () => {
+describeWithSeeds('fields the client fills itself (filledByClient)', () => {
   const filled = (e: Endpoint) => (e.body ?? []).filter((f) => f.filledByClient).map((f) => f.name);
 
   it('is the signature of every signed-v2 endpoint, still required as the document says', () => {

@@ -7,13 +7,41 @@ import path from 'node:path';
 
 export const SEEDS_DIR = process.env.PAYOUT_HTTP_SEEDS ?? path.resolve(__dirname, '../../../shared/seeds');
 
+/** True when the folder holds the three documents; without them the suites below are skipped (see describeWithSeeds). */
+export const SEEDS_PRESENT = ['000', '001', '002'].every((n) => fs.existsSync(SEEDS_DIR) && fs.readdirSync(SEEDS_DIR).some((f) => f.startsWith(`${n}_`) && f.endsWith('.txt')));
+
+/** The document's text, or '' when the documents are absent (then describeWithSeeds never runs the suites reading it). */
 export function readSeed(prefix: '000' | '001' | '002'): string {
-  if (!fs.existsSync(SEEDS_DIR)) {
-    throw new Error(`The contract documents are not at ${SEEDS_DIR}: the catalogue tests check the catalogue against them. Put shared/ beside the checkout, or set PAYOUT_HTTP_SEEDS to the folder holding 000_*.txt, 001_*.txt and 002_*.txt.`);
-  }
-  const file = fs.readdirSync(SEEDS_DIR).find((f) => f.startsWith(`${prefix}_`) && f.endsWith('.txt'));
-  if (!file) throw new Error(`no seed ${prefix}_*.txt in ${SEEDS_DIR}`);
+  if (!SEEDS_PRESENT) return '';
+  const file = fs.readdirSync(SEEDS_DIR).find((f) => f.startsWith(`${prefix}_`) && f.endsWith('.txt'))!;
   return fs.readFileSync(path.join(SEEDS_DIR, file), 'utf8');
+}
+
+// A fresh clone has no shared/ beside it: the suites checking the catalogue against the documents are
+// then skipped under ONE pending test whose title names them and says how to run them. CI sets
+// PAYOUT_HTTP_REQUIRE_SEEDS=1 (.ci/run), which turns that line into a failure: CI must not pass
+// without having checked the catalogue against the text.
+let skipLine: Mocha.Test | undefined;
+const skipped: string[] = [];
+
+export function describeWithSeeds(title: string, body: () => void): void {
+  if (SEEDS_PRESENT) {
+    describe(title, body);
+    return;
+  }
+  skipped.push(title);
+  const line = () =>
+    `contract documents not found at ${SEEDS_DIR}: skipped ${skipped.length} suites (${skipped.join('; ')}). ` +
+    'To run them, set PAYOUT_HTTP_SEEDS to the folder holding 000_*.txt, 001_*.txt and 002_*.txt, or put shared/seeds beside the checkout';
+  if (skipLine) {
+    skipLine.title = line();
+  } else if (process.env.PAYOUT_HTTP_REQUIRE_SEEDS === '1') {
+    skipLine = it(line(), () => {
+      throw new Error(`PAYOUT_HTTP_REQUIRE_SEEDS=1 and the ${line()}`);
+    });
+  } else {
+    skipLine = it.skip(line());
+  }
 }
 
 export interface Section {

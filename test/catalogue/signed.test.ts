@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { catalogue, signedFields, templateText } from '../../engine/catalogue/index';
 import type { Endpoint } from '../../engine/catalogue/types';
-import { backtickedAfter, readSeed, section } from './seedDoc';
+import { backtickedAfter, describeWithSeeds, readSeed, section } from './seedDoc';
 
 const doc1 = readSeed('000');
 const v2 = catalogue.endpoints.filter((e) => e.api === 'payout-v2');
 const signed = v2.filter((e) => e.auth === 'signed-v2');
 const docSection = (e: Endpoint) => section(doc1, `${e.source.replace('doc 1 §', '')} ${e.method} ${e.path}`).body;
 
-describe('signed strings', () => {
+describeWithSeeds('signed strings', () => {
   it('every signed-v2 endpoint has a template over body fields and a required signature field', () => {
     assert.equal(signed.length, 14);
     for (const e of signed) {

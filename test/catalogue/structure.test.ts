@@ -9,12 +9,12 @@ import {
   sellExtendInfoRuleFor,
   signedFields,
 } from '../../engine/catalogue/index';
-import { readSeed, section, tables } from './seedDoc';
+import { describeWithSeeds, readSeed, section, tables } from './seedDoc';
 
 const doc1 = readSeed('000');
 const doc2 = readSeed('001');
 
-describe('state machines', () => {
+describeWithSeeds('state machines', () => {
   it('order statuses and terminal flags are those of doc 1 §3.1', () => {
     const rows = tables(section(doc1, '3.1 Order status').body)[0].rows;
     assert.deepEqual(
@@ -44,7 +44,7 @@ describe('state machines', () => {
   });
 });
 
-describe('simulations (doc 2 §3)', () => {
+describeWithSeeds('simulations (doc 2 §3)', () => {
   it('have the documented outcomes per endpoint, FAILED ending in ERROR', () => {
     const rows = tables(section(doc2, '3. States').body)[0].rows;
     const outcomes = (kind: string) => rows.filter((r) => r[0] === kind).map((r) => r[2]);
@@ -61,7 +61,7 @@ describe('simulations (doc 2 §3)', () => {
   });
 });
 
-describe('limits', () => {
+describeWithSeeds('limits', () => {
   it('has machine-readable amounts', () => {
     assert.equal(limitByName('order-lifetime')!.amount, 15);
     assert.equal(limitByName('philippines-qrcode-min-amount')!.amount, 200);
@@ -73,7 +73,7 @@ describe('limits', () => {
   });
 });
 
-describe('extendInfo', () => {
+describeWithSeeds('extendInfo', () => {
   it('create-sell-order rules by fiatCurrency follow doc 1 §4.13', () => {
     const php = sellExtendInfoRuleFor('PHP');
     assert.equal(php.key, 'PH');
@@ -104,7 +104,7 @@ describe('extendInfo', () => {
   });
 });
 
-describe('v3 surface', () => {
+describeWithSeeds('v3 surface', () => {
   it('mirrors v2 bodies without partnerCode, userEmail and signature', () => {
     const pairs: [string, string][] = [
       ['v3.kyc.submissions', 'v2.user.submit-kyc'],
