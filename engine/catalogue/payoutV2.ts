@@ -3,7 +3,7 @@
 
 import { bool, num, obj, signatureField, str, template } from './fieldBuilders';
 import { cashoutExtendInfoMembers, sellExtendInfoMembers } from './extendInfo';
-import { BANK_VERIFY_FIAT_CURRENCIES } from './limits';
+import { BANK_VERIFY_FIAT_CURRENCIES, CASHOUT_CEILING_ASSUMPTION } from './limits';
 import { orderSignature } from './shapes';
 import { KYC_STATUSES } from './states';
 import type { Endpoint, FieldSpec } from './types';
@@ -19,6 +19,14 @@ export const v2Conventions = {
   signatureField: 'signature',
   /** §4.0 rule 6: `<secretKey>` is appended directly after the final pipe. */
   secretPlaceholder: '<secretKey>',
+  /**
+   * §4.0 rule 5 says how an omitted field is signed (`undefined`), not an explicit `null`. The project
+   * (signing, the local sandbox) prints it as `${value}` does: the text `null`.
+   */
+  explicitNull: {
+    signedAs: 'null',
+    assumption: 'The document does not say how an explicit `null` is signed; payout-http and the local sandbox sign it as the text `null`, as `${value}` prints it.',
+  },
 };
 
 const partnerCode = (): FieldSpec => str('partnerCode', true, { notes: 'Identifies the partner. Unknown codes fail with 4.', errorCode: 4 });
@@ -126,7 +134,7 @@ export const reviewCashoutFields: FieldSpec[] = [
   partnerCode(),
   userEmail('The end user.'),
   str('fiatCurrency', true, { enum: ['VND', 'PHP', 'IDR'] }),
-  num('fiatAmount', true, { notes: 'What the recipient receives.' }),
+  num('fiatAmount', true, { notes: 'What the recipient receives.', assumption: CASHOUT_CEILING_ASSUMPTION }),
   str('cryptoCurrency', true, { notes: 'Crypto to debit, e.g. `USDT`.' }),
   signatureField(),
 ];
@@ -138,7 +146,10 @@ export const createCashoutFields: FieldSpec[] = [
   userEmail('Must be KYC-verified.'),
   str('cryptoCurrency', true, { notes: 'Crypto to debit, e.g. `USDT`.' }),
   str('fiatCurrency', true, { notes: 'Omission is not rejected as missing: it is signed as `undefined` and the order fails with 46. No default is applied.' }),
-  num('fiatAmount', true, { notes: 'Omission is not rejected as missing: it is signed as `undefined` and the order fails with 46. No default is applied.' }),
+  num('fiatAmount', true, {
+    notes: 'Omission is not rejected as missing: it is signed as `undefined` and the order fails with 46. No default is applied.',
+    assumption: CASHOUT_CEILING_ASSUMPTION,
+  }),
   obj('extendInfo', true, { errorCode: 18, notes: 'The recipient. Outside the signature.', members: cashoutExtendInfoMembers }),
   webhookSecretKey('Without it the order settles silently.'),
   signatureField(),
@@ -291,7 +302,11 @@ export const payoutV2Endpoints: Endpoint[] = [
     body: [
       partnerCode(),
       str('currencies', true, { format: 'comma-list', notes: 'Comma-separated, e.g. `USDT,ETH,BTC`. Signed verbatim, so order matters.' }),
-      str('network', true, { enum: ['ERC20', 'TRC20', 'TON'], errorCode: 6 }),
+      str('network', true, {
+        enum: ['ERC20', 'TRC20', 'TON'],
+        errorCode: 6,
+        assumption: 'The answer to a network not on the list is not shown (6 is documented for a token not supported on the network); the project and the local sandbox answer 6 TOKEN_NOT_SUPPORTED_ON_NETWORK.',
+      }),
       fiatCurrencyDefaultVnd('Default `VND`. Not signed.'),
       str('service', false, { default: 'SELL', errorCode: 14, notes: 'Default `SELL`, the value scan-to-pay quotes under. Not signed.' }),
       signatureField(),
@@ -358,7 +373,7 @@ export const payoutV2Endpoints: Endpoint[] = [
     body: createSellOrderFields,
     signedString: template('partnerCode|externalOrderId|currency|fiatAmount|bankCode|bankAccountNumber|content|userEmail|<secretKey>', {
       fiatAmount: { omittedAs: '0', omissionNote: 'An omitted `fiatAmount` is signed as `0`.' },
-      bankAccountNumber: { omittedAs: 'undefined', omissionNote: 'An omitted `bankAccountNumber` is not rejected as missing; it is signed as `undefined`.' },
+      bankAccountNumber: { omittedAs: 'undefined', omissionNote: 'An omitted `bankAccountNumber` is not rejected as missing; it is signed as `undefined`.', notRejectedAsMissing: true },
     }),
     response: { shape: 'order', signature: orderSignature },
     errors: [11, 13, 7, 24, 25, 36, 37, 42, ...kycCodes, 17, 18, 44, 56, 65, 46, 12],
@@ -413,8 +428,8 @@ export const payoutV2Endpoints: Endpoint[] = [
     ],
     body: createCashoutFields,
     signedString: template('partnerCode|externalOrderId|userEmail|cryptoCurrency|fiatCurrency|fiatAmount|<secretKey>', {
-      fiatCurrency: { omittedAs: 'undefined', omissionNote: 'Signed as `undefined`; the order then fails with 46.' },
-      fiatAmount: { omittedAs: 'undefined', omissionNote: 'Signed as `undefined`; the order then fails with 46.' },
+      fiatCurrency: { omittedAs: 'undefined', omissionNote: 'Signed as `undefined`; the order then fails with 46.', notRejectedAsMissing: true },
+      fiatAmount: { omittedAs: 'undefined', omissionNote: 'Signed as `undefined`; the order then fails with 46.', notRejectedAsMissing: true },
     }),
     response: { shape: 'order', signature: orderSignature },
     errors: [...reviewCashoutErrors, 11, 13, 18, 56, 17, 27, 12],

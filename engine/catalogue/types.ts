@@ -86,6 +86,12 @@ export interface SignedSegment {
   omittedAs: 'undefined' | '0';
   /** The document's consequence of omitting it (e.g. "the order then fails with 46"). */
   omissionNote?: string;
+  /**
+   * The document says the omission is "not rejected as missing" (only its signed text changes, and
+   * omissionNote gives the consequence), although the field is required. Other required signed
+   * fields are rejected with 5 when absent, like any required field.
+   */
+  notRejectedAsMissing?: true;
 }
 
 /**
@@ -210,6 +216,8 @@ export interface LimitSpec {
   amount?: number;
   unit?: string;
   errorCode?: number;
+  /** Where the document only hints at the figure and the project chose to enforce it (shown by lint and hover). */
+  assumption?: string;
 }
 
 export interface Catalogue {

@@ -1,6 +1,7 @@
 // Every lint rule, in the order their diagnostics are listed. Adding a rule = one file + one line here.
 import type { BlockRule, FileRule } from '../types';
 import { backImageRequired } from './backImageRequired';
+import { cashoutAmountRange } from './cashoutAmountRange';
 import { belowMinimum } from './belowMinimum';
 import { countryCode } from './countryCode';
 import { dataUrl } from './dataUrl';
@@ -13,9 +14,11 @@ import { numberFormat } from './numberFormat';
 import { openapiDocument } from './openapiDocument';
 import { parameterValue } from './parameterValue';
 import { requiredFieldMissing } from './requiredFieldMissing';
+import { secretInBody } from './secretInBody';
 import { sellExtendInfo } from './sellExtendInfo';
 import { signatureMismatch } from './signatureMismatch';
 import { signedFieldOmitted } from './signedFieldOmitted';
+import { signedNull } from './signedNull';
 import { tokenUnavailable } from './tokenUnavailable';
 import { unaccentedText } from './unaccentedText';
 import { undefinedVariable } from './undefinedVariable';
@@ -30,7 +33,9 @@ export const blockRules: readonly BlockRule[] = [
   missingContentType,
   parameterValue,
   signedFieldOmitted,
+  signedNull,
   requiredFieldMissing,
+  secretInBody,
   unknownField,
   wrongType,
   valueNotAllowed,
@@ -42,6 +47,7 @@ export const blockRules: readonly BlockRule[] = [
   emailFormat,
   backImageRequired,
   belowMinimum,
+  cashoutAmountRange,
   sellExtendInfo,
   numberFormat,
 ];

@@ -1,5 +1,8 @@
 // Doc 1 §4.0 rule 1 and §5.9: every signed endpoint takes a JSON body with
 // `Content-Type: application/json`; the v3 token exchange says the same (doc 2 §4.1).
+// A missing header is information only: send and curl add `Content-Type: application/json` to a JSON
+// body themselves (engine/http/prepare.ts), so the request goes out right. A header with another
+// value is sent as written, and the service rejects it: that stays an error on signed endpoints.
 import type { BlockRule } from '../types';
 import { diag } from '../util';
 
@@ -23,7 +26,7 @@ export const missingContentType: BlockRule = {
     const after = block.headers.length ? block.headers[block.headers.length - 1].span.end : line.span.end;
     const eol = /\r\n/.test(block.text) ? '\r\n' : '\n';
     return [
-      diag(this.code, signed ? 'error' : 'warning', `Missing header \`Content-Type: application/json\`: ${why}. Add it below the request line.`, line.span, [
+      diag(this.code, 'information', `No \`Content-Type\` header: payout-http's send and curl add \`Content-Type: application/json\` (${why}). Add it below the request line so other clients send it too.`, line.span, [
         { title: 'Add Content-Type: application/json', edits: [{ span: { start: after, end: after }, newText: `${eol}Content-Type: application/json` }], preferred: true },
       ]),
     ];

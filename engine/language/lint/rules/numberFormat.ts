@@ -17,6 +17,18 @@ export const numberFormat: BlockRule = {
       if (field?.kind !== 'number' || field.rawText === undefined || !field.valueSpan) continue;
       const signed = jsString(field.value);
       if (signed === field.rawText) continue;
+      if (typeof field.value === 'number' && !Number.isFinite(field.value)) {
+        // `Infinity` is not JSON: the fix is a string or a number JSON can hold, not the printed value.
+        out.push(
+          diag(
+            this.code,
+            'warning',
+            `\`${seg.field}\` is written ${field.rawText}, beyond what a number can hold: it is parsed as Infinity and signed as \`${signed}\`. Write a finite number (e.g. 1e308 at most), or a string ("${field.rawText}") if the value is meant as text.`,
+            field.valueSpan,
+          ),
+        );
+        continue;
+      }
       out.push(
         diag(
           this.code,

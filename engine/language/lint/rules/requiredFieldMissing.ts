@@ -1,9 +1,12 @@
-// A required field that is absent. Signed fields are left to signed-field-omitted (their omission
-// is not rejected as missing; it changes the signed string), and fields the catalogue marks
-// `filledByClient` (`signature`, `clientAssertion`) are computed by the client at send time.
+// A required field that is absent: an error whether or not it is signed, because the service
+// rejects the request (the sandbox answers 5 as the document says). For a signed field the
+// diagnostic also says what its absence does to the signed string (signed as `undefined`), so
+// signed-field-omitted leaves required fields to this rule: one diagnostic per missing field.
+// Fields the catalogue marks `filledByClient` (`signature`, `clientAssertion`) are computed by the
+// client at send time.
 // Nested members (create-cashout `extendInfo`) are checked too.
 
-import type { FieldSpec } from '../../../catalogue/types';
+import type { FieldSpec, SignedSegment } from '../../../catalogue/types';
 import type { BodyField } from '../../body';
 import type { BlockRule, RuleDiagnostic } from '../types';
 import { bodyAnchor, diag, errorName, insertFieldEdit, suggestedValue } from '../util';
@@ -21,18 +24,18 @@ export const requiredFieldMissing: BlockRule = {
   description: 'A required field is absent (the service answers 5 INVALID_REQUEST_DATA).',
   check({ block, endpoint, body }) {
     if (!endpoint?.body || !body.root || body.root.type !== 'object') return [];
-    const signed = new Set(endpoint.signedString?.segments.map((s) => s.field) ?? []);
+    const signed = new Map(endpoint.signedString?.segments.map((s) => [s.field, s]) ?? []);
     const payout = endpoint.api === 'payout-v2' || endpoint.api === 'payout-v3';
     const out: RuleDiagnostic[] = [];
     for (const spec of endpoint.body) {
-      if (spec.required !== true || spec.filledByClient || signed.has(spec.name)) continue;
+      if (spec.required !== true || spec.filledByClient || signed.get(spec.name)?.notRejectedAsMissing) continue;
       if (!body.byName.has(spec.name)) {
         const edit = insertFieldEdit(block, body, spec.name, suggestedValue(spec));
         out.push(
           diag(
             this.code,
             'error',
-            `Required field \`${spec.name}\` is missing: ${rejection(payout, spec)}. Add "${spec.name}" to the body.`,
+            `Required field \`${spec.name}\` is missing: ${rejection(payout, spec)}.${signedConsequence(signed.get(spec.name))} Add "${spec.name}" to the body.`,
             bodyAnchor(block, body),
             edit ? [{ title: `Add "${spec.name}"`, edits: [edit], preferred: true }] : undefined,
           ),
@@ -48,6 +51,12 @@ export const requiredFieldMissing: BlockRule = {
     return out;
   },
 };
+
+/** For a signed field: what its absence does to the signed string (doc 1 §4.0 rule 5). */
+export function signedConsequence(seg: SignedSegment | undefined): string {
+  if (!seg) return '';
+  return ` It is also signed: omitted, it is signed as the text \`${seg.omittedAs}\`.${seg.omissionNote ? ` ${seg.omissionNote}` : ''}`;
+}
 
 function missingMembers(code: string, spec: FieldSpec, field: BodyField, payout: boolean): RuleDiagnostic[] {
   const present = new Set(field.members?.map((m) => m.name));

@@ -1,6 +1,8 @@
 // Doc 1 §4.0 rule 5 / §5.5: an omitted signed field still takes its place in the signed string, as
 // the text `undefined` (or `0` where the endpoint says so). The document's consequence, when it
 // gives one (create-cashout: the order fails with 46), comes from the catalogue's template.
+// A signed field the service also requires is reported by required-field-missing instead (an
+// error, with this consequence in the same message).
 
 import type { BlockRule } from '../types';
 import { bodyAnchor, diag, insertFieldEdit, suggestedValue } from '../util';
@@ -12,9 +14,9 @@ export const signedFieldOmitted: BlockRule = {
     const template = endpoint?.signedString;
     if (!endpoint || !template || !body.root || body.root.type !== 'object') return [];
     return template.segments
-      .filter((seg) => !body.byName.has(seg.field))
-      .map((seg) => {
-        const spec = endpoint.body?.find((f) => f.name === seg.field);
+      .map((seg) => ({ seg, spec: endpoint.body?.find((f) => f.name === seg.field) }))
+      .filter(({ seg, spec }) => !body.byName.has(seg.field) && (seg.notRejectedAsMissing || spec?.required !== true || spec.filledByClient))
+      .map(({ seg, spec }) => {
         const consequence = seg.omissionNote ? ` ${seg.omissionNote}` : '';
         const edit = spec ? insertFieldEdit(block, body, seg.field, suggestedValue(spec)) : undefined;
         return diag(

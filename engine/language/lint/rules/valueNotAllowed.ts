@@ -1,6 +1,8 @@
 // A literal outside the values the document lists for the field (network, service, type, gender,
 // outcome, bank-verify fiatCurrency, plant status, ...). The error the service answers comes from
-// the field's own code in the catalogue (e.g. 53 for bank-verify fiatCurrency), else 5.
+// the field's own code in the catalogue (e.g. 53 for bank-verify fiatCurrency), else 5. Where the
+// list or the answer is the project's assumption (the catalogue's `assumption`: recipientType's
+// values, network's 6), a warning that says so: the document does not promise the rejection.
 
 import type { Endpoint } from '../../../catalogue/types';
 import type { BlockRule, RuleDiagnostic } from '../types';
@@ -24,11 +26,12 @@ export const valueNotAllowed: BlockRule = {
       const exactCase = spec.enum.find((v) => v.toLowerCase() === value.toLowerCase());
       const suggestion = exactCase ?? closest(value, spec.enum);
       const note = spec.notes ? ` ${spec.notes}` : '';
+      const assumed = spec.assumption ? ` Assumption (not in the document): ${spec.assumption}` : '';
       out.push(
         diag(
           this.code,
-          'error',
-          `\`${path}\` must be one of ${spec.enum.join(', ')}; "${value}" is not: ${rejectionOf(endpoint, spec.errorCode)}.${note}${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
+          spec.assumption ? 'warning' : 'error',
+          `\`${path}\` must be one of ${spec.enum.join(', ')}; "${value}" is not: ${rejectionOf(endpoint, spec.errorCode)}.${note}${assumed}${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
           field.valueSpan,
           spec.enum.map((v) => ({ title: `Change to "${v}"`, edits: [{ span: field.valueSpan!, newText: JSON.stringify(v) }], preferred: v === suggestion })),
         ),

@@ -1,0 +1,25 @@
+// A secret variable ({{secretKey}}, {{privateKey}}, {{accessToken}}, ...) written into the body: the
+// body is sent as it is, so the secret would travel in clear (and land in the service's logs). The
+// secretKey only ever goes into the signed string, which payout-http builds itself.
+import { isSecretVariable } from '../../../syntax/environments';
+import type { BlockRule } from '../types';
+import { diag } from '../util';
+
+export const secretInBody: BlockRule = {
+  code: 'payout/secret-in-body',
+  description: 'A secret variable in the body would be sent in clear.',
+  check({ block }) {
+    const body = block.body?.span;
+    if (!body) return [];
+    return block.references
+      .filter((r) => r.kind === 'variable' && isSecretVariable(r.name) && r.span.start >= body.start && r.span.end <= body.end)
+      .map((r) =>
+        diag(
+          this.code,
+          'error',
+          `{{${r.name}}} in the body would send the secret in clear. Remove it: the secretKey only goes into the signed string, which payout-http builds and signs itself; keys and tokens travel in their own headers or fields.`,
+          r.span,
+        ),
+      );
+  },
+};

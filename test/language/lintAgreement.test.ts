@@ -1,0 +1,114 @@
+// Lint that agrees with the service (issue 13): a field the service requires is an error whether or
+// not it is signed; values and answers the documents do not list are warnings that say they are
+// assumptions (and hover marks them); an explicit null in a signed field, a secret variable in the
+// body, a missing Content-Type (which send and curl add), a number beyond JSON's range.
+import assert from 'node:assert/strict';
+import type { MarkupContent } from 'vscode-languageserver-types';
+import { open, service } from './fixture';
+
+const svc = service();
+
+function lint(request: string, body: Record<string, unknown> | string, headers = 'Content-Type: application/json\n') {
+  const text = `### t\n${request}\n${headers}\n${typeof body === 'string' ? body : JSON.stringify(body, null, 2)}\n`;
+  return svc.diagnostics(open(svc, text)).map((d) => ({ code: String(d.code), severity: d.severity, message: String(d.message) }));
+}
+const ERROR = 1;
+const WARNING = 2;
+const INFORMATION = 3;
+const only = (ds: ReturnType<typeof lint>, code: string) => ds.filter((d) => d.code === code);
+
+const sell = {
+  partnerCode: '{{partnerCode}}', externalOrderId: 'o-1', currency: 'USDT', fiatAmount: 100000, bankCode: 'VCB', bankAccountNumber: '0123',
+  content: 'Coffee', userEmail: 'alice@example.com', extendInfo: null,
+};
+const cashout = {
+  partnerCode: '{{partnerCode}}', externalOrderId: 'c-1', userEmail: 'alice@example.com', cryptoCurrency: 'USDT', fiatCurrency: 'VND', fiatAmount: 500000,
+  extendInfo: { recipientName: 'NGUYEN VAN A', recipientNumber: '0123', recipientBankCode: '970436' },
+};
+const without = (o: Record<string, unknown>, ...names: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !names.includes(k)));
+
+describe('language/lint agrees with the service', () => {
+  it('a required signed field missing is an error (5), with the signed-as-undefined consequence in the same diagnostic', () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['POST {{base_url}}/api/v2/orders/create-sell-order', without(sell, 'userEmail'), 'userEmail'],
+      ['POST {{base_url}}/api/v2/orders/create-sell-order', without(sell, 'content'), 'content'],
+      ['POST {{base_url}}/api/v2/orders/review-sell-order', { partnerCode: '{{partnerCode}}', fiatAmount: 100000 }, 'currency'],
+      [
+        'POST {{base_url}}/api/v2/user/submit-kyc',
+        { partnerCode: '{{partnerCode}}', userEmail: 'a@example.com', firstName: 'A', lastName: 'B', type: 'PASSPORT', nationalId: '1', dateOfBirth: '1990-01-31', expiryDate: '2030-01-31', frontIdImage: 'data:image/jpeg;base64,AA', holdIdImage: 'data:image/jpeg;base64,AA', kycReport: 'data:application/pdf;base64,AA' },
+        'nationality',
+      ],
+    ];
+    for (const [line, body, field] of cases) {
+      const ds = lint(line, body);
+      const missing = only(ds, 'payout/required-field-missing').filter((d) => d.message.includes(`\`${field}\``));
+      assert.equal(missing.length, 1, `${field}: ${JSON.stringify(ds)}`);
+      assert.equal(missing[0].severity, ERROR);
+      assert.match(missing[0].message, /5 INVALID_REQUEST_DATA/);
+      assert.match(missing[0].message, /signed as the text `undefined`/);
+      assert.deepEqual(only(ds, 'payout/signed-field-omitted'), [], 'one diagnostic per missing field');
+    }
+  });
+
+  it('a signed field the document says is "not rejected as missing" stays a signed-field-omitted warning', () => {
+    const ds = lint('POST {{base_url}}/api/v2/orders/create-sell-order', without(sell, 'bankAccountNumber'));
+    assert.deepEqual(only(ds, 'payout/required-field-missing'), []);
+    assert.equal(only(ds, 'payout/signed-field-omitted')[0]?.severity, WARNING);
+  });
+
+  it('values the documents do not list are warnings that say they are assumptions; hover marks them', () => {
+    const recipient = only(lint('POST {{base_url}}/api/v2/orders/create-cashout', { ...cashout, extendInfo: { ...cashout.extendInfo, recipientType: 'PRIVATE' } }), 'payout/value-not-allowed');
+    assert.equal(recipient.length, 1);
+    assert.equal(recipient[0].severity, WARNING);
+    assert.match(recipient[0].message, /Assumption \(not in the document\).*PERSONAL and BUSINESS/);
+
+    const network = only(lint('POST {{base_url}}/api/v2/orders/prices', { partnerCode: '{{partnerCode}}', currencies: 'USDT', network: 'BEP20' }), 'payout/value-not-allowed');
+    assert.equal(network[0]?.severity, WARNING);
+    assert.match(network[0].message, /Assumption.*answer 6/);
+
+    const ceiling = only(lint('POST {{base_url}}/api/v2/orders/create-cashout', { ...cashout, fiatAmount: 20000000 }), 'payout/amount-out-of-range');
+    assert.equal(ceiling[0]?.severity, WARNING);
+    assert.match(ceiling[0].message, /above 14,000,000.*16 AMOUNT_OUT_OF_RANGE.*Assumption/);
+    const floor = only(lint('POST {{base_url}}/api/v2/orders/create-cashout', { ...cashout, fiatAmount: 5000 }), 'payout/amount-out-of-range');
+    assert.equal(floor[0]?.severity, ERROR, 'the floor is the document\'s own figure');
+
+    const text = `### p\nPOST {{base_url}}/api/v2/orders/prices\nContent-Type: application/json\n\n{\n  "network": "TON"\n}\n`;
+    const hover = svc.hover(open(svc, text), { line: 5, character: 4 })?.contents as MarkupContent;
+    assert.match(hover.value, /Project choice \(not shown in the document\).*answer 6/);
+  });
+
+  it('an explicit null in a signed field gets its own diagnostic: signed as `null`, an assumption', () => {
+    const ds = lint('POST {{base_url}}/api/v2/orders/create-sell-order', { ...sell, content: null });
+    const d = only(ds, 'payout/signed-null');
+    assert.equal(d.length, 1);
+    assert.equal(d[0].severity, WARNING);
+    assert.match(d[0].message, /`content` is null: it is signed as the text `null`, not as `undefined`.*Assumption/);
+    assert.deepEqual(only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', sell), 'payout/signed-null'), [], 'extendInfo: null is not signed');
+  });
+
+  it('a secret variable in a body field is an error', () => {
+    for (const name of ['secretKey', 'privateKey', 'accessToken']) {
+      const d = only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', { ...sell, content: `pay {{${name}}}` }), 'payout/secret-in-body');
+      assert.equal(d.length, 1, name);
+      assert.equal(d[0].severity, ERROR);
+      assert.match(d[0].message, new RegExp(`\\{\\{${name}\\}\\} in the body would send the secret in clear`));
+    }
+    assert.deepEqual(only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', sell), 'payout/secret-in-body'), []);
+  });
+
+  it('a missing Content-Type is information (send and curl add it); a wrong one stays an error', () => {
+    const missing = only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', sell, ''), 'payout/missing-content-type');
+    assert.equal(missing[0]?.severity, INFORMATION);
+    assert.match(missing[0].message, /send and curl add/);
+    const wrong = only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', sell, 'Content-Type: text/plain\n'), 'payout/missing-content-type');
+    assert.equal(wrong[0]?.severity, ERROR);
+  });
+
+  it('1e400 says what to write instead: a finite number or a string, never Infinity', () => {
+    const body = JSON.stringify(sell, null, 2).replace('"fiatAmount": 100000', '"fiatAmount": 1e400');
+    const d = only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', body), 'payout/number-signs-differently');
+    assert.equal(d.length, 1);
+    assert.match(d[0].message, /Write a finite number.*or a string \("1e400"\)/);
+    assert.doesNotMatch(d[0].message, /Write Infinity/);
+  });
+});
