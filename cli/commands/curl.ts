@@ -34,7 +34,7 @@ export const curlCommand = command(spec, async ({ values, positionals }) => {
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   for (const p of session.openApiDocuments().problems) process.stderr.write(`warning: ${p}\n`);
-  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames);
+  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames, (t) => process.stderr.write(`note: ${t}\n`), session.file.text);
   let ok = true;
   for (const b of blocks) {
     const p = session.redactResult(await session.prepare(b));

@@ -7,6 +7,8 @@ import { EXIT } from '../exitCodes';
 import { checkFile } from '../session';
 import { lintText, type LintDiagnostic } from '../../engine/language';
 import { loadOpenApiDocuments } from '../../engine/openapi/userDocuments';
+import { selectEnvironment } from '../../engine/http/environment';
+import { loadEnvironments } from '../../engine/syntax/environments';
 
 const spec = {
   name: 'lint',
@@ -26,7 +28,12 @@ const spec = {
     'payout-http lint orders.payout.http --format json --env sandbox',
     'payout-http lint pets.payout.http --openapi specs/petstore.yaml=petstore_base_url',
   ],
-  notes: [OPENAPI_NOTE, 'Exit code: 0 when no file has an error, 1 when one has (or a warning, with --warnings-as-errors), 2 for a usage error.'],
+  notes: [
+    OPENAPI_NOTE,
+    'The environment files (http-client.env.json, http-client.private.env.json) are checked too; their problems are errors.',
+    'Exit code: 0 when no file has an error, 1 when one has (or a warning, with --warnings-as-errors), 2 for a usage error',
+    '(an --env defined nowhere included, as for send and sign).',
+  ],
 } as const;
 
 export const lintCommand = command(spec, async ({ values, positionals }) => {
@@ -38,6 +45,22 @@ export const lintCommand = command(spec, async ({ values, positionals }) => {
   // Problems of an --openapi document have no line in any file: reported once, before the diagnostics.
   for (const p of loadOpenApiDocuments(openApiDocuments).problems) process.stderr.write(`warning: ${p}\n`);
   const report: { file: string; diagnostics: LintDiagnostic[] }[] = [];
+  // The environment as send and sign select it: one defined nowhere is a usage error (exit 2), and a
+  // malformed environment file is reported like a request file, its problems as errors at their lines.
+  const envFiles = new Map<string, LintDiagnostic[]>();
+  for (const file of files) {
+    const selected = selectEnvironment(dirname(file), values.env);
+    if (!selected.defined) throw new UsageError(selected.problems.join('\n'));
+    for (const p of loadEnvironments(dirname(file)).problems) {
+      const at = { line: (p.line ?? 1) - 1, character: (p.column ?? 1) - 1 };
+      const list = envFiles.get(p.file) ?? [];
+      if (!list.some((d) => d.message === p.message && d.range.start.line === at.line)) {
+        list.push({ code: 'payout/environment-file', severity: 'error', message: p.message, range: { start: at, end: at } });
+      }
+      envFiles.set(p.file, list);
+    }
+  }
+  for (const [file, diagnostics] of envFiles) report.push({ file, diagnostics });
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     report.push({ file, diagnostics: lintText(text, { fileDir: dirname(file), openApiDocuments, ...(values.env ? { environment: values.env } : {}) }) });
@@ -54,7 +77,8 @@ export const lintCommand = command(spec, async ({ values, positionals }) => {
         process.stdout.write(`${shown}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${d.message}\n`);
       }
     }
-    process.stdout.write(`${files.length} file${files.length === 1 ? '' : 's'}: ${count('error')} error(s), ${count('warning')} warning(s)\n`);
+    const checked = files.length + envFiles.size;
+    process.stdout.write(`${checked} file${checked === 1 ? '' : 's'}: ${count('error')} error(s), ${count('warning')} warning(s)\n`);
   }
   return report.some((r) => r.diagnostics.some(failing)) ? EXIT.failed : EXIT.ok;
 });

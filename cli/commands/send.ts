@@ -75,7 +75,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   for (const p of [...env.problems, ...session.openApiDocuments().problems]) err(`warning: ${p}`);
-  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames);
+  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames, (t) => process.stderr.write(`note: ${t}\n`), session.file.text);
   total = blocks.length;
 
   const results: SendResult[] = [];

@@ -70,7 +70,7 @@ export const signCommand = command(spec, async ({ values, positionals }) => {
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   for (const p of [...env.problems, ...session.openApiDocuments().problems]) process.stderr.write(`warning: ${p}\n`);
-  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames);
+  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames, (t) => process.stderr.write(`note: ${t}\n`), session.file.text);
 
   const outcomes: { o: SignOutcome; p: PreparedRequest }[] = [];
   for (const b of blocks) {
