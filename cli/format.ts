@@ -34,13 +34,26 @@ export function requestHeading(p: PreparedRequest, index?: { n: number; of: numb
 /** The explanation of a mismatching signature as lines: expected string, covered variant, segment diff. */
 export function explanationLines(e: Explanation): string[] {
   const lines = [`expected string: ${e.expectedDisplay}`];
+  // A matching signature says that and nothing else: the search for variants never ran.
+  if (e.verifiedAsExpected) return e.note ? [...lines, `note: ${e.note}`] : lines;
   if (e.match) {
     lines.push(`the signature covers: ${e.match.display}`, `diagnosis: ${e.match.description}`);
     for (const d of e.match.diff) {
-      lines.push(`  segment ${d.index + 1}: expected ${JSON.stringify(d.expected)}, signed ${JSON.stringify(d.actual)}`);
+      lines.push(
+        d.movedTo !== undefined
+          ? `  segment ${d.index + 1} (${JSON.stringify(d.expected)}) moved: signed as segment ${d.movedTo + 1}`
+          : `  segment ${d.index + 1}: expected ${JSON.stringify(d.expected)}, signed ${JSON.stringify(d.actual)}`,
+      );
     }
   } else {
-    lines.push(`no plausible variant of the string verifies (${e.tried} tried): the signature was made over other data or with another key`);
+    const s = e.searched;
+    lines.push(
+      s
+        ? `no variant verifies: tried ${s.strings} strings x ${s.schemes} signature schemes x ${s.keys.length} key(s) (${s.keys.join(', ')}), ${e.tried} checks, from these families:`
+        : `no variant of the string verifies (${e.tried} tried)`,
+      ...(s?.families ?? []).map((f) => `  - ${f}`),
+      'the signature was made over other data, with another secretKey, or with a key not at hand (pass it with --public-key FILE)',
+    );
   }
   if (e.note) lines.push(`note: ${e.note}`);
   return lines;

@@ -11,6 +11,12 @@ import { explanationLines } from '../format';
 import { openSession } from '../session';
 import { selectBlocks } from '../select';
 import { explainSignature, readPublicKeyFile, type Explanation } from '../../engine/signing';
+import { loadCredentials } from '../../engine/http/credentials';
+import { selectEnvironment } from '../../engine/http/environment';
+import type { PayoutSession } from '../../engine/http/session';
+import { LOCAL_ENV } from '../../engine/sandbox/home';
+import { isSecretVariable, loadEnvironments } from '../../engine/syntax/environments';
+import type { RequestBlock } from '../../engine/syntax/types';
 
 const spec = {
   name: 'explain',
@@ -93,7 +99,14 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
     const unresolved = prepared.problems.filter((p) => p.includes('{{'));
     if (unresolved.length) return fail(`the request's values do not all resolve, so the expected string is not known:\n  ${unresolved.join('\n  ')}`);
     const bodyValues = isRecord(prepared.bodyJson) ? prepared.bodyJson : {};
-    explanation = explainSignature({ template, values: bodyValues, secret: creds.secretKey, signature, publicKey: key, bodyJson: prepared.body });
+    // Keys at hand: the environment's own (when --public-key named another), every other environment's,
+    // the local sandbox's. A signature made with one of them is named, not "made with another key".
+    const others = keysAtHand(session).filter((k) => !sameKey(k.key, key!));
+    const seen: KeyObject[] = [];
+    const otherPublicKeys = others.filter((k) => (seen.some((s) => sameKey(s, k.key)) ? false : (seen.push(k.key), true)));
+    explanation = explainSignature({
+      template, values: bodyValues, secret: creds.secretKey, signature, publicKey: key, bodyJson: prepared.body, otherPublicKeys, otherValues: valuesElsewhere(session, block),
+    });
     subject = `signature for ${values.name}`;
   }
 
@@ -106,6 +119,45 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
   }
   return explanation.verifiedAsExpected ? EXIT.ok : EXIT.failed;
 });
+
+const sameKey = (a: KeyObject, b: KeyObject) => a.equals(b);
+
+/** The public halves of the partner keys every environment of the file (and the local sandbox) holds. */
+function keysAtHand(session: PayoutSession): { label: string; key: KeyObject }[] {
+  const names = new Set([...loadEnvironments(session.fileDir).names, LOCAL_ENV]);
+  const out: { label: string; key: KeyObject }[] = [];
+  for (const name of names) {
+    try {
+      const env = selectEnvironment(session.fileDir, name);
+      const creds = loadCredentials((v) => (env.variables[v]?.includes('{{') ? undefined : env.variables[v]), name);
+      if (creds.privateKey) out.push({ label: `the partner key of environment "${name}"${name === session.environment.name ? ' (selected)' : ''}`, key: createPublicKey(creds.privateKey) });
+    } catch {
+      // An environment whose key cannot be read has nothing to offer here.
+    }
+  }
+  return out;
+}
+
+/** Values each field has elsewhere: in the other requests' literal bodies and the environments' plain variables. */
+function valuesElsewhere(session: PayoutSession, block: RequestBlock): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  const add = (k: string, v: unknown) => {
+    if (v === null || typeof v === 'object' || (typeof v === 'string' && v.includes('{{'))) return;
+    (out[k] ??= []).push(v);
+  };
+  for (const other of session.requests) {
+    if (other === block || other.body?.kind !== 'json') continue;
+    try {
+      const parsed: unknown = JSON.parse(other.body.text);
+      if (isRecord(parsed)) for (const [k, v] of Object.entries(parsed)) add(k, v);
+    } catch {
+      // A body with unquoted {{...}} values is not JSON; its literal fields are skipped too.
+    }
+  }
+  const envs = loadEnvironments(session.fileDir);
+  for (const name of envs.names) for (const [k, v] of Object.entries(envs.variables(name))) if (!isSecretVariable(k)) add(k, v);
+  return out;
+}
 
 function fail(message: string): number {
   process.stderr.write(`payout-http explain: ${message}\n`);

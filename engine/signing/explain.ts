@@ -7,7 +7,7 @@ import type { KeyObject } from 'node:crypto';
 import type { SignedTemplate } from '../catalogue/types';
 import { buildCanonical } from './canonical';
 import { decodeSignature, verifyTextWith, type SignatureHash, type SignaturePadding } from './rsa';
-import { stringVariants, type StringVariant } from './variants';
+import { FAMILIES, stringVariants, type StringVariant } from './variants';
 
 export interface ExplainInput {
   template: SignedTemplate;
@@ -20,6 +20,8 @@ export interface ExplainInput {
   bodyJson?: string;
   /** Other keys the signer may have used by mistake (a labelled key names itself in the description). */
   otherPublicKeys?: (KeyObject | { label: string; key: KeyObject })[];
+  /** Values each field has elsewhere (other requests of the file, the environment), for the "changed value" family. */
+  otherValues?: Record<string, readonly unknown[]>;
 }
 
 export interface SegmentDiff {
@@ -27,6 +29,8 @@ export interface SegmentDiff {
   index: number;
   expected: string;
   actual: string;
+  /** A segment signed at another place: its index in the signed string (then expected === actual). */
+  movedTo?: number;
 }
 
 export interface Explanation {
@@ -42,6 +46,8 @@ export interface Explanation {
   };
   /** How many (string, scheme, key) combinations were verified. */
   tried: number;
+  /** When nothing verified: what was searched (families of strings, how many strings, schemes, keys). */
+  searched?: { families: string[]; strings: number; schemes: number; keys: string[] };
   /** A problem with the signature itself (not base64, wrong length), when there is one. */
   note?: string;
 }
@@ -73,7 +79,10 @@ export function explainSignature(input: ExplainInput): Explanation {
   let tried = 0;
 
   const expected: StringVariant = { id: 'expected', description: 'the expected string', render: (s) => canonical.withSecret(s) };
-  const strings = dedupe([expected, ...stringVariants({ template: input.template, canonical, values: input.values, bodyJson: input.bodyJson })], input.secret);
+  const strings = dedupe(
+    [expected, ...stringVariants({ template: input.template, canonical, values: input.values, bodyJson: input.bodyJson, otherValues: input.otherValues })],
+    input.secret,
+  );
   const keys = [
     { id: '', description: '', key: input.publicKey },
     ...(input.otherPublicKeys ?? []).map((k, i) =>
@@ -112,7 +121,9 @@ export function explainSignature(input: ExplainInput): Explanation {
       }
     }
   }
-  return { expectedDisplay, verifiedAsExpected: false, tried, ...(note ? { note } : {}) };
+  const families = [...new Set(strings.flatMap((s) => (s.family ? [FAMILIES[s.family]] : [])))];
+  const searched = { families, strings: strings.length, schemes: SCHEMES.length, keys: keys.map((k) => (k.id === '' ? 'the key given' : k.id.slice('key:'.length))) };
+  return { expectedDisplay, verifiedAsExpected: false, tried, searched, ...(note ? { note } : {}) };
 }
 
 function describe(parts: string[], stringIsRight: boolean): string {
@@ -145,9 +156,45 @@ function signatureNote(signature: string, key: KeyObject): string | undefined {
 
 /**
  * Segment-by-segment differences (split on `|`), aligned by longest common subsequence so a
- * dropped or inserted field shows as one entry rather than shifting every later one.
+ * dropped or inserted field shows as one entry rather than shifting every later one. A segment
+ * missing in one place and extra in another (fields reordered) is one move, not two entries.
  */
 export function segmentDiff(expectedDisplay: string, actualDisplay: string): SegmentDiff[] {
+  const raw = alignedDiff(expectedDisplay, actualDisplay);
+  const b = actualDisplay.split('|');
+  const out: SegmentDiff[] = [];
+  const used = new Set<SegmentDiff>();
+  for (const d of raw) {
+    if (used.has(d)) continue;
+    if (d.actual === '' && d.expected !== '') {
+      const extra = raw.find((x) => !used.has(x) && x.expected === '' && x.actual === d.expected);
+      if (extra) {
+        used.add(extra);
+        out.push({ index: d.index, expected: d.expected, actual: d.expected, movedTo: movedIndex(b, d.expected, out) });
+        continue;
+      }
+    }
+    if (d.expected === '' && d.actual !== '') {
+      const missing = raw.find((x) => !used.has(x) && x.actual === '' && x.expected === d.actual);
+      if (missing) {
+        used.add(missing);
+        out.push({ index: missing.index, expected: missing.expected, actual: missing.expected, movedTo: movedIndex(b, d.actual, out) });
+        continue;
+      }
+    }
+    out.push(d);
+  }
+  return out;
+}
+
+/** Where a moved segment's text sits in the signed string (the first place not already claimed by a move). */
+function movedIndex(signed: string[], text: string, claimed: SegmentDiff[]): number {
+  const taken = new Set(claimed.filter((d) => d.movedTo !== undefined && d.actual === text).map((d) => d.movedTo));
+  const i = signed.findIndex((t, j) => t === text && !taken.has(j));
+  return i < 0 ? signed.indexOf(text) : i;
+}
+
+function alignedDiff(expectedDisplay: string, actualDisplay: string): SegmentDiff[] {
   const a = expectedDisplay.split('|');
   const b = actualDisplay.split('|');
   const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));

@@ -8,13 +8,29 @@ export interface StringVariant {
   id: string;
   description: string;
   render(secret: string): string;
+  /** Which family of mistakes it belongs to (FAMILIES), so a fruitless search can say what it tried. */
+  family?: Family;
 }
+
+/** The families of wrong strings searched, in the words explain prints when none verifies. */
+export const FAMILIES = {
+  value: 'a field printed differently (undefined, null, empty, 0, decimals, exponent, quotes, case, trimmed)',
+  changed: 'a field holding the value it has elsewhere (another request of the file, the environment)',
+  dropped: 'a field left out',
+  inserted: 'a body field outside the template inserted at any position',
+  order: 'fields in another order (a swap, reversed, sorted by name)',
+  layout: 'the pipes and the secretKey placed differently',
+  body: 'the JSON body signed instead',
+} as const;
+export type Family = keyof typeof FAMILIES;
 
 export interface VariantContext {
   template: SignedTemplate;
   canonical: Canonical;
   values: Record<string, unknown>;
   bodyJson?: string;
+  /** Values each field has elsewhere (other requests of the file, the environment): a stale or copied value. */
+  otherValues?: Record<string, readonly unknown[]>;
 }
 
 /** How one field's value may have been printed wrongly. `text` returns undefined when it does not apply. */
@@ -79,6 +95,16 @@ const VALUE_MISTAKES: ValueMistake[] = [
     text: (v, o) => (!o && v !== null && typeof v === 'object' ? safeJson(v) : undefined),
   },
   {
+    id: 'lowercase',
+    describe: (f, t) => `${f} was lower-cased (\`${t}\`); the service signs the value exactly as sent`,
+    text: (v, o) => (!o && typeof v === 'string' && v.toLowerCase() !== v ? v.toLowerCase() : undefined),
+  },
+  {
+    id: 'uppercase',
+    describe: (f, t) => `${f} was upper-cased (\`${t}\`); the service signs the value exactly as sent`,
+    text: (v, o) => (!o && typeof v === 'string' && v.toUpperCase() !== v ? v.toUpperCase() : undefined),
+  },
+  {
     id: 'trimmed',
     describe: (f) => `${f} was trimmed before signing, but the body carries the surrounding spaces`,
     text: (v, o) => (!o && typeof v === 'string' && v.trim() !== v ? v.trim() : undefined),
@@ -107,8 +133,9 @@ export function stringVariants(ctx: VariantContext): StringVariant[] {
   const texts = ctx.canonical.segments.map((s) => s.text);
   const fields = ctx.canonical.segments.map((s) => s.field);
   const out: StringVariant[] = [];
+  let family: Family = 'value';
   const withTexts = (id: string, description: string, t: string[]) =>
-    out.push({ id, description, render: (secret) => joinSigned(t, secret) });
+    out.push({ id, description, family, render: (secret) => joinSigned(t, secret) });
 
   // One field printed wrongly.
   ctx.canonical.segments.forEach((seg, i) => {
@@ -118,11 +145,31 @@ export function stringVariants(ctx: VariantContext): StringVariant[] {
       withTexts(`${m.id}:${seg.field}`, m.describe(seg.field, text), replaceAt(texts, i, text));
     }
   });
+  // One field holding the value it has elsewhere (signed for another request, a stale copy).
+  family = 'changed';
+  ctx.canonical.segments.forEach((seg, i) => {
+    for (const v of new Set((ctx.otherValues?.[seg.field] ?? []).map(jsString))) {
+      if (v === seg.text) continue;
+      withTexts(`changed:${seg.field}`, `${seg.field} was signed as \`${v}\`, the value it has elsewhere (another request of the file or the environment), not the one this request sends`, replaceAt(texts, i, v));
+    }
+  });
   // One field left out of the string entirely.
+  family = 'dropped';
   fields.forEach((f, i) =>
     withTexts(`drop:${f}`, `${f} was left out of the signed string`, texts.filter((_, j) => j !== i)),
   );
+  // A body field the template does not sign, added to the string at any position.
+  family = 'inserted';
+  const signedSet = new Set(fields);
+  for (const [name, value] of Object.entries(ctx.values)) {
+    if (signedSet.has(name) || name === 'signature' || (value !== null && typeof value === 'object')) continue;
+    for (let at = 0; at <= texts.length; at++) {
+      const where = at === 0 ? 'first' : at === texts.length ? 'after the last field' : `after ${fields[at - 1]}`;
+      withTexts(`insert:${name}@${at}`, `${name}, which is not signed, was added to the signed string (${where})`, [...texts.slice(0, at), jsString(value), ...texts.slice(at)]);
+    }
+  }
   // Fields in another order.
+  family = 'order';
   for (let i = 0; i + 1 < texts.length; i++) {
     const t = [...texts];
     [t[i], t[i + 1]] = [t[i + 1]!, t[i]!];
@@ -134,7 +181,7 @@ export function stringVariants(ctx: VariantContext): StringVariant[] {
     withTexts('sorted', 'the fields were signed sorted by name instead of in the documented order', order.map((o) => o.t));
   }
   // Pipes and the secret.
-  for (const l of LAYOUTS) out.push({ id: l.id, description: l.description, render: (s) => l.join(texts, s) });
+  for (const l of LAYOUTS) out.push({ id: l.id, description: l.description, family: 'layout', render: (s) => l.join(texts, s) });
   // The JSON body signed instead of the canonical string.
   out.push(...bodyVariants(ctx.bodyJson));
   return out;
@@ -159,9 +206,9 @@ function bodyVariants(bodyJson: string | undefined): StringVariant[] {
   } catch {
     // Not JSON: only the raw text can have been signed.
   }
-  return bodies.flatMap((b) => [
-    { id: b.id, description: b.description, render: () => b.text },
-    { id: `${b.id}+secret`, description: `${b.description}, with |secretKey appended`, render: (s: string) => `${b.text}|${s}` },
+  return bodies.flatMap((b): StringVariant[] => [
+    { id: b.id, description: b.description, family: 'body', render: () => b.text },
+    { id: `${b.id}+secret`, description: `${b.description}, with |secretKey appended`, family: 'body', render: (s: string) => `${b.text}|${s}` },
   ]);
 }
 

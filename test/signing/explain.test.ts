@@ -176,3 +176,52 @@ describe('signing/explain', () => {
     assert.equal(r.match, undefined);
   });
 });
+
+// Issue 13: the wrong signatures the first search missed, each signed by hand here.
+describe('signing/explain: more families, moves, and what a fruitless search tried', () => {
+  it('a value from the request changed in case (a lower-cased partnerCode)', () => {
+    const r = explain(rsaSign(`testpartner|ORD-1|USDT|100000|970436|0123456789|Coffee|alice@example.com|${S}`));
+    assert.equal(r.match?.id, 'lowercase:partnerCode');
+    assert.match(r.match!.description, /partnerCode was lower-cased/);
+  });
+
+  it('a body field outside the template inserted at any position', () => {
+    const withNote = { ...values, note: 'gift' };
+    for (const [at, text] of [
+      [0, `gift|${E}|${S}`],
+      [4, `TESTPARTNER|ORD-1|USDT|100000|gift|970436|0123456789|Coffee|alice@example.com|${S}`],
+      [8, `${E}|gift|${S}`],
+    ] as const) {
+      const r = explain(rsaSign(text), { values: withNote, bodyJson: undefined });
+      assert.equal(r.match?.id, `insert:note@${at}`, r.match?.description);
+      assert.match(r.match!.description, /note, which is not signed, was added to the signed string/);
+    }
+  });
+
+  it('a changed value: the value the field has in another request of the file', () => {
+    const r = explain(rsaSign(`TESTPARTNER|ORD-2|USDT|100000|970436|0123456789|Coffee|alice@example.com|${S}`), { otherValues: { externalOrderId: ['ORD-9', 'ORD-2'] } });
+    assert.equal(r.match?.id, 'changed:externalOrderId');
+    assert.match(r.match!.description, /externalOrderId was signed as `ORD-2`, the value it has elsewhere/);
+  });
+
+  it('reordered fields show as a move, not a misaligned segment diff', () => {
+    const r = explain(rsaSign(`TESTPARTNER|ORD-1|100000|USDT|970436|0123456789|Coffee|alice@example.com|${S}`));
+    assert.equal(r.match?.id, 'swap:currency,fiatAmount');
+    assert.equal(r.match!.diff.length, 1, JSON.stringify(r.match!.diff));
+    const [d] = r.match!.diff;
+    assert.equal(d.expected, d.actual);
+    assert.equal(r.expectedDisplay.split('|')[d.index], d.expected);
+    assert.equal(r.match!.display.split('|')[d.movedTo!], d.expected);
+    assert.notEqual(d.index, d.movedTo);
+  });
+
+  it('when nothing verifies, it says which families were tried and how many strings', () => {
+    const r = explain(rsaSign('something else entirely'));
+    assert.ok(r.searched, 'searched is set');
+    assert.ok(r.searched!.strings > 50, `${r.searched!.strings} strings`);
+    assert.equal(r.searched!.schemes, 6);
+    assert.deepEqual(r.searched!.keys, ['the key given', 'test-other']);
+    for (const f of [/case/, /inserted at any position/, /another order/, /pipes and the secretKey/, /JSON body/]) assert.ok(r.searched!.families.some((x) => f.test(x)), String(f));
+    assert.equal(explain(rsaSign(`${E}|${S}`)).searched, undefined, 'a match searches nothing');
+  });
+});
