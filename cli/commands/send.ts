@@ -1,18 +1,21 @@
 // `payout-http send FILE [--name NAME | --all] [--env ENV] [--json] [--junit FILE]`: sign, send,
 // verify, assert; exit 1 when a request fails or an assertion does not hold.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { command, OPENAPI_NOTE, OPENAPI_OPTION, openApiOptions, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
-import { formatResult } from '../format';
+import { formatResult, requestHeading } from '../format';
+import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from '../../engine/http/defaults';
 import { junitSuite, resultJson } from '../report';
 import { openSession } from '../session';
 import { selectBlocks } from '../select';
 import { toJUnitXml } from '../../engine/http/junit';
-import type { SendResult } from '../../engine/http/types';
+import type { PreparedRequest, SendResult } from '../../engine/http/types';
 
 const spec = {
   name: 'send',
-  usage: 'payout-http send FILE [--name NAME ... | --all] [--env ENV] [--openapi FILE[=BASE] ...] [--json] [--junit FILE]',
+  usage:
+    'payout-http send FILE [--name NAME ... | --all] [--env ENV] [--openapi FILE[=BASE] ...] [--json] [--junit FILE] [--timeout SECONDS] [--max-bytes N] [--no-retry] [--quiet]',
   description:
     'Signs and sends requests of a .payout.http file, then prints for each: HTTP status, time, the decoded\n' +
     'envelope (error code, meaning, what to check, whether to retry), the verdict on the response\'s own\n' +
@@ -26,9 +29,9 @@ const spec = {
     env: { type: 'string', short: 'e', valueName: 'ENV', description: 'environment from http-client.env.json (default: local sandbox)' },
     openapi: OPENAPI_OPTION,
     json: { type: 'boolean', description: 'print the results as JSON (secrets redacted)' },
-    junit: { type: 'string', valueName: 'FILE', description: 'also write a JUnit XML report to FILE' },
-    timeout: { type: 'string', valueName: 'SECONDS', description: 'per-request timeout (default 30)' },
-    'max-bytes': { type: 'string', valueName: 'N', description: 'largest response body accepted (default 10485760)' },
+    junit: { type: 'string', valueName: 'FILE', description: 'also write a JUnit XML report to FILE (its folders are created; written on Ctrl-C too)' },
+    timeout: { type: 'string', valueName: 'SECONDS', description: `per-request timeout (default ${DEFAULT_TIMEOUT_MS / 1000})` },
+    'max-bytes': { type: 'string', valueName: 'N', description: `largest response body accepted (default ${DEFAULT_MAX_BYTES}, as the extension's payoutHttp.response.maxSizeBytes)` },
     'no-retry': { type: 'boolean', description: 'do not retry 9, 20, 46, 66 with backoff' },
     quiet: { type: 'boolean', short: 'q', description: 'print one line per request instead of the full response' },
   },
@@ -62,11 +65,22 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
   const err = (t: string) => process.stderr.write(`${t}\n`);
   let done = 0;
   let total = 0;
+  // Every finished request, dependencies included, in the order they finish: what the summary and the
+  // JUnit report count, so they agree with the [n/total] headings.
+  const finished: SendResult[] = [];
+  let inFlight: { prepared: PreparedRequest; n: number } | undefined;
   const session = openSession(positionals[0], values.env, 'sandbox', {
     transport: { ...(timeoutMs ? { timeoutMs } : {}), ...(maxBytes ? { maxBytes } : {}) },
     ...(values['no-retry'] ? { retryPolicy: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 } } : {}),
+    onStart: (prepared) => {
+      inFlight = { prepared, n: done + 1 };
+      // The heading goes out when the request does, so a hanging request shows what it is.
+      if (!json && !values.quiet) process.stdout.write(session.redactor.redact(`${requestHeading(prepared, { n: done + 1, of: Math.max(total, done + 1) })} ...`) + '\n');
+    },
     onResult: (r) => {
       done++;
+      finished.push(r);
+      inFlight = undefined;
       if (json) return;
       const line = values.quiet ? quietLine(r, done, total) : formatResult(r, { index: { n: done, of: Math.max(total, done) } });
       process.stdout.write(session.redactor.redact(line) + '\n' + (values.quiet ? '' : '\n'));
@@ -76,27 +90,53 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   for (const p of [...env.problems, ...session.openApiDocuments().problems]) err(`warning: ${p}`);
   const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames, (t) => process.stderr.write(`note: ${t}\n`), session.file.text);
-  total = blocks.length;
+  // Dependencies are sent too (first): count them from the start.
+  total = session.plan(blocks).length;
 
-  const results: SendResult[] = [];
-  for (const b of blocks) results.push(session.resultOf(b) ?? (await session.send(b)));
-  // Requests sent only as dependencies are reported too (they were printed as they finished).
+  const writeJunit = (results: SendResult[]): boolean => {
+    if (!values.junit) return true;
+    const xml = toJUnitXml([junitSuite(session.filePath, results, new Date().toISOString())]);
+    try {
+      mkdirSync(dirname(values.junit), { recursive: true });
+      writeFileSync(values.junit, session.redactor.redact(xml));
+      return true;
+    } catch (e) {
+      err(`could not write the JUnit report to ${values.junit} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); check the path is writable`);
+      return false;
+    }
+  };
+  // Ctrl-C: report what finished (the JUnit file too) and name the request that was in flight.
+  const onInterrupt = () => {
+    const what = inFlight ? `while ${requestHeading(inFlight.prepared, { n: inFlight.n, of: Math.max(total, inFlight.n) })} was in flight (no response yet)` : 'between requests';
+    err(session.redactor.redact(`interrupted ${what}; ${finished.length} of ${total} request(s) finished`));
+    const interrupted: SendResult[] = inFlight ? [interruptedResult(inFlight.prepared)] : [];
+    if (writeJunit([...finished, ...interrupted]) && values.junit) err(`JUnit report of the finished requests written to ${values.junit}`);
+    process.exit(130);
+  };
+  process.once('SIGINT', onInterrupt);
+
+  try {
+    for (const b of blocks) if (!session.resultOf(b)) await session.send(b);
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+  }
+  const results = finished;
   const failedCount = results.filter((r) => !r.ok).length;
 
   if (json) process.stdout.write(session.redactor.redact(JSON.stringify(results.map(resultJson), null, 2)) + '\n');
-  else process.stdout.write(`${results.length} request${results.length === 1 ? '' : 's'}: ${results.length - failedCount} passed, ${failedCount} failed (environment: ${env.name})\n`);
-
-  if (values.junit) {
-    const xml = toJUnitXml([junitSuite(session.filePath, results, new Date().toISOString())]);
-    try {
-      writeFileSync(values.junit, session.redactor.redact(xml));
-    } catch (e) {
-      err(`could not write the JUnit report to ${values.junit} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); check the folder exists and is writable`);
-      return EXIT.failed;
-    }
+  else {
+    const deps = results.length - blocks.length;
+    const sentFirst = deps > 0 ? `, ${deps} of them sent first as dependencies` : '';
+    process.stdout.write(`${results.length} request${results.length === 1 ? '' : 's'}${sentFirst}: ${results.length - failedCount} passed, ${failedCount} failed (environment: ${env.name})\n`);
   }
+  if (!writeJunit(results)) return EXIT.failed;
   return failedCount === 0 ? EXIT.ok : EXIT.failed;
 });
+
+/** The request in flight at Ctrl-C, as a failed result for the report. */
+function interruptedResult(prepared: PreparedRequest): SendResult {
+  return { ok: false, prepared, attempts: [], assertions: [], error: 'interrupted (Ctrl-C) before its response arrived' };
+}
 
 function quietLine(r: SendResult, n: number, of: number): string {
   const status = r.response ? `HTTP ${r.response.status} ${Math.round(r.response.durationMs)} ms` : 'not sent';

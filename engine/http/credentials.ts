@@ -49,7 +49,7 @@ export function loadCredentials(valueOf: ValueOf, envName: string): Credentials 
   const serviceFile = valueOf(SERVICE_PUBLIC_KEY_FILE);
   try {
     if (serviceFile) c.servicePublicKey = readPublicKeyFile(serviceFile, { bits: 'any' });
-    else c.problems.servicePublicKey = `no service public key: set ${SERVICE_PUBLIC_KEY_FILE} in ${where(false)} to the PEM file the service issued at onboarding`;
+    else c.problems.servicePublicKey = `no service public key: set ${SERVICE_PUBLIC_KEY_FILE} in ${where(true)} to the PEM file the service issued at onboarding`;
   } catch (err) {
     c.problems.servicePublicKey = keyProblem(err, SERVICE_PUBLIC_KEY_FILE);
   }

@@ -41,6 +41,17 @@ export function orderLookupFor(endpoint: Pick<Endpoint, 'api'>): Endpoint | unde
   return catalogue.endpoints.find((e) => e.api === endpoint.api && e.response?.shape === 'order' && !createsOrder(e));
 }
 
+/**
+ * What to tell the user when a create got no answer (a timeout): the order may exist. Names the lookup
+ * endpoint (orders/details) and the externalOrderId to look up, and what resending the same id does.
+ */
+export function orderMayExist(endpoint: Pick<Endpoint, 'api'>, body: unknown): string {
+  const lookup = orderLookupFor(endpoint);
+  const id = body && typeof body === 'object' && typeof (body as Record<string, unknown>).externalOrderId === 'string' ? (body as Record<string, string>).externalOrderId : undefined;
+  const how = lookup ? `${lookup.method} ${lookup.path}` : 'the order lookup';
+  return `The order may have been created all the same: look it up with ${how}${id ? ` for externalOrderId "${id}"` : ''} before sending again (the same externalOrderId is answered with ${DUPLICATE_CODE} if it exists)`;
+}
+
 export function backoffDelay(policy: RetryPolicy, attempt: number): number {
   // attempt is the number of the attempt that just failed (1-based).
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));

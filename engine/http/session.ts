@@ -19,7 +19,7 @@ import type { SelectedEnvironment } from './environment';
 import { prepareRequest, prepareSynthetic, type Prepared, type PrepareContext } from './prepare';
 import { maskToken, Redactor } from './redact';
 import { schemaOutcome } from './schema';
-import { createsOrder, DUPLICATE_CODE, orderLookupFor, retryDecision, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
+import { createsOrder, DUPLICATE_CODE, orderLookupFor, orderMayExist, retryDecision, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
 import { TokenCache } from './tokenCache';
 import { exchangeToken } from './tokens';
 import { httpSend, TransportError, type TransportOptions } from './transport';
@@ -42,6 +42,8 @@ export interface SessionDeps {
   prepareLocal?: (env: SelectedEnvironment) => Promise<SelectedEnvironment>;
   /** Told about every finished request, dependencies included, in the order they finish. */
   onResult?: (result: SendResult) => void;
+  /** Told when a request goes out (signed, resolved), before its response: a hanging request is visible. */
+  onStart?: (prepared: PreparedRequest) => void;
 }
 
 export interface SessionOptions {
@@ -110,6 +112,39 @@ export class PayoutSession {
 
   get environment(): SelectedEnvironment {
     return this.env;
+  }
+
+  /**
+   * The requests sending `blocks` sends, dependencies first, each once: what `send --name` will count.
+   * Read from the text (`{{name.response...}}` in the block or in the file variables it uses), so it
+   * needs no environment; the session then sends exactly these.
+   */
+  plan(blocks: readonly RequestBlock[]): RequestBlock[] {
+    const out: RequestBlock[] = [];
+    const vars = new Map(this.file.variables.map((v) => [v.name, v.value]));
+    const visit = (block: RequestBlock, seen: Set<RequestBlock>) => {
+      if (out.includes(block) || seen.has(block)) return;
+      seen.add(block);
+      const texts = block.references.filter((r) => r.kind === 'variable').map((r) => vars.get(r.name) ?? '');
+      const names = new Set(block.references.filter((r) => r.kind === 'request').map((r) => r.name));
+      const pending = [...texts];
+      const seenVars = new Set<string>();
+      while (pending.length) {
+        const text = pending.pop()!;
+        for (const m of text.matchAll(/\{\{\s*([A-Za-z_][\w-]*)\.response\b/g)) names.add(m[1]!);
+        for (const m of text.matchAll(/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g)) {
+          if (!seenVars.has(m[1]!) && vars.has(m[1]!)) pending.push(vars.get(m[1]!)!);
+          seenVars.add(m[1]!);
+        }
+      }
+      for (const n of names) {
+        const dep = this.request(n);
+        if (dep && dep !== block) visit(dep, seen);
+      }
+      out.push(block);
+    };
+    for (const b of blocks) visit(b, new Set());
+    return out;
   }
 
   /** Requests of the file, in order. */
@@ -273,6 +308,7 @@ export class PayoutSession {
     if (depProblems.length || prepared.problems.length) {
       return this.finish(failed(strip(prepared), [...depProblems, ...prepared.problems].join('\n')), block);
     }
+    this.deps.onStart?.(strip(prepared));
     const result = await this.exchange(prepared, block.assertions);
     if (result.response && block.name) {
       this.responses.set(block.name, { status: result.response.status, headers: flatHeaders(result.response.headers), body: result.response.body ?? result.response.bodyText });
@@ -295,7 +331,9 @@ export class PayoutSession {
         response = { ...r, body: parseJson(r.bodyText) };
         this.rememberResponseSecrets(response.body);
       } catch (err) {
-        const message = err instanceof TransportError ? err.message : `the request could not be sent: ${(err as Error).message}`;
+        let message = err instanceof TransportError ? err.message : `the request could not be sent: ${(err as Error).message}`;
+        // A create that timed out may have created the order: say how to look it up before sending again.
+        if (err instanceof TransportError && err.code === 'timeout' && endpoint && createsOrder(endpoint)) message += `. ${orderMayExist(endpoint, prepared.bodyJson)}`;
         return { ...failed(strip(prepared), message), attempts };
       }
       decoded = decodeEnvelope(response.body, response.status, endpoint);

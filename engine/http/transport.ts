@@ -27,8 +27,9 @@ export interface TransportOptions {
   clock?: () => number;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from './defaults';
+
+export { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS };
 
 export class TransportError extends Error {
   constructor(message: string, readonly code: string) {
@@ -93,7 +94,7 @@ function describeNetworkError(err: unknown, url: URL, timeoutMs: number): Error 
     return new TransportError(`no complete response from ${url.origin} within ${timeoutMs / 1000} s; check the server is up, or raise --timeout`, 'timeout');
   }
   if (code === 'ECONNREFUSED') {
-    return new TransportError(`nothing is listening at ${url.origin} (connection refused); start the server (for the local sandbox: payout-http sandbox start) or fix the base URL of the environment`, code);
+    return new TransportError(`nothing is listening at ${url.origin} (connection refused); start the server (for the local sandbox: payout-http sandbox) or fix the base URL of the environment`, code);
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new TransportError(`the host "${url.hostname}" could not be resolved; check the base URL of the environment and your network`, code);

@@ -57,7 +57,8 @@ describe('cli send: every example against the local sandbox', function () {
   it('never prints a v3 access token or client assertion, even from a token exchange written in the file', async () => {
     const r = await runCli(['send', 'examples/sandbox-test-pass.payout.http', '--name', 'token', '--json'], { home: sb.home });
     assert.equal(r.code, 0, r.stderr);
-    const [token] = JSON.parse(r.stdout) as { prepared: { body: string }; response: { body: { data: { accessToken: string } } } }[];
+    // Dependencies sent first are in the results too (issue 13: counted like the headings): pick the token request.
+    const token = (JSON.parse(r.stdout) as { prepared: { label: string; body: string }; response: { body: { data: { accessToken: string } } } }[]).find((x) => x.prepared.label === 'token')!;
     assert.equal(token.response.body.data.accessToken, '<accessToken>');
     assert.equal(JSON.parse(token.prepared.body).clientAssertion, '<clientAssertion>');
     assert.ok(!/eyJ[\w-]+\.[\w-]+\./.test(r.stdout), 'no JWT anywhere in the output');
@@ -151,7 +152,7 @@ describe('cli send: every example against the local sandbox', function () {
     it('without a service key the verdict is "not checkable" and says what to set', async () => {
       const r = await runCli(['send', join(dir, 'balance.payout.http'), '--env', 'direct'], { home: sb.home });
       assert.equal(r.code, 0, r.stdout);
-      assert.match(r.stdout, /signature: not checkable: no service public key: set servicePublicKeyFile in http-client\.env\.json under "direct"/);
+      assert.match(r.stdout, /signature: not checkable: no service public key: set servicePublicKeyFile in http-client\.private\.env\.json under "direct"/);
     });
 
     it('an unknown --env is a usage error naming the defined ones', async () => {
