@@ -98,9 +98,12 @@ export async function verifyClientAssertion(token: unknown, options: VerifyAsser
     return reject('malformed', 'the assertion could not be verified as a JWS: send the compact JWT your library produced, unmodified');
   }
 
+  // Doc 2 §4.1: aud is the literal string. An array holding it (what a JWT library given a list of
+  // audiences produces) is refused as the service refuses it, so the setting is fixed here, not in production.
   const aud = claims.aud;
-  const audOk = aud === CLIENT_ASSERTION_AUDIENCE || (Array.isArray(aud) && aud.includes(CLIENT_ASSERTION_AUDIENCE));
-  if (!audOk)
+  if (Array.isArray(aud) && aud.includes(CLIENT_ASSERTION_AUDIENCE))
+    return reject('wrong-aud', `aud is the array ${JSON.stringify(aud)}; it must be the literal string "${CLIENT_ASSERTION_AUDIENCE}", not an array: give your JWT library the audience as one string`);
+  if (aud !== CLIENT_ASSERTION_AUDIENCE)
     return reject('wrong-aud', `aud is ${JSON.stringify(aud ?? null)}; it must be the literal string "${CLIENT_ASSERTION_AUDIENCE}"`);
 
   const tolerance = options.clockToleranceSeconds ?? 0;

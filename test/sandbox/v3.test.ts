@@ -82,6 +82,15 @@ describe('sandbox /v3 (real process)', function () {
     assert.match(replay.body.message, /already used/);
   });
 
+  it('401 INVALID_SIGNATURE for aud as an array ["service-v3-token"]: the document says the literal string', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const arrayAud = await new SignJWT({}).setProtectedHeader({ alg: 'RS256' }).setIssuer(env.partnerCode).setAudience(['service-v3-token']).setIssuedAt(now).setJti(randomUUID()).sign(env.privateKey);
+    const r = await newV3().request('POST', '/v3/auth/tokens', { clientAssertion: arrayAud, userEmail: 'bob@example.com' });
+    assert.equal(r.status, 401, r.body.message);
+    assert.equal(r.body.code, 'INVALID_SIGNATURE');
+    assert.match(r.body.message, /literal string "service-v3-token", not an array/);
+  });
+
   it('401 ACCESS_TOKEN_INVALID: missing or unknown token; 403 for a partner calling from outside its allowlist', async () => {
     const v3 = newV3();
     assert.equal((await v3.request('GET', '/v3/fund/balances')).status, 401);

@@ -72,6 +72,12 @@ describe('signing/jwt', () => {
     assert.equal((await rejection(`${h}.${forged}.${s}`)).code, 'bad-signature');
   });
 
+  it('rejects aud as an array holding the audience: the document says the literal string (issue 13)', async () => {
+    const r = await rejection(await sign({ ...good, aud: [CLIENT_ASSERTION_AUDIENCE] }));
+    assert.equal(r.code, 'wrong-aud');
+    assert.match(r.reason, /aud is the array \["service-v3-token"\]; it must be the literal string "service-v3-token", not an array/);
+  });
+
   it('rejects a wrong aud', async () => {
     const r = await rejection(await sign({ ...good, aud: 'service-v3' }));
     assert.equal(r.code, 'wrong-aud');
