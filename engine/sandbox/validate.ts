@@ -26,11 +26,11 @@ const article = (t: string) => (t === 'integer' || t === 'object' || t === 'arra
 
 /**
  * Fields the document says are "not rejected as missing" even though the table marks them
- * required: the signed segments with an omission note (create-sell-order bankAccountNumber,
+ * required: the signed segments the catalogue marks `notRejectedAsMissing` (create-sell-order bankAccountNumber,
  * create-cashout fiatCurrency/fiatAmount). Their absence is dealt with by the operation.
  */
 function omissionTolerated(endpoint: Endpoint): Set<string> {
-  return new Set(endpoint.signedString?.segments.filter((s) => s.omissionNote).map((s) => s.field) ?? []);
+  return new Set(endpoint.signedString?.segments.filter((s) => s.notRejectedAsMissing).map((s) => s.field) ?? []);
 }
 
 export function validateFields(endpoint: Endpoint, values: Record<string, unknown>, fields = endpoint.body ?? []): Invalid | undefined {
