@@ -29,7 +29,14 @@ export function explanationLines(e: Explanation | undefined, indent = '  '): str
   const out = [`${indent}expected string: ${e.expectedDisplay}`];
   if (e.match) {
     out.push(`${indent}the signature covers: ${e.match.display}`, `${indent}mistake: ${e.match.description}`);
-    for (const d of e.match.diff) out.push(`${indent}  segment ${d.index + 1}: expected "${d.expected}", signed "${d.actual}"`);
+    for (const d of e.match.diff) {
+      // A reordered field is one move (engine/signing segmentDiff), not a misaligned pair.
+      out.push(
+        d.movedTo !== undefined
+          ? `${indent}  segment ${d.index + 1} ("${d.expected}") moved: signed as segment ${d.movedTo + 1}`
+          : `${indent}  segment ${d.index + 1}: expected "${d.expected}", signed "${d.actual}"`,
+      );
+    }
   } else if (!e.verifiedAsExpected) {
     out.push(`${indent}no known variant of the string verifies (${e.tried} tried): check the key pair and the secretKey`);
   }

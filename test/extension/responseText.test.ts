@@ -67,6 +67,19 @@ describe('response view text', () => {
     assert.deepEqual(markOf(r), { text: '✗ not verified', kind: 'bad' });
   });
 
+  it('shows a reordered field as a move (issue 13)', () => {
+    const r = result({
+      ok: false,
+      verdict: {
+        state: 'not-verified', signedDisplay: 'a|b|c|<secretKey>', reason: 'signature does not match',
+        explanation: { expectedDisplay: 'a|b|c|<secretKey>', verifiedAsExpected: false, tried: 40, match: { id: 'swap:b,c', description: 'b and c were signed in swapped order', display: 'a|c|b|<secretKey>', diff: [{ index: 1, expected: 'b', actual: 'b', movedTo: 2 }] } },
+      },
+    }, { success: true, errorCode: 0, semanticCode: 'SUCCESS', data: { signature: 'x' } });
+    const text = renderResponse(r, now);
+    assert.match(text, /segment 2 \("b"\) moved: signed as segment 3/);
+    assert.doesNotMatch(text, /expected "b", signed "b"/);
+  });
+
   it('shows the response against its OpenAPI schema: matches, or each problem', () => {
     const ok = renderResponse(result({ schema: { endpointId: 'plant-store.getPlantById', problems: [] } }, {}, 200), now);
     assert.match(ok, /^Schema: matches plant-store\.getPlantById ✓$/m);
