@@ -63,6 +63,15 @@ export function startServer(connection: Connection, service: LanguageService = c
     }
   }
 
+  // A lens carries a small number for its document instead of the URI (10,000 lenses in a big file).
+  const lensDocuments: string[] = [];
+  const lensDocumentIds = new Map<string, number>();
+  function lensDocumentId(uri: string): number {
+    let id = lensDocumentIds.get(uri);
+    if (id === undefined) lensDocumentIds.set(uri, (id = lensDocuments.push(uri) - 1));
+    return id;
+  }
+
   /** The parsed document for a URI at its current version, or undefined when it is not open. */
   function docFor(uri: string): PayoutDocument | undefined {
     const td = documents.get(uri);
@@ -173,14 +182,19 @@ export function startServer(connection: Connection, service: LanguageService = c
   connection.onCodeLens((params, token) =>
     guard('codeLens', token, [], () => {
       const doc = docFor(params.textDocument.uri);
-      return doc ? service.codeLensPlaces(doc) : [];
+      if (!doc) return [];
+      const lenses = service.codeLensPlaces(doc);
+      const id = lensDocumentId(doc.uri);
+      for (const lens of lenses) (lens.data as unknown[]).push(id);
+      return lenses;
     }),
   );
   // Lenses are listed unresolved (cheap for a whole file); the editor resolves those it shows.
   connection.onCodeLensResolve((lens, token) =>
     guard('codeLensResolve', token, lens, () => {
-      const uri = (lens.data as { uri?: unknown } | undefined)?.uri;
-      const doc = typeof uri === 'string' ? docFor(uri) : undefined;
+      const id = Array.isArray(lens.data) ? lens.data[2] : undefined;
+      const uri = typeof id === 'number' ? lensDocuments[id] : undefined;
+      const doc = uri ? docFor(uri) : undefined;
       return doc ? service.resolveCodeLens(doc, lens) : lens;
     }),
   );
