@@ -39,6 +39,11 @@ const results = {
   date: new Date().toISOString(),
 };
 const kb = (file) => Math.round(statSync(file).size / 1024);
+/** Written after every section, so an interrupted run keeps what it measured. */
+const save = () => {
+  mkdirSync(dirname(resultsFile), { recursive: true });
+  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+};
 
 // The figures are the shipped code's: the production bundle, as in the VSIX.
 if (!process.argv.includes('--no-bundle') && !run('size')) execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--production'], { stdio: 'inherit' });
@@ -50,6 +55,7 @@ if (run('size')) {
   execFileSync('npm', ['run', '--silent', 'package', '--', '--out', vsix], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   results.size = { clientKB: kb(join(root, 'dist/client.js')), serverKB: kb(join(root, 'dist/server.js')), cliKB: kb(join(root, 'dist/cli.js')), vsixKB: kb(vsix) };
   rmSync(out, { recursive: true, force: true });
+  save();
 }
 
 const ourServer = { name: 'payout-http', command: [process.execPath, join(root, 'dist/server.js'), '--stdio'], languageId: 'payout-http' };
@@ -117,6 +123,7 @@ if (run('lsp')) {
   log(`lsp: vscode-json-languageserver on the same bodies (${(json.length / 1e6).toFixed(2)} MB)`);
   const b = await measureServer(jsonServer, theirs, { rounds: Math.min(ROUNDS, 20) });
   results.lsp = { payoutHttp: a, peer: b };
+  save();
 }
 
 if (run('large')) {
@@ -126,24 +133,26 @@ if (run('large')) {
   text.split('\n').forEach((l, i) => l.startsWith('  "content": "Coffee') && editLines.push(i));
   log(`large: payout-http on ${count} requests (${(text.length / 1e6).toFixed(1)} MB)`);
   results.large = await measureLarge(ourServer, { uri: pathToFileURL(join(root, 'large.payout.http')).href, text, editLines });
+  save();
 }
 
 const tsx = (script, ...args) => JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(root, script), ...args.map(String)], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop());
 if (run('parse')) {
   log('parse: payout-http against httpyac');
-  results.parse = tsx('scripts/bench/parse.ts', REQUESTS, 5);
+  results.parse = tsx('scripts/bench/parse.ts', REQUESTS, 3);
+  save();
 }
 if (run('send')) {
   log('send: 2,000 signed requests, payout-http / floor / httpyac');
   results.send = JSON.parse(execFileSync(process.execPath, [join(root, 'scripts/bench/send.mjs'), 2000, 3], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop());
+  save();
 }
 if (run('sign')) {
   log('sign: RSA-2048 signatures per second');
   results.sign = tsx('scripts/bench/sign.ts', 1);
+  save();
 }
 
-mkdirSync(dirname(resultsFile), { recursive: true });
-writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 
 // ---- the table ----
 const rows = [];

@@ -3,7 +3,8 @@
 //   - payout-http:  `payout-http send FILE --all --quiet` (resolves, signs, sends, checks each
 //                   response's signature and assertions);
 //   - floor:        a minimal Node script: node:crypto with the key parsed once + undici, nothing else;
-//   - httpyac:      `httpyac send FILE --all` with the signature computed in a pre-request script.
+//   - httpyac:      `httpyac send FILE --all` with the signature computed in a pre-request script;
+//                   run once (not a median: one run of 2,000 takes minutes on a loaded 2-core machine).
 // Prints JSON. Run by scripts/bench.mjs as `node scripts/bench/send.mjs [requests] [runs]`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -62,6 +63,13 @@ const yac = [];
 for (let i = 0; i < N; i++) yac.push(`### verify ${i}\n${script}\nPOST ${url}/api/v2/account/verify\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}",\n  "signature": "{{signature}}"\n}\n\n?? body success == true\n`);
 writeFileSync(theirs, yac.join('\n'));
 
+function stopSandbox() {
+  spawnSync(process.execPath, [cli, 'sandbox', 'stop'], { env, stdio: 'ignore' });
+  rmSync(home, { recursive: true, force: true });
+}
+// Interrupted (Ctrl+C): do not leave the sandbox running.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => (stopSandbox(), process.exit(130)));
+
 function timed(args, cwd = home) {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -76,6 +84,7 @@ try {
   for (let run = 0; run < RUNS; run++) {
     results.payoutHttp.push(timed([cli, 'send', ours, '--all', '--quiet']).ms);
     results.floor.push(timed([floor]).ms);
+    if (run > 0) continue; // httpyac: one run, see the file comment
     try {
       const r = timed([join(root, 'node_modules/httpyac/bin/httpyac.js'), 'send', 'send.http', '--all', '--output', 'none', '--var', `partnerCode=${partnerCode}`]);
       results.httpyac.push(r.ms);
@@ -84,8 +93,7 @@ try {
     }
   }
 } finally {
-  spawnSync(process.execPath, [cli, 'sandbox', 'stop'], { env, stdio: 'ignore' });
-  rmSync(home, { recursive: true, force: true });
+  stopSandbox();
 }
 const median = (xs) => (xs.length ? Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]) : undefined);
 console.log(JSON.stringify({ requests: N, runs: RUNS, payoutHttpMs: median(results.payoutHttp), floorMs: median(results.floor), httpyacMs: median(results.httpyac), httpyacNote }));
