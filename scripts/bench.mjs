@@ -40,7 +40,9 @@ const results = {
 };
 const kb = (file) => Math.round(statSync(file).size / 1024);
 /** Written after every section, so an interrupted run keeps what it measured. */
-const save = () => {
+const save = (section) => {
+  // Each section says when it ran: with `--only`, the others are kept from an earlier run.
+  results[section].measuredAt = new Date().toISOString();
   mkdirSync(dirname(resultsFile), { recursive: true });
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 };
@@ -55,7 +57,7 @@ if (run('size')) {
   execFileSync('npm', ['run', '--silent', 'package', '--', '--out', vsix], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   results.size = { clientKB: kb(join(root, 'dist/client.js')), serverKB: kb(join(root, 'dist/server.js')), cliKB: kb(join(root, 'dist/cli.js')), vsixKB: kb(vsix) };
   rmSync(out, { recursive: true, force: true });
-  save();
+  save('size');
 }
 
 const ourServer = { name: 'payout-http', command: [process.execPath, join(root, 'dist/server.js'), '--stdio'], languageId: 'payout-http' };
@@ -123,7 +125,7 @@ if (run('lsp')) {
   log(`lsp: vscode-json-languageserver on the same bodies (${(json.length / 1e6).toFixed(2)} MB)`);
   const b = await measureServer(jsonServer, theirs, { rounds: Math.min(ROUNDS, 20) });
   results.lsp = { payoutHttp: a, peer: b };
-  save();
+  save('lsp');
 }
 
 if (run('large')) {
@@ -133,24 +135,24 @@ if (run('large')) {
   text.split('\n').forEach((l, i) => l.startsWith('  "content": "Coffee') && editLines.push(i));
   log(`large: payout-http on ${count} requests (${(text.length / 1e6).toFixed(1)} MB)`);
   results.large = await measureLarge(ourServer, { uri: pathToFileURL(join(root, 'large.payout.http')).href, text, editLines });
-  save();
+  save('large');
 }
 
 const tsx = (script, ...args) => JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(root, script), ...args.map(String)], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop());
 if (run('parse')) {
   log('parse: payout-http against httpyac');
   results.parse = tsx('scripts/bench/parse.ts', REQUESTS, 3);
-  save();
+  save('parse');
 }
 if (run('send')) {
   log('send: 2,000 signed requests, payout-http / floor / httpyac');
   results.send = JSON.parse(execFileSync(process.execPath, [join(root, 'scripts/bench/send.mjs'), 2000, 3], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop());
-  save();
+  save('send');
 }
 if (run('sign')) {
   log('sign: RSA-2048 signatures per second');
   results.sign = tsx('scripts/bench/sign.ts', 1);
-  save();
+  save('sign');
 }
 
 

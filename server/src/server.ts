@@ -16,7 +16,6 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   ActiveEnvironmentNotification,
   type ActiveEnvironmentParams,
@@ -27,6 +26,7 @@ import {
   type OpenApiDocumentsParams,
 } from '../../engine/protocol';
 import { createLanguageService, type LanguageService, type PayoutDocument } from '../../engine/language';
+import { BatchedDocument } from './batchedDocument';
 import { LintScheduler } from './scheduler';
 
 const canonicalStringRequest = new RequestType<CanonicalStringParams, CanonicalStringResponse, void>(CanonicalStringRequest.method);
@@ -47,7 +47,8 @@ function describeFailure(e: unknown): string {
 }
 
 export function startServer(connection: Connection, service: LanguageService = createLanguageService()): void {
-  const documents = new TextDocuments(TextDocument);
+  // Changes are applied when the text is read, a burst of keystrokes in one pass (batchedDocument.ts).
+  const documents = new TextDocuments(BatchedDocument);
   let codeLensRefresh = false;
   let watchedFilesDynamic = false;
   let openApiProblems: string[] = [];
