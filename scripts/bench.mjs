@@ -1,132 +1,190 @@
-// `npm run bench`: the language server's speed on a 5,000-request (~1.9 MB) file, measured the way
-// an editor sees it: the bundled server as its own process, LSP over stdio. Prints figures
-// (completion p50/p95/max, keystroke -> publishDiagnostics p50/p95/max, memory); asserts nothing.
+// `npm run bench`: every speed figure of the project in one run, each beside its peer measured in
+// the same run (ratios hold on a noisy machine; medians of repeated runs). Writes
+// bench/results.json and prints a table. Asserts nothing; not part of `npm test`.
 //
-//   node scripts/bench.mjs [--requests 5000] [--rounds 200] [--no-bundle]
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+//   npm run bench [-- --only lsp,large,parse,send,sign,size] [--requests 5000] [--rounds 60] [--no-bundle]
+//
+// Sections:
+//   size   the production bundles and the VSIX (`npm run package`), in KB
+//   lsp    the language server on a 5,000-request file against vscode-json-languageserver on the
+//          same 5,000 bodies as one JSON document with a schema (scripts/bench/lsp.mjs)
+//   large  the language server on a ~20 MB document (no peer)
+//   parse  the parser against httpyac's on the 5,000-request file (scripts/bench/parse.ts)
+//   send   2,000 signed requests to the local sandbox: payout-http, a minimal floor, httpyac (scripts/bench/send.mjs)
+//   sign   RSA-2048 signatures per second: the signing core against node:crypto alone (scripts/bench/sign.ts)
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { performance } from 'node:perf_hooks';
-import lsp from 'vscode-languageserver-protocol/node';
 import { generateRequests } from './bench-lsp-file.mjs';
+import { measureLarge, measureServer } from './bench/lsp.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, dflt) => {
+const argValue = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+  return i > 0 ? process.argv[i + 1] : dflt;
 };
-const REQUESTS = arg('requests', 5000);
-const ROUNDS = arg('rounds', 200);
+const REQUESTS = Number(argValue('requests', 5000));
+const ROUNDS = Number(argValue('rounds', 60));
+const only = argValue('only', 'size,lsp,large,parse,send,sign').split(',');
+const run = (section) => only.includes(section);
+const log = (s) => process.stderr.write(`bench: ${s}\n`);
 
-// The figures are the shipped code's: bundle with the same script the build uses.
-if (!process.argv.includes('--no-bundle')) {
-  execFileSync(process.execPath, [resolve(root, 'scripts/build.mjs')], { stdio: 'inherit' });
-}
-
-const text = generateRequests(REQUESTS);
-const lines = text.split('\n');
-const uri = pathToFileURL(resolve(root, 'bench.payout.http')).href;
-
-const child = spawn(process.execPath, [resolve(root, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-const conn = lsp.createProtocolConnection(new lsp.StreamMessageReader(child.stdout), new lsp.StreamMessageWriter(child.stdin));
-const waiting = new Map();
-conn.onNotification(lsp.PublishDiagnosticsNotification.type, (p) => {
-  const w = waiting.get(p.version);
-  if (w) {
-    waiting.delete(p.version);
-    w(p);
-  }
-});
-conn.onRequest('client/registerCapability', () => null);
-conn.onRequest('workspace/codeLens/refresh', () => null);
-conn.listen();
-const diagnosticsFor = (version) => new Promise((res) => waiting.set(version, res));
-
-await conn.sendRequest(lsp.InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
-await conn.sendNotification(lsp.InitializedNotification.type, {});
-
-let t0 = performance.now();
-const firstDiagnostics = diagnosticsFor(1);
-await conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'payout-http', version: 1, text } });
-const first = await firstDiagnostics;
-const openMs = performance.now() - t0;
-
-// Lines to edit and complete at: the `"content": "Coffee number N"` lines, spread over the file.
-const contentLines = [];
-lines.forEach((l, i) => l.startsWith('  "content": "Coffee') && contentLines.push(i));
-const pick = (k) => contentLines[Math.floor(((k * 7919) % contentLines.length))];
-
-// Keystrokes: type one character into a string, then delete it (the file stays lint-clean), each
-// timed from didChange sent to publishDiagnostics received for that version.
-const keystroke = [];
-let version = 1;
-for (let k = 0; k < ROUNDS; k++) {
-  const line = pick(k);
-  const character = 20;
-  for (const change of [
-    { range: { start: { line, character }, end: { line, character } }, text: 'x' },
-    { range: { start: { line, character }, end: { line, character: character + 1 } }, text: '' },
-  ]) {
-    version++;
-    const p = diagnosticsFor(version);
-    t0 = performance.now();
-    await conn.sendNotification(lsp.DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [change] });
-    await p;
-    keystroke.push(performance.now() - t0);
-  }
-}
-
-// Completion: at a property key in the body (the line after "content"), and right after `{{` in
-// `"partnerCode": "{{partnerCode}}"` (variables: file, environment, system, named requests).
-const completion = [];
-let itemCount = 0;
-for (let k = 0; k < ROUNDS; k++) {
-  const line = pick(k + 1);
-  for (const position of [{ line: line + 1, character: 2 }, { line: line - 7, character: 20 }]) {
-    t0 = performance.now();
-    const list = await conn.sendRequest(lsp.CompletionRequest.type, { textDocument: { uri }, position });
-    completion.push(performance.now() - t0);
-    itemCount += list?.items?.length ?? 0;
-  }
-}
-
-// Code lenses of the whole file (VS Code asks after edits, debounced).
-t0 = performance.now();
-const lenses = await conn.sendRequest(lsp.CodeLensRequest.type, { textDocument: { uri } });
-const lensMs = performance.now() - t0;
-// Again after a keystroke: previews of unchanged requests come from the per-block cache.
-version++;
-const afterEdit = diagnosticsFor(version);
-await conn.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
-  textDocument: { uri, version },
-  contentChanges: [{ range: { start: { line: pick(3), character: 20 }, end: { line: pick(3), character: 20 } }, text: 'y' }],
-});
-await afterEdit;
-t0 = performance.now();
-await conn.sendRequest(lsp.CodeLensRequest.type, { textDocument: { uri } });
-const lensWarmMs = performance.now() - t0;
-
-let rss = 'n/a';
-try {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  rss = /VmRSS:\s*(\d+) kB/.exec(status)?.[1] ? `${Math.round(Number(/VmRSS:\s*(\d+) kB/.exec(status)[1]) / 1024)} MB` : 'n/a';
-} catch {
-  // not Linux
-}
-
-await conn.sendRequest(lsp.ShutdownRequest.type);
-await conn.sendNotification(lsp.ExitNotification.type);
-conn.dispose();
-
-const q = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+const resultsFile = join(root, 'bench/results.json');
+const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
+const results = {
+  ...previous,
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform, loadAverage: (await import('node:os')).loadavg().map((x) => Math.round(x * 10) / 10) },
+  date: new Date().toISOString(),
 };
-const f = (ms) => `${ms.toFixed(2)} ms`;
-console.log(`payout-http language server, ${REQUESTS} requests, ${(text.length / 1e6).toFixed(2)} MB, over stdio (node ${process.version})`);
-console.log(`  open -> first diagnostics:          ${f(openMs)} (${first.diagnostics.length} diagnostics)`);
-console.log(`  keystroke -> publishDiagnostics:    p50 ${f(q(keystroke, 50))}  p95 ${f(q(keystroke, 95))}  max ${f(Math.max(...keystroke))}  (${keystroke.length} edits)`);
-console.log(`  completion:                         p50 ${f(q(completion, 50))}  p95 ${f(q(completion, 95))}  max ${f(Math.max(...completion))}  (${completion.length} requests, ${Math.round(itemCount / completion.length)} items avg)`);
-console.log(`  code lenses (whole file):           first ${f(lensMs)}, after a keystroke ${f(lensWarmMs)} (${lenses?.length ?? 0} lenses)`);
-console.log(`  server memory (RSS):                ${rss}`);
+const kb = (file) => Math.round(statSync(file).size / 1024);
+/** Written after every section, so an interrupted run keeps what it measured. */
+const save = (section) => {
+  // Each section says when it ran: with `--only`, the others are kept from an earlier run.
+  results[section].measuredAt = new Date().toISOString();
+  mkdirSync(dirname(resultsFile), { recursive: true });
+  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+};
+
+// The figures are the shipped code's: the production bundle, as in the VSIX.
+if (!process.argv.includes('--no-bundle') && !run('size')) execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--production'], { stdio: 'inherit' });
+
+if (run('size')) {
+  log('size: production bundles and the VSIX');
+  const out = mkdtempSync(join(tmpdir(), 'payout-vsix-'));
+  const vsix = join(out, 'payout-http.vsix');
+  execFileSync('npm', ['run', '--silent', 'package', '--', '--out', vsix], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  results.size = { clientKB: kb(join(root, 'dist/client.js')), serverKB: kb(join(root, 'dist/server.js')), cliKB: kb(join(root, 'dist/cli.js')), vsixKB: kb(vsix) };
+  rmSync(out, { recursive: true, force: true });
+  save('size');
+}
+
+const ourServer = { name: 'payout-http', command: [process.execPath, join(root, 'dist/server.js'), '--stdio'], languageId: 'payout-http' };
+
+if (run('lsp')) {
+  const text = generateRequests(REQUESTS);
+  const lines = text.split('\n');
+  const editLines = [];
+  lines.forEach((l, i) => l.startsWith('  "content": "Coffee') && editLines.push(i));
+  const small = readFileSync(join(root, 'examples/quickstart.payout.http'), 'utf8');
+  const ours = {
+    uri: pathToFileURL(join(root, 'bench.payout.http')).href,
+    text,
+    small,
+    editLines,
+    completionAt: (line) => ({ line: line + 1, character: 2 }), // a property key in the body
+  };
+  // The peer's document: the same bodies, one after another in a JSON array, same lines and indents.
+  const bodies = [];
+  let body;
+  for (const l of lines) {
+    if (l === '{') body = [l];
+    else if (body) {
+      body.push(l);
+      if (l === '}') {
+        bodies.push(body.join('\n'));
+        body = undefined;
+      }
+    }
+  }
+  const json = `[\n${bodies.join(',\n')}\n]\n`;
+  const jsonLines = json.split('\n');
+  const jsonEdits = [];
+  jsonLines.forEach((l, i) => l.startsWith('  "content": "Coffee') && jsonEdits.push(i));
+  const theirs = {
+    uri: pathToFileURL(join(root, 'bench.json')).href,
+    text: json,
+    small: `[\n${bodies.slice(0, 4).join(',\n')}\n]\n`,
+    editLines: jsonEdits,
+    completionAt: (line) => ({ line: line + 1, character: 2 }),
+  };
+  const str = { type: 'string' };
+  const schema = {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['partnerCode'],
+      additionalProperties: false,
+      properties: {
+        partnerCode: str, externalOrderId: { type: 'string', maxLength: 64 }, currency: { enum: ['USDT', 'USDC'] }, cryptoCurrency: { enum: ['USDT', 'USDC'] },
+        fiatCurrency: { enum: ['VND', 'PHP'] }, fiatAmount: { type: 'number', minimum: 0 }, userEmail: str, bankCode: str, bankAccountNumber: str,
+        content: { type: 'string', maxLength: 100 }, extendInfo: { type: ['object', 'null'] }, signature: str,
+      },
+    },
+  };
+  const jsonServer = {
+    name: 'vscode-json-languageserver',
+    command: [process.execPath, join(root, 'node_modules/vscode-json-languageserver/bin/vscode-json-languageserver'), '--stdio'],
+    languageId: 'json',
+    init: { provideFormatter: false },
+    settings: { json: { validate: { enable: true }, schemas: [{ fileMatch: ['*.json'], url: 'inmemory://payout-bench/schema.json', schema }] } },
+  };
+  log(`lsp: payout-http on ${REQUESTS} requests (${(text.length / 1e6).toFixed(2)} MB)`);
+  const a = await measureServer(ourServer, ours, { rounds: ROUNDS, lenses: true });
+  log(`lsp: vscode-json-languageserver on the same bodies (${(json.length / 1e6).toFixed(2)} MB)`);
+  const b = await measureServer(jsonServer, theirs, { rounds: Math.min(ROUNDS, 20) });
+  results.lsp = { payoutHttp: a, peer: b };
+  save('lsp');
+}
+
+if (run('large')) {
+  const count = Math.round((REQUESTS * 20) / 1.98); // ~20 MB
+  const text = generateRequests(count);
+  const editLines = [];
+  text.split('\n').forEach((l, i) => l.startsWith('  "content": "Coffee') && editLines.push(i));
+  log(`large: payout-http on ${count} requests (${(text.length / 1e6).toFixed(1)} MB)`);
+  results.large = await measureLarge(ourServer, { uri: pathToFileURL(join(root, 'large.payout.http')).href, text, editLines });
+  save('large');
+}
+
+const tsx = (script, ...args) => JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(root, script), ...args.map(String)], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop());
+if (run('parse')) {
+  log('parse: payout-http against httpyac');
+  results.parse = tsx('scripts/bench/parse.ts', REQUESTS, 3);
+  save('parse');
+}
+if (run('send')) {
+  log('send: 2,000 signed requests, payout-http / floor / httpyac');
+  results.send = JSON.parse(execFileSync(process.execPath, [join(root, 'scripts/bench/send.mjs'), 2000, 3], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop());
+  save('send');
+}
+if (run('sign')) {
+  log('sign: RSA-2048 signatures per second');
+  results.sign = tsx('scripts/bench/sign.ts', 1);
+  save('sign');
+}
+
+
+// ---- the table ----
+const rows = [];
+const ratio = (x, y) => (x && y ? `${(x / y).toFixed(2)}×` : '–');
+const ms = (x) => (x === undefined ? '–' : `${x} ms`);
+const mb = (x) => (x === undefined ? '–' : `${x} MB`);
+const row = (figure, ours, peer, r, target) => rows.push([figure, ours, peer, r, target]);
+const { lsp, large, parse, send, sign, size } = results;
+if (lsp) {
+  const [a, b] = [lsp.payoutHttp, lsp.peer];
+  row('completion right after a keystroke, p95', ms(a.completionAfterKeystrokeMs.p95), ms(b.completionAfterKeystrokeMs.p95), ratio(a.completionAfterKeystrokeMs.p95, b.completionAfterKeystrokeMs.p95), '≤ 5 ms');
+  row('keystroke → diagnostics of that version, p95', ms(a.keystrokeToDiagnosticsMs.p95), ms(b.keystrokeToDiagnosticsMs.p95), ratio(a.keystrokeToDiagnosticsMs.p95, b.keystrokeToDiagnosticsMs.p95), '≤ 15 ms');
+  row(`${a.burst.keystrokes} keystrokes → last version's diagnostics (publishes)`, `${ms(a.burst.lastDiagnosticsAfterLastKeystrokeMs)} (${a.burst.publishes})`, `${ms(b.burst.lastDiagnosticsAfterLastKeystrokeMs)} (${b.burst.publishes})`, ratio(a.burst.lastDiagnosticsAfterLastKeystrokeMs, b.burst.lastDiagnosticsAfterLastKeystrokeMs), '≤ 100 ms, stale skipped');
+  row('spawn → first diagnostics (cold start, small file)', ms(a.coldStartMs), ms(b.coldStartMs), ratio(a.coldStartMs, b.coldStartMs), '≤ 300 ms');
+  row('open the 5,000-request file → diagnostics', ms(a.openToDiagnosticsMs), ms(b.openToDiagnosticsMs), ratio(a.openToDiagnosticsMs, b.openToDiagnosticsMs), '–');
+  row('memory (RSS) open / after the edits', `${mb(a.memoryMB.open)} / ${mb(a.memoryMB.afterEdits)}`, `${mb(b.memoryMB.open)} / ${mb(b.memoryMB.afterEdits)}`, ratio(a.memoryMB.afterEdits, b.memoryMB.afterEdits), `≤ ${Math.round(8 * a.documentMB + 40)} MB`);
+  if (a.codeLenses) row('code lenses, whole file: first / after a keystroke (resolve 40)', `${ms(a.codeLenses.firstMs)} / ${ms(a.codeLenses.afterKeystrokeMs)} (${ms(a.codeLenses.resolve40Ms)})`, '–', '–', '≤ 20 ms');
+}
+if (large) row(`${large.documentMB} MB document: open → diagnostics / keystroke p95 / peak RSS`, `${ms(large.openToDiagnosticsMs)} / ${ms(large.keystrokeToDiagnosticsMs.p95)} / ${mb(large.memoryMB.peak)}`, '–', '–', `≤ 2 s / ≤ 50 ms / ≤ ${Math.round(8 * large.documentMB + 40)} MB`);
+if (parse) row(`parse ${parse.requests} requests (${parse.megabytes} MB)`, ms(parse.payoutHttpMs), `httpyac ${ms(parse.httpyacMs)}`, `${(parse.httpyacMs / parse.payoutHttpMs).toFixed(1)}× faster`, '≥ 50× faster');
+if (send) {
+  row(`send ${send.requests} signed requests (vs floor)`, ms(send.payoutHttpMs), `floor ${ms(send.floorMs)}`, ratio(send.payoutHttpMs, send.floorMs), '≤ 1.2×');
+  row(`send ${send.requests} signed requests (vs httpyac)`, ms(send.payoutHttpMs), send.httpyacMs ? `httpyac ${ms(send.httpyacMs)}` : `httpyac: ${send.httpyacNote}`, ratio(send.payoutHttpMs, send.httpyacMs), '< 1×');
+}
+if (sign) row('RSA-2048 signatures per second', `${sign.signingCorePerSecond}/s`, `node:crypto ${sign.nodeCryptoPerSecond}/s`, `${Math.round((100 * sign.signingCorePerSecond) / sign.nodeCryptoPerSecond)}%`, '≥ 95%');
+if (size) row('bundles client / server / cli, VSIX', `${size.clientKB} / ${size.serverKB} / ${size.cliKB} KB, ${size.vsixKB} KB`, '–', '–', '–');
+
+const m = results.machine;
+console.log(`payout-http bench, ${results.date}: ${m.cpus} × ${m.cpu}, ${m.memoryGB} GB, node ${m.node}, load ${m.loadAverage.join(' ')}`);
+const header = ['figure', 'payout-http', 'peer (same run)', 'ratio', 'target'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+for (const r of [header, widths.map((w) => '-'.repeat(w)), ...rows]) console.log(r.map((c, i) => String(c).padEnd(widths[i])).join(' | '));
+console.log(`written: ${resultsFile}`);

@@ -1,25 +1,56 @@
 // Above every request: "Send request" (the client's payoutHttp.sendRequest command, with the
 // document URI and the 0-based line of the request line), and above a signed request its canonical
 // string exactly as it will be signed. The preview lens has no command: it is there to be read.
+//
+// Lenses are listed cheaply and resolved lazily (codeLens/resolve): the list only places them (a
+// line per request, and whether its endpoint is signed); the editor resolves the few on screen, so
+// a 5,000-request file does not compute 5,000 canonical strings per keystroke.
 
 import type { CodeLens } from 'vscode-languageserver-types';
 import { SEND_REQUEST_COMMAND, type SendRequestArguments } from '../protocol';
+import { blockAt } from '../syntax/parser';
+import { blockContext } from './analysis';
 import type { PayoutDocument } from './document';
 import { previewOf } from './preview';
 import type { ServiceContext } from './service';
 
-export function codeLenses(ctx: ServiceContext, doc: PayoutDocument): CodeLens[] {
-  const scope = ctx.scope(doc);
-  const key = ctx.scopeKey(doc);
+/**
+ * What an unresolved lens carries to its resolve: which lens (0 send, 1 preview) at which 0-based
+ * line. An array, not an object: 10,000 lenses go over the wire for a 5,000-request file. The server
+ * may append to it (which document).
+ */
+export type CodeLensData = [kind: 0 | 1, line: number, ...rest: unknown[]];
+const SEND = 0;
+const PREVIEW = 1;
+
+/** The lenses of the file, unresolved: ranges and data only (no preview is computed). */
+export function codeLensPlaces(ctx: ServiceContext, doc: PayoutDocument): CodeLens[] {
+  const extra = ctx.scope(doc).extra;
   const lenses: CodeLens[] = [];
   for (const block of doc.parsed.requests) {
-    const line = block.requestLine!;
-    const pos = doc.lines.positionAt(block.start + line.span.start);
-    const range = { start: { line: pos.line, character: 0 }, end: { line: pos.line, character: 0 } };
-    const args: SendRequestArguments = [doc.uri, pos.line];
-    lenses.push({ range, command: { title: '▶ Send request', command: SEND_REQUEST_COMMAND, arguments: args } });
-    const preview = previewOf(block, scope, key);
-    if (preview) lenses.push({ range, command: { title: `Signs: ${preview.display}`, command: '' } });
+    const { line } = doc.lines.positionAt(block.start + block.requestLine!.span.start);
+    const range = { start: { line, character: 0 }, end: { line, character: 0 } };
+    lenses.push({ range, data: [SEND, line] satisfies CodeLensData });
+    if (blockContext(block, extra).endpoint?.signedString) lenses.push({ range, data: [PREVIEW, line] satisfies CodeLensData });
   }
   return lenses;
+}
+
+/** A lens of codeLensPlaces with its command; the preview of the request now on that line. */
+export function resolveCodeLens(ctx: ServiceContext, doc: PayoutDocument, lens: CodeLens): CodeLens {
+  const data = Array.isArray(lens.data) ? (lens.data as CodeLensData) : undefined;
+  const line = typeof data?.[1] === 'number' ? data[1] : lens.range.start.line;
+  if (data?.[0] === SEND) {
+    const args: SendRequestArguments = [doc.uri, line];
+    return { range: lens.range, command: { title: '▶ Send request', command: SEND_REQUEST_COMMAND, arguments: args } };
+  }
+  const block = blockAt(doc.parsed, doc.lines.offsetAt({ line, character: 0 }));
+  const preview = block.requestLine ? previewOf(block, ctx.scope(doc), ctx.scopeKey(doc)) : undefined;
+  // The file changed under a lens the editor still shows: an empty title, until it asks again.
+  return { range: lens.range, command: { title: preview ? `Signs: ${preview.display}` : '', command: '' } };
+}
+
+/** Every lens resolved (the CLI, tests). */
+export function codeLenses(ctx: ServiceContext, doc: PayoutDocument): CodeLens[] {
+  return codeLensPlaces(ctx, doc).map((lens) => resolveCodeLens(ctx, doc, lens));
 }

@@ -9,7 +9,7 @@ import { verifyText, signText } from '../signing/rsa';
 import { PRIVATE_KEY, PRIVATE_KEY_FILE, SECRET_KEY } from '../syntax/environments';
 import type { RequestBlock, Span } from '../syntax/types';
 import type { PayoutDocument } from './document';
-import { lintFile, type FileDiagnostic } from './lint';
+import { lintBlocks, lintFile, type FileDiagnostic } from './lint';
 import type { SignatureCheck } from './lint/types';
 import { previewOf } from './preview';
 import type { ServiceContext } from './service';
@@ -52,6 +52,25 @@ export function lintDocument(ctx: ServiceContext, doc: PayoutDocument): FileDiag
   const diagnostics = lintFile(doc.parsed, { variableNames: scope.variableNames, requestNames: scope.requestNames, extra: scope.extra, openapi: scope.openapi, checkSignature });
   results.set(doc, { scope, diagnostics });
   return diagnostics;
+}
+
+/** Blocks linted per step of lintDocumentInSteps: well under a millisecond of work each. */
+const BLOCKS_PER_STEP = 25;
+
+/**
+ * lintDocument in steps: yields after every few blocks (the caller decides when to give the event
+ * loop back, and may drop the run when a newer version arrives), returns the same findings.
+ */
+export function* lintDocumentInSteps(ctx: ServiceContext, doc: PayoutDocument): Generator<void, FileDiagnostic[]> {
+  const scope = ctx.scope(doc);
+  const hit = results.get(doc);
+  if (hit && hit.scope === scope) return hit.diagnostics;
+  const blocks = doc.parsed.blocks.length;
+  for (let k = 0; k < blocks; k += BLOCKS_PER_STEP) {
+    lintBlocks(doc.parsed, scope.extra, k, k + BLOCKS_PER_STEP);
+    yield;
+  }
+  return lintDocument(ctx, doc);
 }
 
 function bodySignature(block: RequestBlock): string | undefined {

@@ -37,7 +37,7 @@ export function fileDirOf(uri: string): string {
 export function createDocument(uri: string, version: number, text: string, previous?: PayoutDocument): PayoutDocument {
   const oldBlocks = previous?.parsed.blocks;
   const parsed = parseHttpFile(text, previous?.parsed);
-  const doc: PayoutDocument = { uri, version, text, parsed, lines: new LineIndex(text), fileDir: fileDirOf(uri) };
+  const doc: PayoutDocument = { uri, version, text, parsed, lines: new LineIndex(text, parsed.blocks), fileDir: fileDirOf(uri) };
   if (previous && oldBlocks) {
     const blocks = parsed.blocks;
     let from = 0;

@@ -54,7 +54,9 @@ export function variableValue(scope: Scope, name: string): string | undefined {
  * Two runs of blocks with equal signatures give the same scope.
  */
 function blockSignature(b: RequestBlock): string {
-  let sig = b.name ?? '';
+  // Only requests name anything (buildScope reads `requests`): a `# @name` above a line that is no
+  // longer a request line (`###` typed into it) must change the signature, or the name stays in scope.
+  let sig = b.requestLine ? (b.name ?? '') : '';
   for (const v of b.variables) sig += `\u0000${v.name}=${v.value}`;
   for (const d of b.directives) if (d.name === 'openapi') sig += `\u0001${d.value}`;
   return sig;

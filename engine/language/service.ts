@@ -19,11 +19,11 @@ import type { CanonicalStringResult } from '../protocol';
 import { DEFAULT_ENVIRONMENT } from '../protocol';
 import { selectEnvironment } from '../http/environment';
 import { codeActions } from './codeActions';
-import { codeLenses } from './codeLens';
+import { codeLenses, codeLensPlaces, resolveCodeLens } from './codeLens';
 import { completion, resolveCompletion } from './completion';
 import { DocumentStore, type PayoutDocument } from './document';
 import { hover } from './hover';
-import { lintDocument, toLspDiagnostic } from './diagnostics';
+import { lintDocument, lintDocumentInSteps, toLspDiagnostic } from './diagnostics';
 import { definition, references } from './navigation';
 import { canonicalStringAt } from './canonicalString';
 import { documentSymbols, foldingRanges } from './symbols';
@@ -157,6 +157,12 @@ export class LanguageService implements ServiceContext {
     return lintDocument(this, doc).map((d) => toLspDiagnostic(doc, d));
   }
 
+  /** diagnostics() in steps: each `next()` does a slice of the work; the last returns the findings. */
+  *diagnosticsInSteps(doc: PayoutDocument): Generator<void, Diagnostic[]> {
+    const found = yield* lintDocumentInSteps(this, doc);
+    return found.map((d) => toLspDiagnostic(doc, d));
+  }
+
   completion(doc: PayoutDocument, position: Position): CompletionList {
     return completion(this, doc, position);
   }
@@ -169,8 +175,18 @@ export class LanguageService implements ServiceContext {
     return hover(this, doc, position);
   }
 
+  /** Every lens with its command (the CLI, tests); the server lists codeLensPlaces and resolves lazily. */
   codeLenses(doc: PayoutDocument): CodeLens[] {
     return codeLenses(this, doc);
+  }
+
+  /** The lenses placed but unresolved: cheap for a whole file. */
+  codeLensPlaces(doc: PayoutDocument): CodeLens[] {
+    return codeLensPlaces(this, doc);
+  }
+
+  resolveCodeLens(doc: PayoutDocument, lens: CodeLens): CodeLens {
+    return resolveCodeLens(this, doc, lens);
   }
 
   canonicalString(doc: PayoutDocument, position: Position): CanonicalStringResult | null {

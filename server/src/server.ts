@@ -7,6 +7,7 @@
 import {
   type CancellationToken,
   CodeLensRefreshRequest,
+  type Diagnostic,
   type Connection,
   DidChangeWatchedFilesNotification,
   type InitializeResult,
@@ -15,7 +16,6 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   ActiveEnvironmentNotification,
   type ActiveEnvironmentParams,
@@ -26,6 +26,8 @@ import {
   type OpenApiDocumentsParams,
 } from '../../engine/protocol';
 import { createLanguageService, type LanguageService, type PayoutDocument } from '../../engine/language';
+import { BatchedDocument } from './batchedDocument';
+import { LintScheduler } from './scheduler';
 
 const canonicalStringRequest = new RequestType<CanonicalStringParams, CanonicalStringResponse, void>(CanonicalStringRequest.method);
 const activeEnvironmentNotification = new NotificationType<ActiveEnvironmentParams>(ActiveEnvironmentNotification.method);
@@ -45,7 +47,8 @@ function describeFailure(e: unknown): string {
 }
 
 export function startServer(connection: Connection, service: LanguageService = createLanguageService()): void {
-  const documents = new TextDocuments(TextDocument);
+  // Changes are applied when the text is read, a burst of keystrokes in one pass (batchedDocument.ts).
+  const documents = new TextDocuments(BatchedDocument);
   let codeLensRefresh = false;
   let watchedFilesDynamic = false;
   let openApiProblems: string[] = [];
@@ -61,26 +64,33 @@ export function startServer(connection: Connection, service: LanguageService = c
     }
   }
 
+  // A lens carries a small number for its document instead of the URI (10,000 lenses in a big file).
+  const lensDocuments: string[] = [];
+  const lensDocumentIds = new Map<string, number>();
+  function lensDocumentId(uri: string): number {
+    let id = lensDocumentIds.get(uri);
+    if (id === undefined) lensDocumentIds.set(uri, (id = lensDocuments.push(uri) - 1));
+    return id;
+  }
+
   /** The parsed document for a URI at its current version, or undefined when it is not open. */
   function docFor(uri: string): PayoutDocument | undefined {
     const td = documents.get(uri);
     return td ? service.document(uri, td.version, td.getText()) : undefined;
   }
 
-  // Diagnostics: parse + lint the newest version as soon as the event loop is free. Several
-  // changes queued behind each other are linted once, for the last one (no timed debounce).
-  const pending = new Set<string>();
-  function scheduleValidation(uri: string): void {
-    if (pending.has(uri)) return;
-    pending.add(uri);
-    setImmediate(() => {
-      pending.delete(uri);
+  // Diagnostics: the newest version only, once queued edits are handed over, in slices that let
+  // requests through (scheduler.ts says how and why).
+  const lint = new LintScheduler<Diagnostic[]>({
+    start(uri) {
       const td = documents.get(uri);
-      if (!td) return;
-      const diagnostics = guard('diagnostics', undefined, [], () => service.diagnostics(service.document(uri, td.version, td.getText())));
-      void connection.sendDiagnostics({ uri, version: td.version, diagnostics });
-    });
-  }
+      return td ? { version: td.version, steps: service.diagnosticsInSteps(service.document(uri, td.version, td.getText())) } : undefined;
+    },
+    versionOf: (uri) => documents.get(uri)?.version,
+    publish: (uri, version, diagnostics) => void connection.sendDiagnostics({ uri, version, diagnostics }),
+    failed: (_uri, e) => connection.console.error(`payout-http: diagnostics failed; none are shown for this version. ${describeFailure(e)}`),
+  });
+  const scheduleValidation = (uri: string) => lint.changed(uri);
 
   function revalidateAll(): void {
     for (const td of documents.all()) scheduleValidation(td.uri);
@@ -100,7 +110,7 @@ export function startServer(connection: Connection, service: LanguageService = c
         textDocumentSync: TextDocumentSyncKind.Incremental,
         completionProvider: { triggerCharacters: ['{', '"', '/', '@', ':', '.', ' ', '$'], resolveProvider: true },
         hoverProvider: true,
-        codeLensProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: true },
         codeActionProvider: { codeActionKinds: ['quickfix'] },
         documentSymbolProvider: true,
         foldingRangeProvider: true,
@@ -148,6 +158,7 @@ export function startServer(connection: Connection, service: LanguageService = c
 
   documents.onDidChangeContent((e) => scheduleValidation(e.document.uri));
   documents.onDidClose((e) => {
+    lint.closed(e.document.uri);
     service.close(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
@@ -172,7 +183,20 @@ export function startServer(connection: Connection, service: LanguageService = c
   connection.onCodeLens((params, token) =>
     guard('codeLens', token, [], () => {
       const doc = docFor(params.textDocument.uri);
-      return doc ? service.codeLenses(doc) : [];
+      if (!doc) return [];
+      const lenses = service.codeLensPlaces(doc);
+      const id = lensDocumentId(doc.uri);
+      for (const lens of lenses) (lens.data as unknown[]).push(id);
+      return lenses;
+    }),
+  );
+  // Lenses are listed unresolved (cheap for a whole file); the editor resolves those it shows.
+  connection.onCodeLensResolve((lens, token) =>
+    guard('codeLensResolve', token, lens, () => {
+      const id = Array.isArray(lens.data) ? lens.data[2] : undefined;
+      const uri = typeof id === 'number' ? lensDocuments[id] : undefined;
+      const doc = uri ? docFor(uri) : undefined;
+      return doc ? service.resolveCodeLens(doc, lens) : lens;
     }),
   );
   connection.onCodeAction((params, token) =>

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import {
   CodeActionRequest,
   CodeLensRequest,
+  CodeLensResolveRequest,
   CompletionRequest,
   CompletionResolveRequest,
   DocumentSymbolRequest,
@@ -130,8 +131,10 @@ describe('language server over stdio (dist/server.js)', function () {
   });
 
   it('shows the canonical string in a CodeLens with the secret as <secretKey>, and a Send lens', async () => {
-    const lenses = await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
-    assert.ok(lenses);
+    const places = await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+    assert.ok(places);
+    assert.ok(places.every((l) => !l.command), 'lenses are listed unresolved: the editor resolves those it shows');
+    const lenses = await Promise.all(places.map((l) => server.connection.sendRequest(CodeLensResolveRequest.type, l)));
     const titles = lenses.map((l) => l.command?.title);
     assert.deepEqual(titles, ['▶ Send request', 'Signs: PARTNER-A|order-1|USDT|100000|970436|undefined|Coffee|alice@example.com|<secretKey>']);
     assert.equal(lenses[0].command?.command, SEND_REQUEST_COMMAND);

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { LineIndex } from '../../engine/syntax/lineIndex';
+import { parseHttpFile } from '../../engine/syntax/parser';
 
 describe('syntax/lineIndex', () => {
   it('converts offsets and positions for LF, CRLF and CR', () => {
@@ -29,5 +31,33 @@ describe('syntax/lineIndex', () => {
     assert.equal(li.offsetAt({ line: 9, character: 0 }), 5);
     assert.equal(li.offsetAt({ line: -1, character: 3 }), 0);
     assert.equal(new LineIndex('').offsetAt({ line: 0, character: 4 }), 0);
+  });
+
+  it('built from the parsed blocks, agrees with the whole-text index everywhere, also after edits', () => {
+    const piece = fc.constantFrom('###', '### t', '\n', '\r\n', '\r', 'GET /x', '{\n  "a": 1\n}', '', 'x', '# @name a');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.array(fc.tuple(fc.nat(), piece), { maxLength: 4 }), (parts, edits) => {
+        let text = parts.join('');
+        let parsed = parseHttpFile(text);
+        const check = () => {
+          const plain = new LineIndex(text);
+          const byBlock = new LineIndex(text, parsed.blocks);
+          assert.equal(byBlock.lineCount, plain.lineCount);
+          for (let o = 0; o <= text.length; o++) assert.deepEqual(byBlock.positionAt(o), plain.positionAt(o), `offset ${o} of ${JSON.stringify(text)}`);
+          for (let l = 0; l <= plain.lineCount; l++) {
+            for (const character of [0, 1, 3, 1000]) assert.equal(byBlock.offsetAt({ line: l, character }), plain.offsetAt({ line: l, character }));
+            assert.equal(byBlock.lineContentEnd(l), plain.lineContentEnd(l));
+          }
+        };
+        check();
+        for (const [at, insert] of edits) {
+          const o = text.length ? at % (text.length + 1) : 0;
+          text = text.slice(0, o) + insert + text.slice(o);
+          parsed = parseHttpFile(text, parsed); // reused blocks carry their cached line starts
+          check();
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

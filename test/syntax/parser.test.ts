@@ -412,3 +412,76 @@ describe('syntax/parser: a generated 5,000-request file', () => {
     assert.equal(file.variables.length, 2);
   });
 });
+
+// Only a `###` at the start of a line separates (after LF, CRLF or a lone CR, or at the very start);
+// anywhere else it is text of the request. Issue 17: both directions were unguarded.
+describe('syntax/parser: where `###` separates', () => {
+  const REQUEST = '###\nPOST {{base_url}}/api/v2/orders/create-sell-order\nContent-Type: application/json\n\n';
+
+  it('does not split at `###` inside a JSON string: "Coffee ### Tea" stays one request', () => {
+    const file = parseOne(`${REQUEST}{\n  "content": "Coffee ### Tea",\n  "currency": "USDT"\n}\n`);
+    assert.equal(file.blocks.length, 2);
+    assert.equal(file.requests.length, 1);
+    const b = file.requests[0];
+    assert.deepEqual(b.problems, []);
+    assert.equal(b.body?.kind, 'json');
+    assert.equal(propertyValue(b.body!.json!.root!, 'content')?.value, 'Coffee ### Tea');
+    assert.equal(propertyValue(b.body!.json!.root!, 'currency')?.value, 'USDT');
+  });
+
+  it('does not split at `###` inside a URL, a header value, a comment or a title', () => {
+    const file = parseOne('###\n# note ### more\nGET https://x.test/a###b\nX-Tag: a ### b\n\n### A title ### with hashes\nGET https://x.test/c\n');
+    assert.equal(file.blocks.length, 3);
+    const [first, second] = file.requests;
+    assert.equal(first.requestLine!.url, 'https://x.test/a###b');
+    assert.equal(first.headers[0].value, 'a ### b');
+    assert.equal(second.separator?.title, 'A title ### with hashes');
+  });
+
+  it('does not split at an indented `###` (not at the start of its line)', () => {
+    const file = parseOne(`${REQUEST}{\n  "a": 1\n}\n  ### indented\n`);
+    assert.equal(file.blocks.length, 2);
+  });
+
+  for (const [name, eol] of [['LF', '\n'], ['CRLF', '\r\n'], ['a lone CR', '\r']] as const) {
+    it(`separates at \`###\` after ${name}, and the title holds no line break`, () => {
+      const text = `GET https://x.test/one${eol}${eol}### second${eol}GET https://x.test/two${eol}###${eol}GET https://x.test/three${eol}`;
+      const file = parseOne(text);
+      assert.equal(file.blocks.length, 3);
+      assert.deepEqual(file.requests.map((r) => r.requestLine!.url), ['https://x.test/one', 'https://x.test/two', 'https://x.test/three']);
+      assert.equal(file.blocks[1].start, text.indexOf('### second'));
+      assert.equal(file.blocks[1].separator?.title, 'second');
+      assert.equal(file.blocks[1].name, 'second');
+      assert.equal(file.blocks[2].separator?.title, undefined);
+      for (const b of file.requests) assert.deepEqual(b.problems, []);
+    });
+  }
+
+  it('separates at `###` right after a lone CR that ends a JSON body', () => {
+    const file = parseOne('###\rPOST https://x.test\rContent-Type: application/json\r\r{"a": 1}\r###\rGET https://x.test/b');
+    assert.equal(file.requests.length, 2);
+    assert.deepEqual(file.requests[0].problems, []);
+    assert.equal(file.requests[0].body?.text, '{"a": 1}');
+    assert.equal(file.requests[1].requestLine!.url, 'https://x.test/b');
+  });
+
+  it('separates at `###` at the very start and at the very end of the file (no line break after it)', () => {
+    const start = parseOne('### first\nGET https://x.test/a\n');
+    assert.equal(start.blocks[0].text, '');
+    assert.equal(start.blocks[1].separator?.title, 'first');
+    const end = parseOne('GET https://x.test/a\n###');
+    assert.equal(end.blocks.length, 2);
+    assert.equal(end.requests.length, 1);
+    assert.equal(end.blocks[1].text, '###');
+    assert.equal(end.blocks[1].separator?.span.end, 3);
+    assert.equal(end.requests[0].text, 'GET https://x.test/a\n');
+    const titled = parseOne('GET https://x.test/a\r### last');
+    assert.equal(titled.blocks[1].separator?.title, 'last');
+  });
+
+  it('a `####` line is a separator whose title skips the extra hashes', () => {
+    const file = parseOne('#### heading\nGET https://x.test\n');
+    assert.equal(file.blocks.length, 2);
+    assert.equal(file.blocks[1].separator?.title, 'heading');
+  });
+});

@@ -68,6 +68,15 @@ function shift(d: RuleDiagnostic, by: number): FileDiagnostic {
   return fixes ? { ...d, span: shiftSpan(d.span, by), fixes } : { ...d, span: shiftSpan(d.span, by) };
 }
 
+/**
+ * Lints blocks [from, to) of the file into the per-block cache, so that a large file can be linted
+ * in slices that yield to the event loop; lintFile then finds them cached.
+ */
+export function lintBlocks(parsed: ParsedFile, extra: Endpoint[] | undefined, from: number, to: number): void {
+  const blocks = parsed.blocks;
+  for (let k = from; k < to && k < blocks.length; k++) lintBlock(blocks[k], extra);
+}
+
 export interface LintScope {
   variableNames: ReadonlySet<string>;
   requestNames: ReadonlySet<string>;

@@ -1,0 +1,216 @@
+// Language-server figures, measured the way an editor sees them: the server as its own process,
+// LSP over stdio, this script as the client. The same code measures payout-http's server and the
+// peer (vscode-json-languageserver), so each figure has its peer from the same run.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import lsp from 'vscode-languageserver-protocol/node';
+
+/** RSS and peak RSS (VmHWM) of a process, in MB; undefined off Linux. */
+export function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (key) => Math.round(Number(new RegExp(`${key}:\\s*(\\d+) kB`).exec(status)?.[1]) / 1024);
+    return { rss: mb('VmRSS'), peak: mb('VmHWM') };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A server session. `server`: { name, command: [exe, ...args], languageId, settings?, init? }.
+ * Diagnostics are matched to versions; a server that publishes without a version (the JSON peer)
+ * gets the first publish after the change was sent.
+ */
+export async function startSession(server, uri) {
+  const spawned = performance.now();
+  const child = spawn(server.command[0], server.command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
+  const conn = lsp.createProtocolConnection(new lsp.StreamMessageReader(child.stdout), new lsp.StreamMessageWriter(child.stdin));
+  let waiter;
+  let publishes = 0;
+  conn.onNotification(lsp.PublishDiagnosticsNotification.type, (p) => {
+    if (p.uri !== uri) return;
+    publishes++;
+    if (waiter && (p.version === undefined || p.version >= waiter.version)) {
+      const w = waiter;
+      waiter = undefined;
+      w.resolve(p);
+    }
+  });
+  conn.onRequest('client/registerCapability', () => null);
+  conn.onRequest('workspace/codeLens/refresh', () => null);
+  conn.onRequest('workspace/configuration', (p) => p.items.map((i) => (i.section ? server.settings?.[i.section] : server.settings) ?? null));
+  conn.onNotification('window/logMessage', () => undefined);
+  conn.listen();
+  const init = await conn.sendRequest(lsp.InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: { textDocument: { publishDiagnostics: { versionSupport: true }, completion: { completionItem: { snippetSupport: true } } }, workspace: { configuration: true } },
+    initializationOptions: server.init,
+  });
+  await conn.sendNotification(lsp.InitializedNotification.type, {});
+  if (server.settings) await conn.sendNotification(lsp.DidChangeConfigurationNotification.type, { settings: server.settings });
+  let version = 0;
+  const session = {
+    child,
+    conn,
+    spawned,
+    capabilities: init.capabilities,
+    get publishes() {
+      return publishes;
+    },
+    get version() {
+      return version;
+    },
+    diagnosticsFor(v) {
+      return new Promise((resolve) => (waiter = { version: v, resolve }));
+    },
+    async open(text) {
+      version = 1;
+      const p = session.diagnosticsFor(1);
+      await conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: server.languageId, version: 1, text } });
+      return p;
+    },
+    /** Sends one change; returns the promise of its diagnostics (not awaited here). */
+    change(change) {
+      version++;
+      const p = session.diagnosticsFor(version);
+      void conn.sendNotification(lsp.DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [change] });
+      return p;
+    },
+    memory: () => memoryOf(child.pid),
+    async close() {
+      try {
+        await Promise.race([conn.sendRequest(lsp.ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]);
+        await conn.sendNotification(lsp.ExitNotification.type);
+      } catch {
+        // gone already
+      }
+      conn.dispose();
+      setTimeout(() => child.kill(), 500).unref();
+    },
+  };
+  return session;
+}
+
+export const quantile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+export const median = (xs) => quantile(xs, 50);
+const round = (x) => (x === undefined ? undefined : Math.round(x * 100) / 100);
+const dist = (xs) => ({ p50: round(quantile(xs, 50)), p95: round(quantile(xs, 95)), max: round(Math.max(...xs)), n: xs.length });
+
+/** A keystroke and its undo at `line`, `character` (the document text stays as it was). */
+const typeAndUndo = (line, character) => [
+  { range: { start: { line, character }, end: { line, character } }, text: 'x' },
+  { range: { start: { line, character }, end: { line, character: character + 1 } }, text: '' },
+];
+
+/**
+ * The figures of the issue's table for one server on one document.
+ * doc: { uri, text, small, editLines: number[] (lines with a string at `character` 20), completionAt(line) -> position }
+ */
+export async function measureServer(server, doc, { rounds = 60, burst = 200, coldRuns = 3, lenses = false } = {}) {
+  // Cold start: spawn -> first diagnostics of a small document, a fresh process each time.
+  const cold = [];
+  for (let i = 0; i < coldRuns; i++) {
+    const s = await startSession(server, doc.uri);
+    await s.open(doc.small);
+    cold.push(performance.now() - s.spawned);
+    await s.close();
+  }
+
+  const s = await startSession(server, doc.uri);
+  let t0 = performance.now();
+  await s.open(doc.text);
+  const openMs = performance.now() - t0;
+  await new Promise((r) => setTimeout(r, 200));
+  const memOpen = s.memory();
+  const pick = (k) => doc.editLines[(k * 7919) % doc.editLines.length];
+
+  // Keystroke -> publishDiagnostics for that version.
+  const keystroke = [];
+  for (let k = 0; k < rounds; k++) {
+    for (const change of typeAndUndo(pick(k), 20)) {
+      t0 = performance.now();
+      await s.change(change);
+      keystroke.push(performance.now() - t0);
+    }
+  }
+
+  // Completion sent right after a keystroke, as when the list opens while typing.
+  const completion = [];
+  let items = 0;
+  for (let k = 0; k < rounds; k++) {
+    const line = pick(k + 1);
+    const [type, undo] = typeAndUndo(line, 20);
+    const typed = s.change(type);
+    t0 = performance.now();
+    const list = await s.conn.sendRequest(lsp.CompletionRequest.type, { textDocument: { uri: doc.uri }, position: doc.completionAt(line) });
+    completion.push(performance.now() - t0);
+    items += (Array.isArray(list) ? list : list?.items ?? []).length;
+    await typed;
+    await s.change(undo);
+  }
+
+  // A burst: `burst` keystrokes sent back to back, then the time to the last version's diagnostics.
+  const before = s.publishes;
+  const line = pick(7);
+  const changes = [];
+  for (let i = 0; i < burst; i++) changes.push({ range: { start: { line, character: 20 + i }, end: { line, character: 20 + i } }, text: 'x' });
+  let last;
+  for (const c of changes) last = s.change(c);
+  t0 = performance.now();
+  await last;
+  const burstMs = performance.now() - t0;
+  await new Promise((r) => setTimeout(r, 300));
+  const burstPublishes = s.publishes - before;
+
+  let lens;
+  if (lenses && s.capabilities.codeLensProvider) {
+    t0 = performance.now();
+    const list = await s.conn.sendRequest(lsp.CodeLensRequest.type, { textDocument: { uri: doc.uri } });
+    const first = performance.now() - t0;
+    await s.change({ range: { start: { line: pick(3), character: 20 }, end: { line: pick(3), character: 20 } }, text: 'y' });
+    t0 = performance.now();
+    await s.conn.sendRequest(lsp.CodeLensRequest.type, { textDocument: { uri: doc.uri } });
+    const afterKeystroke = performance.now() - t0;
+    // What the editor then does for the lenses on screen: resolve about 40 of them.
+    t0 = performance.now();
+    await Promise.all(list.slice(0, 40).map((l) => s.conn.sendRequest(lsp.CodeLensResolveRequest.type, l)));
+    lens = { firstMs: round(first), afterKeystrokeMs: round(afterKeystroke), resolve40Ms: round(performance.now() - t0), count: list.length };
+  }
+  const memEdited = s.memory();
+  await s.close();
+  return {
+    server: server.name,
+    documentMB: round(doc.text.length / 1e6),
+    coldStartMs: round(median(cold)),
+    openToDiagnosticsMs: round(openMs),
+    keystrokeToDiagnosticsMs: dist(keystroke),
+    completionAfterKeystrokeMs: { ...dist(completion), itemsAvg: Math.round(items / rounds) },
+    burst: { keystrokes: burst, lastDiagnosticsAfterLastKeystrokeMs: round(burstMs), publishes: burstPublishes },
+    codeLenses: lens,
+    memoryMB: { open: memOpen?.rss, afterEdits: memEdited?.rss, peak: memEdited?.peak },
+  };
+}
+
+/** Open a very large document, then a few keystrokes: the scale figures (no peer). */
+export async function measureLarge(server, doc, { rounds = 10 } = {}) {
+  const s = await startSession(server, doc.uri);
+  let t0 = performance.now();
+  await s.open(doc.text);
+  const openMs = performance.now() - t0;
+  const keystroke = [];
+  for (let k = 0; k < rounds; k++) {
+    for (const change of typeAndUndo(doc.editLines[(k * 7919) % doc.editLines.length], 20)) {
+      t0 = performance.now();
+      await s.change(change);
+      keystroke.push(performance.now() - t0);
+    }
+  }
+  const mem = s.memory();
+  await s.close();
+  return { server: server.name, documentMB: round(doc.text.length / 1e6), openToDiagnosticsMs: round(openMs), keystrokeToDiagnosticsMs: dist(keystroke), memoryMB: { rss: mem?.rss, peak: mem?.peak } };
+}

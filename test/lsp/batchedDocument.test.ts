@@ -1,0 +1,51 @@
+// The server's batched text document against vscode-languageserver-textdocument's (the reference
+// for how LSP changes apply): any sequence of changes, read at any points, gives the same text and
+// the same offset <-> position conversions.
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import { BatchedDocument } from '../../server/src/batchedDocument';
+
+const piece = fc.constantFrom('', 'a', 'xyz', '\n', '\r\n', '\r', 'é😀', '  ');
+const position = fc.record({ line: fc.integer({ min: -1, max: 8 }), character: fc.integer({ min: 0, max: 12 }) });
+const change: fc.Arbitrary<TextDocumentContentChangeEvent> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ range: fc.tuple(position, fc.integer({ min: -2, max: 4 })).map(([start, len]) => ({ start, end: { line: start.line, character: Math.max(0, start.character + len) } })), text: fc.constantFrom('', 'x', 'ab', 'é') }) },
+  { weight: 2, arbitrary: fc.record({ range: fc.record({ start: position, end: position }), text: piece }) },
+  { weight: 1, arbitrary: fc.record({ text: fc.array(piece, { maxLength: 6 }).map((p) => p.join('')) }) },
+);
+
+describe('server/batchedDocument', () => {
+  it('applies any changes like the library, whenever it is read', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.array(fc.tuple(change, fc.boolean()), { maxLength: 25 }), (parts, steps) => {
+        const text = parts.join('');
+        let ref = TextDocument.create('file:///a', 'x', 1, text);
+        const doc = BatchedDocument.create('file:///a', 'x', 1, text);
+        let version = 1;
+        const compare = () => {
+          assert.equal(doc.getText(), ref.getText());
+          const fresh = TextDocument.create('file:///a', 'x', version, ref.getText()); // the reference for conversions
+          assert.equal(doc.lineCount, fresh.lineCount);
+          for (let o = -1; o <= fresh.getText().length + 1; o++) assert.deepEqual(doc.positionAt(o), fresh.positionAt(o));
+          for (let line = -1; line <= fresh.lineCount; line++) {
+            for (const character of [0, 1, 2, 50]) assert.equal(doc.offsetAt({ line, character }), fresh.offsetAt({ line, character }));
+          }
+        };
+        for (const [generated, read] of steps) {
+          version++;
+          // Lines inside the document, as clients send them: the library's incremental line offsets
+          // go wrong for an edit on a line past the end (it writes past its array).
+          const lines = TextDocument.create('file:///a', 'x', 1, ref.getText()).lineCount;
+          const inside = (p: { line: number; character: number }) => ({ line: Math.min(Math.max(p.line, 0), lines - 1), character: p.character });
+          const c = 'range' in generated ? { text: generated.text, range: { start: inside(generated.range.start), end: inside(generated.range.end) } } : generated;
+          ref = TextDocument.update(ref, [c], version);
+          BatchedDocument.update(doc, [c], version);
+          if (read) compare(); // a read applies what is pending; otherwise changes pile up
+        }
+        compare();
+        assert.equal(doc.version, version);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
