@@ -123,7 +123,7 @@ function commit(ctx: SandboxContext, rec: OrderRecord, account: string): Outcome
     return fail(7, `The fund holds ${fmt(have)} ${rec.currency} but the order needs ${fmt(rec.tokenAmount)} ${rec.currency}: top up the fund or lower the amount`);
   }
   ctx.store.state.orders[orderKey(rec.partnerCode, rec.order.externalOrderId)] = rec;
-  ctx.store.changed();
+  ctx.store.changed(['orders', orderKey(rec.partnerCode, rec.order.externalOrderId)]);
   ctx.log(`order ${rec.order.externalOrderId} created (${rec.order.type})`);
   if (account === ACCOUNT_PAYOUT_FAILS) {
     settle(ctx, rec, 'ERROR', 'The payout was refused by the receiving bank (sandbox test account); the fund was refunded.');
@@ -269,7 +269,7 @@ export function settle(ctx: SandboxContext, rec: OrderRecord, to: string, reason
   } else {
     rec.order.descriptions = reason ?? '';
   }
-  ctx.store.changed();
+  ctx.store.changed(['orders', orderKey(rec.partnerCode, rec.order.externalOrderId)]);
   ctx.log(`order ${rec.order.externalOrderId} -> ${to}`);
   if ((catalogue.webhook?.firesOn ?? []).includes(to) && rec.webhookSecretKey) ctx.deliverWebhook(rec.partnerCode, rec.order.externalOrderId);
 }
