@@ -132,7 +132,11 @@ export class Journal {
 
   private kick(): void {
     if (this.writing || !this.fd) return;
-    this.writing = this.commitLoop().finally(() => (this.writing = undefined));
+    this.writing = this.commitLoop().finally(() => {
+      this.writing = undefined;
+      // Whatever arrived between the loop's last check and here starts the next round.
+      if (!this.failed && (this.pending.length || this.waiters.length)) this.kick();
+    });
   }
 
   /** Writes what is pending, one write + fdatasync per batch, until nothing is pending. */
