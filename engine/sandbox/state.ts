@@ -133,6 +133,8 @@ export class Store {
   readonly state: SandboxState;
   private readonly journal: Journal | undefined;
   private readonly journaledLength: Record<Appended, number>;
+  /** Orders by partner and exact userEmail, built on first use: the caps check reads a user's orders on every create. */
+  private byUser: Map<string, OrderRecord[]> | undefined;
 
   /** `file` is the snapshot (state.json); its journal sits beside it. No file: memory only. */
   constructor(file: string | undefined, log: (line: string) => void = () => {}) {
@@ -183,6 +185,35 @@ export class Store {
 
   nextSeq(): number {
     return this.state.nextSeq++;
+  }
+
+  /** Stores a new order and records the change. */
+  addOrder(rec: OrderRecord): void {
+    const key = orderKey(rec.partnerCode, rec.order.externalOrderId);
+    this.state.orders[key] = rec;
+    if (this.byUser) {
+      const list = this.byUser.get(`${rec.partnerCode}\n${rec.userEmail}`);
+      if (list) list.push(rec);
+      else this.byUser.set(`${rec.partnerCode}\n${rec.userEmail}`, [rec]);
+    }
+    this.changed(['orders', key]);
+  }
+
+  /**
+   * A user's orders (exact userEmail), without scanning every order: with thousands stored, a scan
+   * per create cost more than the create itself (Object.values over a large dictionary).
+   */
+  ordersOf(partnerCode: string, userEmail: string): readonly OrderRecord[] {
+    if (!this.byUser) {
+      this.byUser = new Map();
+      for (const o of Object.values(this.state.orders)) {
+        const k = `${o.partnerCode}\n${o.userEmail}`;
+        const list = this.byUser.get(k);
+        if (list) list.push(o);
+        else this.byUser.set(k, [o]);
+      }
+    }
+    return this.byUser.get(`${partnerCode}\n${userEmail}`) ?? [];
   }
 }
 
