@@ -90,6 +90,7 @@ export const sandboxCommand = command(
       writeErr(`payout-http sandbox: ${why}\n`);
       return EXIT.failed;
     }
+    for (const w of sandbox.warnings) writeErr(`payout-http sandbox: ${w}\n`);
     writeOut(`${LISTENING_PREFIX}${sandbox.url}\n`);
     // Last resort: no request, timer or callback may end the sandbox. Each handler and persistence step
     // is guarded where it runs; anything that still escapes is logged and the sandbox keeps serving.
