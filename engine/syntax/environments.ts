@@ -118,24 +118,27 @@ export function maskSecret(name: string, value: string): string {
  * Environments for a request file in `startDir`: the nearest folder, from startDir up to the
  * root, holding either environment file.
  */
-export function loadEnvironments(startDir: string): Environments {
+export function loadEnvironments(startDir: string, publicOnly = false): Environments {
   let dir = resolve(startDir);
   for (;;) {
-    if (isFile(join(dir, PUBLIC_ENV_FILE)) || isFile(join(dir, PRIVATE_ENV_FILE))) return readEnvFiles(dir);
+    if (isFile(join(dir, PUBLIC_ENV_FILE)) || isFile(join(dir, PRIVATE_ENV_FILE))) return readEnvFiles(dir, publicOnly);
     const parent = dirname(dir);
     if (parent === dir) return fromTables([], [], []);
     dir = parent;
   }
 }
 
-/** The pair of environment files of one folder (either may be missing). */
-export function readEnvFiles(dir: string): Environments {
+/**
+ * The pair of environment files of one folder (either may be missing). `publicOnly`: the private
+ * file (secrets) is not read at all (an untrusted workspace, VS Code's Restricted Mode).
+ */
+export function readEnvFiles(dir: string, publicOnly = false): Environments {
   const problems: EnvironmentProblem[] = [];
   const files: string[] = [];
   const tables: Table[] = [];
   for (const name of [PUBLIC_ENV_FILE, PRIVATE_ENV_FILE]) {
     const file = join(resolve(dir), name);
-    if (!existsSync(file)) {
+    if ((publicOnly && name === PRIVATE_ENV_FILE) || !existsSync(file)) {
       tables.push({});
       continue;
     }
