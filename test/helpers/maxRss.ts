@@ -16,9 +16,12 @@ export interface MeasuredRun {
   maxRssMiB: number;
 }
 
-/** Runs `command args` to its end and reports its output and peak memory. Needs GNU time (apt-get install time). */
+/**
+ * Runs `command args` to its end and reports its output and peak memory: from GNU time when it is
+ * installed (exact), else from polling /proc/PID/status every 10 ms (the highest VmHWM seen).
+ */
 export function runMeasured(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<MeasuredRun> {
-  if (!existsSync(GNU_TIME)) throw new Error(`${GNU_TIME} is missing: install GNU time (apt-get install time) to measure peak memory`);
+  if (!existsSync(GNU_TIME)) return runPolled(command, args, options);
   const dir = mkdtempSync(join(tmpdir(), 'payout-rss-'));
   const out = join(dir, 'rss');
   return new Promise((resolve, reject) => {
@@ -41,4 +44,27 @@ export function peakRssMiB(pid: number): number {
   const m = /VmHWM:\s*(\d+)\s*kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!m) throw new Error(`no VmHWM in /proc/${pid}/status`);
   return Number(m[1]) / 1024;
+}
+
+function runPolled(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }): Promise<MeasuredRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let peak = 0;
+    const poll = setInterval(() => {
+      try {
+        peak = Math.max(peak, peakRssMiB(child.pid!));
+      } catch {
+        // exited between two polls
+      }
+    }, 10);
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearInterval(poll);
+      resolve({ code, stdout, stderr, maxRssMiB: peak });
+    });
+  });
 }
