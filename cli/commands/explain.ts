@@ -17,6 +17,7 @@ import type { PayoutSession } from '../../engine/http/session';
 import { LOCAL_ENV } from '../../engine/sandbox/home';
 import { isSecretVariable, loadEnvironments } from '../../engine/syntax/environments';
 import type { RequestBlock } from '../../engine/syntax/types';
+import { writeErr, writeOut } from '../output';
 
 const spec = {
   name: 'explain',
@@ -110,7 +111,7 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
     subject = `signature for ${values.name}`;
   }
 
-  const out = (t: string) => process.stdout.write(session.redactor.redact(t) + '\n');
+  const out = (t: string) => writeOut(session.redactor.redact(t) + '\n');
   if (values.json) {
     out(JSON.stringify({ subject, ...explanation }, null, 2));
   } else {
@@ -160,6 +161,6 @@ function valuesElsewhere(session: PayoutSession, block: RequestBlock): Record<st
 }
 
 function fail(message: string): number {
-  process.stderr.write(`payout-http explain: ${message}\n`);
+  writeErr(`payout-http explain: ${message}\n`);
   return EXIT.failed;
 }

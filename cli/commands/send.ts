@@ -11,6 +11,7 @@ import { openSession } from '../session';
 import { selectBlocks } from '../select';
 import { toJUnitXml } from '../../engine/http/junit';
 import type { PreparedRequest, SendResult } from '../../engine/http/types';
+import { writeErr, writeOut } from '../output';
 
 const spec = {
   name: 'send',
@@ -62,7 +63,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
   if (maxBytes !== undefined && (!Number.isInteger(maxBytes) || maxBytes <= 0)) throw new UsageError(`--max-bytes ${values['max-bytes']}: give a whole number of bytes above 0`);
   const json = values.json === true;
   const openApiDocuments = openApiOptions(values.openapi);
-  const err = (t: string) => process.stderr.write(`${t}\n`);
+  const err = (t: string) => writeErr(`${t}\n`);
   let done = 0;
   let total = 0;
   // Every finished request, dependencies included, in the order they finish: what the summary and the
@@ -75,7 +76,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
     onStart: (prepared) => {
       inFlight = { prepared, n: done + 1 };
       // The heading goes out when the request does, so a hanging request shows what it is.
-      if (!json && !values.quiet) process.stdout.write(session.redactor.redact(`${requestHeading(prepared, { n: done + 1, of: Math.max(total, done + 1) })} ...`) + '\n');
+      if (!json && !values.quiet) writeOut(session.redactor.redact(`${requestHeading(prepared, { n: done + 1, of: Math.max(total, done + 1) })} ...`) + '\n');
     },
     onResult: (r) => {
       done++;
@@ -83,13 +84,13 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
       inFlight = undefined;
       if (json) return;
       const line = values.quiet ? quietLine(r, done, total) : formatResult(r, { index: { n: done, of: Math.max(total, done) } });
-      process.stdout.write(session.redactor.redact(line) + '\n' + (values.quiet ? '' : '\n'));
+      writeOut(session.redactor.redact(line) + '\n' + (values.quiet ? '' : '\n'));
     },
   }, (note) => err(note), openApiDocuments);
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   for (const p of [...env.problems, ...session.openApiDocuments().problems]) err(`warning: ${p}`);
-  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames, (t) => process.stderr.write(`note: ${t}\n`), session.file.text);
+  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames, (t) => writeErr(`note: ${t}\n`), session.file.text);
   // Dependencies are sent too (first): count them from the start.
   total = session.plan(blocks).length;
 
@@ -123,11 +124,11 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
   const results = finished;
   const failedCount = results.filter((r) => !r.ok).length;
 
-  if (json) process.stdout.write(session.redactor.redact(JSON.stringify(results.map(resultJson), null, 2)) + '\n');
+  if (json) writeOut(session.redactor.redact(JSON.stringify(results.map(resultJson), null, 2)) + '\n');
   else {
     const deps = results.length - blocks.length;
     const sentFirst = deps > 0 ? `, ${deps} of them sent first as dependencies` : '';
-    process.stdout.write(`${results.length} request${results.length === 1 ? '' : 's'}${sentFirst}: ${results.length - failedCount} passed, ${failedCount} failed (environment: ${env.name})\n`);
+    writeOut(`${results.length} request${results.length === 1 ? '' : 's'}${sentFirst}: ${results.length - failedCount} passed, ${failedCount} failed (environment: ${env.name})\n`);
   }
   if (!writeJunit(results)) return EXIT.failed;
   return failedCount === 0 ? EXIT.ok : EXIT.failed;

@@ -23,6 +23,9 @@ import { Sender } from './sender';
 import { SignedStringView } from './signedStringView';
 import { verifyWebhookCommand } from './webhookCommand';
 
+/** The commands that stay available in Restricted Mode: they show, and read no secret and send nothing. */
+const READ_ONLY_COMMANDS = new Set<string>([COMMANDS.showSignedString, COMMANDS.revealField, COMMANDS.openExample, COMMANDS.stopSandbox, COMMANDS.clearSecrets]);
+
 let client: LanguageClient | undefined;
 let sandbox: LocalSandbox | undefined;
 
@@ -39,6 +42,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   const register = (id: string, fn: (...args: never[]) => unknown) =>
     context.subscriptions.push(vscode.commands.registerCommand(id, async (...args: never[]) => {
+      // Restricted Mode: nothing is sent, signed or started, and no secret is read (package.json untrustedWorkspaces).
+      if (!vscode.workspace.isTrusted && !READ_ONLY_COMMANDS.has(id)) {
+        void vscode.window.showWarningMessage('Payout HTTP: this workspace is not trusted, so nothing is sent and no keys or secrets are read; trust it to use this command.');
+        return;
+      }
       try {
         return await fn(...args);
       } catch (e) {

@@ -13,7 +13,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, environme
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: LANGUAGE_ID }],
-    initializationOptions: { environment, openApiDocuments },
+    // Restricted Mode (untrusted workspace): the server reads no key files or environment secrets.
+    initializationOptions: { environment, openApiDocuments, restricted: !vscode.workspace.isTrusted },
     // the preview and the undefined-variable lint read the environment files
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/http-client*.env.json') },
   };

@@ -41,8 +41,8 @@ function problemsOf(envs: Environments): string[] {
  * The environment `name` for a request file in `fileDir`; without a name, the local sandbox's.
  * `home` is the payout-http state folder (default: payoutHome(), i.e. $PAYOUT_HTTP_HOME or the XDG state dir).
  */
-export function selectEnvironment(fileDir: string, name?: string, home?: string): SelectedEnvironment {
-  const ws = loadEnvironments(fileDir);
+export function selectEnvironment(fileDir: string, name?: string, home?: string, options: { publicOnly?: boolean } = {}): SelectedEnvironment {
+  const ws = loadEnvironments(fileDir, options.publicOnly);
   const wsDir = ws.files[0] ? dirname(ws.files[0]) : undefined;
   const problems = problemsOf(ws);
   const wanted = name?.trim() || undefined;
@@ -64,7 +64,7 @@ export function selectEnvironment(fileDir: string, name?: string, home?: string)
   // The local sandbox: its own env files, layered over the workspace's `$shared` variables
   // (e.g. a userEmail the user shares across environments); the sandbox's values win.
   const localDir = localEnvironmentDir(home);
-  const local = readEnvFiles(localDir);
+  const local = readEnvFiles(localDir, options.publicOnly);
   // The sandbox's own files live in the private state folder (0600), never in a repository, so
   // the "secret in a usually committed file" advice does not apply to them.
   problems.push(...problemsOf({ ...local, problems: local.problems.filter((p) => !/usually committed/.test(p.message)) }));

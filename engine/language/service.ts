@@ -18,6 +18,7 @@ import type {
 import type { CanonicalStringResult } from '../protocol';
 import { DEFAULT_ENVIRONMENT } from '../protocol';
 import { selectEnvironment } from '../http/environment';
+import { isSecretVariable, PRIVATE_KEY_FILE } from '../syntax/environments';
 import { codeActions } from './codeActions';
 import { codeLenses, codeLensPlaces, resolveCodeLens } from './codeLens';
 import { completion, resolveCompletion } from './completion';
@@ -54,10 +55,20 @@ function defaultLoadEnvironment(fileDir: string, name: string): Record<string, s
   return selectEnvironment(fileDir, name).variables;
 }
 
+/**
+ * For an untrusted workspace (VS Code's Restricted Mode): the private environment files are not
+ * read, and no secret or key file path is kept even from the public one, so no key file is ever
+ * opened (the signature lint needs secretKey and a key; without them it does not run).
+ */
+export function restrictedLoadEnvironment(fileDir: string, name: string): Record<string, string> {
+  const variables = selectEnvironment(fileDir, name, undefined, { publicOnly: true }).variables;
+  return Object.fromEntries(Object.entries(variables).filter(([k]) => !isSecretVariable(k) && k !== PRIVATE_KEY_FILE));
+}
+
 export class LanguageService implements ServiceContext {
   private readonly store = new DocumentStore();
   private environment: string;
-  private readonly loadEnvironment: (fileDir: string, name: string) => Record<string, string>;
+  private loadEnvironment: (fileDir: string, name: string) => Record<string, string>;
   private envCache = new Map<string, Readonly<Record<string, string>>>();
   private scopes = new WeakMap<PayoutDocument, { env: object; scope: Scope; key: string }>();
   private openApiDocuments: readonly OpenApiDirective[];
@@ -92,6 +103,12 @@ export class LanguageService implements ServiceContext {
   /** Also re-reads the environment when the name is unchanged: the client re-sends it after the local sandbox wrote its `local` environment. */
   setEnvironment(name: string): void {
     this.environment = name;
+    this.envCache.clear();
+  }
+
+  /** Restricted Mode: from now on, no private environment file, secret or key file is read (restrictedLoadEnvironment). */
+  restrict(): void {
+    this.loadEnvironment = restrictedLoadEnvironment;
     this.envCache.clear();
   }
 

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readPrivateKeyFile } from '../signing/keys';
+import { clientHost, exposureWarning, HELPERS_REFUSED_MESSAGE, isLoopbackAddress, isLoopbackHost } from './exposure';
 import { handleHelper } from './helpers';
 import { handlePlantRequest } from './plant/index';
 import {
@@ -45,6 +46,8 @@ export interface SandboxOptions {
 export interface RunningSandbox {
   url: string;
   home: string;
+  /** For the user at start (the CLI prints them to stderr): listening beyond loopback. */
+  warnings: string[];
   close(): Promise<void>;
 }
 
@@ -104,9 +107,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     partners.set(p.partnerCode, p);
   }
 
-  const store = new Store(join(home, 'state.json'));
-  const clock = options.clock ?? Date.now;
   const log = options.log ?? (() => {});
+  const store = new Store(join(home, 'state.json'), log);
+  const clock = options.clock ?? Date.now;
   let url = '';
   const timers = new Set<NodeJS.Timeout>();
   const webhooks = new WebhookSender(() => ctx);
@@ -128,7 +131,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       const wait = Math.max(0, rec.createdAtMs + settings.autoSettleMs - clock());
       const t = setTimeout(() => {
         timers.delete(t);
-        settle(ctx, rec, 'SUCCESS');
+        guarded(`settling order ${id}`, () => settle(ctx, rec, 'SUCCESS'));
       }, wait);
       timers.add(t);
     },
@@ -139,9 +142,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if (rec.order.status !== 'SUCCESS' && rec.order.status !== 'ERROR') ctx.scheduleSettlement(rec.partnerCode, rec.order.externalOrderId);
   }
 
+  // A timer's exception would end the process (nothing above it catches): log it and carry on.
+  function guarded(what: string, f: () => void): void {
+    try {
+      f();
+    } catch (e) {
+      log(`${what} failed: ${(e as Error).message}`);
+    }
+  }
+
   const server = createServer((req, res) => {
     handle(req, res).catch((e: Error) => {
-      log(`${req.method} ${req.url} -> crashed: ${e.message}`);
+      log(`${req.method} ${req.url} -> crashed: ${e?.message ?? String(e)}`);
       if (!res.headersSent) send(res, 500, { success: false, message: 'Internal error in the local sandbox; see its log', data: null, errorCode: 1, semanticCode: 'INTERNAL_SERVER_ERROR' });
       else res.destroy();
     });
@@ -169,13 +181,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     } else if (path.startsWith('/v3/')) {
       a = await handleV3(ctx, { method, path, query: parsed.searchParams, headers: req.headers, body, ip });
     } else {
-      a = handleHelper(ctx, local.partnerCode, method, path, parsed.searchParams, body);
+      a = path.startsWith('/sandbox/') && !isLoopbackAddress(ip)
+        ? { status: 403, body: { success: false, message: HELPERS_REFUSED_MESSAGE, data: null }, logCode: '403 (not loopback)' }
+        : handleHelper(ctx, local.partnerCode, method, path, parsed.searchParams, body);
     }
     if (!a) {
       const message = `No endpoint at ${method} ${path}: the sandbox serves /api/v2, /v3, ${PLANT_PREFIX} and its own helpers (docs/sandbox.md)`;
       // In the envelope of the surface the path claims.
       a = { status: 404, body: path.startsWith('/v3/') ? { code: 'NOT_FOUND', message, data: null } : { success: false, message, data: null }, logCode: '404' };
     }
+    // Durable before confirmed: the answer leaves only once the changes it made are on the disk.
+    await store.durable();
     send(res, a.status, a.body);
     log(`${method} ${path} -> ${a.logCode}`);
   }
@@ -189,7 +205,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     });
   });
   const port = (server.address() as AddressInfo).port;
-  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // What clients are told (sandbox.json, the local environment's base_url): never 0.0.0.0.
+  url = `http://${clientHost(host)}:${port}`;
+  const warnings = isLoopbackHost(host) ? [] : [exposureWarning(host, port)];
   const register = options.register ?? true;
   if (register) {
     writePrivateJson(sandboxFile(home), { pid: process.pid, url, startedAt: new Date(clock()).toISOString() });
@@ -200,6 +218,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   return {
     url,
     home,
+    warnings,
     close() {
       closed ??= (async () => {
         for (const t of timers) clearTimeout(t);
@@ -208,7 +227,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           server.closeAllConnections();
         });
         await webhooks.settle();
-        store.flush();
+        await store.close();
         if (register) {
           const current = readJsonIfExists(sandboxFile(home)) as { pid?: number; url?: string } | undefined;
           if (current?.pid === process.pid && current.url === url) rmSync(sandboxFile(home), { force: true });

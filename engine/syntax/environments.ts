@@ -5,7 +5,8 @@
 //
 // Precedence, lowest first: public $shared, private $shared, public <env>, private <env>. An
 // environment's own value beats a shared one; a private value beats a public one at the same level.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { BoundedReadError, ENV_FILE_MAX_BYTES, readBoundedText } from '../util/readBounded';
 import { dirname, join, resolve } from 'node:path';
 import * as jsonc from 'jsonc-parser';
 import { LineIndex } from './lineIndex';
@@ -117,33 +118,39 @@ export function maskSecret(name: string, value: string): string {
  * Environments for a request file in `startDir`: the nearest folder, from startDir up to the
  * root, holding either environment file.
  */
-export function loadEnvironments(startDir: string): Environments {
+export function loadEnvironments(startDir: string, publicOnly = false): Environments {
   let dir = resolve(startDir);
   for (;;) {
-    if (isFile(join(dir, PUBLIC_ENV_FILE)) || isFile(join(dir, PRIVATE_ENV_FILE))) return readEnvFiles(dir);
+    if (isFile(join(dir, PUBLIC_ENV_FILE)) || isFile(join(dir, PRIVATE_ENV_FILE))) return readEnvFiles(dir, publicOnly);
     const parent = dirname(dir);
     if (parent === dir) return fromTables([], [], []);
     dir = parent;
   }
 }
 
-/** The pair of environment files of one folder (either may be missing). */
-export function readEnvFiles(dir: string): Environments {
+/**
+ * The pair of environment files of one folder (either may be missing). `publicOnly`: the private
+ * file (secrets) is not read at all (an untrusted workspace, VS Code's Restricted Mode).
+ */
+export function readEnvFiles(dir: string, publicOnly = false): Environments {
   const problems: EnvironmentProblem[] = [];
   const files: string[] = [];
   const tables: Table[] = [];
   for (const name of [PUBLIC_ENV_FILE, PRIVATE_ENV_FILE]) {
     const file = join(resolve(dir), name);
-    if (!isFile(file)) {
+    if ((publicOnly && name === PRIVATE_ENV_FILE) || !existsSync(file)) {
       tables.push({});
       continue;
     }
     files.push(file);
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      // Bounded: an environment file that is a FIFO, a device or huge is refused, not read forever.
+      text = readBoundedText(file, { maxBytes: ENV_FILE_MAX_BYTES });
     } catch (e) {
-      problems.push({ file, message: `${name} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}): check its permissions.` });
+      const fix = e instanceof BoundedReadError && e.kind === 'denied' ? 'check its permissions' : `make ${name} a JSON file of environments`;
+      const problem = e instanceof BoundedReadError ? e.problem : `cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`;
+      problems.push({ file, message: `${name}: ${problem}: ${fix}.` });
       tables.push({});
       continue;
     }

@@ -1,6 +1,9 @@
 // Entry point of dist/server.js (`payout-http-language-server --stdio`, or `--node-ipc` when VS Code
-// starts it). createConnection reads the transport from the command line.
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+// starts it). createConnection reads the transport from the command line, except for --stdio, where
+// the server builds the reader and writer itself so that malformed input is survived (below).
+import { format } from 'node:util';
+import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type Connection } from 'vscode-languageserver/node';
+import { FrameSanitizer } from './frames';
 import { startServer } from './server';
 
 const transports = ['--stdio', '--node-ipc', '--socket', '--pipe'];
@@ -14,4 +17,36 @@ if (!process.argv.some((a) => transports.some((t) => a === t || a.startsWith(`${
   process.exit(2);
 }
 
-startServer(createConnection(ProposedFeatures.all));
+startServer(process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all));
+
+/**
+ * LSP over stdin/stdout that survives malformed input (issue 12), per JSON-RPC 2.0:
+ * - a frame without a valid Content-Length is dropped and reading resumes at the next frame
+ *   (FrameSanitizer; vscode-jsonrpc's reader would stay out of step for good);
+ * - a frame whose body is not JSON is answered `{"id": null, "error": {"code": -32700}}`, written
+ *   through the connection's own writer so it cannot interleave with another message.
+ * What the library does for --stdio on its own is kept: exit when stdin ends (0 after shutdown),
+ * and console output sent to the client's log instead of stdout, which carries the protocol.
+ */
+function stdioConnection(): Connection {
+  const input = process.stdin.pipe(
+    new FrameSanitizer((bytes) => connection.console.warn(`payout-http: dropped ${bytes} bytes of input that were not an LSP frame (no valid Content-Length header)`)),
+  );
+  const reader = new StreamMessageReader(input);
+  const writer = new StreamMessageWriter(process.stdout);
+  const connection = createConnection(ProposedFeatures.all, reader, writer);
+  reader.onError((error) => {
+    if (error instanceof SyntaxError) {
+      void writer.write({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: ${error.message}` } } as never);
+    }
+  });
+  let shutdown = false;
+  connection.onShutdown(() => {
+    shutdown = true;
+  });
+  for (const event of ['end', 'close'] as const) process.stdin.on(event, () => process.exit(shutdown ? 0 : 1));
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    console[level] = (...args: unknown[]) => connection.console[level === 'debug' ? 'log' : level](format(...args));
+  }
+  return connection;
+}

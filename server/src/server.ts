@@ -100,7 +100,9 @@ export function startServer(connection: Connection, service: LanguageService = c
   connection.onInitialize((params): InitializeResult => {
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     watchedFilesDynamic = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-    const init = params.initializationOptions as { environment?: unknown; openApiDocuments?: unknown } | undefined;
+    const init = params.initializationOptions as { environment?: unknown; openApiDocuments?: unknown; restricted?: unknown } | undefined;
+    // An untrusted workspace (the client says so): language features run, but no secret or key file is read.
+    if (init?.restricted === true) service.restrict();
     const env = init?.environment;
     if (typeof env === 'string' && env) service.setEnvironment(env);
     // Shown once the client is ready for messages (onInitialized).

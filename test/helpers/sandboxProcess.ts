@@ -24,8 +24,14 @@ export interface SandboxProcess {
   home: string;
   /** Everything the process printed so far (request log lines). */
   output(): string;
+  /** Everything it printed to stderr so far (warnings). */
+  errors(): string;
   /** SIGTERM, and wait for the process to exit. */
   stop(): Promise<void>;
+  /** Sends `signal` (e.g. SIGKILL: a hard stop) and waits for the process to exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Whether the process is still running. */
+  alive(): boolean;
 }
 
 export function cliPath(): string {
@@ -64,9 +70,15 @@ export async function startSandboxProcess(options: SandboxProcessOptions = {}): 
     url,
     home,
     output: () => out,
+    errors: () => err,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+    alive: () => child.exitCode === null && child.signalCode === null,
   };
 }
