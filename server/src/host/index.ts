@@ -67,7 +67,10 @@ export function registerEngineHost(
     type: T,
     run: (params: ParamsOf<T>, token: CancellationToken, progress: WorkDoneProgressReporter) => Promise<ResultOf<T>>,
   ): void {
-    connection.onRequest(type.method, async (params: ParamsOf<T>, token: CancellationToken, progress: WorkDoneProgressReporter) => {
+    connection.onRequest(type.method, async (params: ParamsOf<T>, token: CancellationToken) => {
+      // the client hands a work-done token with the request (LSP work-done progress, `$/progress`)
+      const workDoneToken = (params as { workDoneToken?: string | number } | undefined)?.workDoneToken;
+      const progress = connection.window.attachWorkDoneProgress(typeof workDoneToken === 'string' || typeof workDoneToken === 'number' ? workDoneToken : undefined);
       try {
         return await run(params ?? ({} as ParamsOf<T>), token, progress);
       } catch (e) {
