@@ -5,3 +5,4 @@
 export { selectEnvironment, type SelectedEnvironment } from './environment';
 export { LOCAL_ENV, LOCAL_SANDBOX_VARIABLES, localEnvironmentDir, payoutHome } from './home';
 export { SecretsOverlay, type EditorSecrets } from './secrets';
+export { partnerPrivateKey, servicePublicKey, type LoadedKey } from './keys';
