@@ -63,7 +63,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   const where = () => {
     const e = vscode.window.activeTextEditor;
-    return e?.document.uri.scheme === 'file' ? { uri: e.document.uri.toString() } : { folder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath };
+    return e?.document.uri.scheme === 'file'
+      ? { uri: e.document.uri.toString() }
+      : { folder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath };
   };
 
   // [uri, line] from the CodeLens; the cursor's request from the palette or the key binding
@@ -100,10 +102,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   register(COMMANDS.stopSandbox, async () => {
     const { stopped } = await engine.request(SandboxStopRequest, {});
-    void vscode.window.showInformationMessage(stopped ? 'Payout HTTP: local sandbox stopped.' : 'Payout HTTP: no local sandbox was running.');
+    void vscode.window.showInformationMessage(
+      stopped ? 'Payout HTTP: local sandbox stopped.' : 'Payout HTTP: no local sandbox was running.',
+    );
   });
   register(COMMANDS.openExample, async () => {
-    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(context.asAbsolutePath(path.join('examples', 'quickstart.payout.http'))));
+    const doc = await vscode.workspace.openTextDocument(
+      vscode.Uri.file(context.asAbsolutePath(path.join('examples', 'quickstart.payout.http'))),
+    );
     await vscode.window.showTextDocument(doc);
   });
 
@@ -112,11 +118,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   client = createLanguageClient(context, environment.current, openApiSettings());
   // the server asks for an environment's stored secrets; it keeps them in memory only
-  client.onRequest(SecretsRequest.method, (p: ParamsOf<typeof SecretsRequest>): Promise<StoredSecrets> => secrets.overrides(String(p?.environment ?? '')));
+  client.onRequest(SecretsRequest.method, (p: ParamsOf<typeof SecretsRequest>): Promise<StoredSecrets> =>
+    secrets.overrides(String(p?.environment ?? '')),
+  );
   client.onNotification(SandboxStatusNotification.method, (s: SandboxStatus) => sandboxItem.update(s));
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`payoutHttp.${OPENAPI_DOCUMENTS_SETTING}`)) engine.notify(OpenApiDocuments, { documents: [], settings: openApiSettings() });
+      if (e.affectsConfiguration(`payoutHttp.${OPENAPI_DOCUMENTS_SETTING}`))
+        engine.notify(OpenApiDocuments, { documents: [], settings: openApiSettings() });
     }),
     environment.onDidChange((name) => engine.notify(ActiveEnvironment, { name })),
   );

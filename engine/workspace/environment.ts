@@ -49,7 +49,7 @@ export function selectEnvironment(fileDir: string, name?: string, home?: string)
 
   if (wanted && wanted !== LOCAL_ENV || (wanted === LOCAL_ENV && ws.names.includes(LOCAL_ENV))) {
     // A workspace environment, including a `local` the user defined for their own server.
-    const defined = ws.names.includes(wanted!);
+    const defined = ws.names.includes(wanted);
     if (!defined) {
       const known = [...ws.names, ...(ws.names.includes(LOCAL_ENV) ? [] : [LOCAL_ENV])];
       problems.push(
@@ -58,7 +58,7 @@ export function selectEnvironment(fileDir: string, name?: string, home?: string)
           : `environment "${wanted}" is not defined in ${ws.files.join(' or ')}; defined: ${known.join(', ')}`,
       );
     }
-    return { name: wanted!, variables: absolutePaths(ws.variables(wanted!), wsDir), sources: ws.files, problems, local: false, defined };
+    return { name: wanted, variables: absolutePaths(ws.variables(wanted), wsDir), sources: ws.files, problems, local: false, defined };
   }
 
   // The local sandbox: its own env files, layered over the workspace's `$shared` variables

@@ -280,7 +280,7 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     const tabs = await page.$$eval('.tabs-container .tab', (els) => els.map((e) => (e.textContent ?? '').trim()));
     assert.ok(!tabs.some((t) => /quickstart · (balance|prices|banks)\.response/.test(t)), `tabs: ${JSON.stringify(tabs)}`);
     // a summary line links to its response
-    await page.locator('.monaco-editor[data-uri*="send-all"] .view-line', { hasText: /^✓ banks:/ }).first().locator('.detected-link').first().click({ modifiers: ['Control'] });
+    await page.locator('.monaco-editor[data-uri*="send-all"] .view-line', { hasText: /^✓\sbanks:/ }).first().locator('.detected-link').first().click({ modifiers: ['Control'] });
     const banks = (await waitForLines(page, 'payout-http-response:', /^Assertions: /m, 'banks')).join('\n');
     assert.match(banks, /^Signature: verified/m, banks);
   });

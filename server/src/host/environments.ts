@@ -18,7 +18,7 @@ export function environmentNames(p: { uri?: string; folder?: string }): { name: 
 /** The same parse and RSA-2048 check signing does; its messages name the fix and never hold key text. */
 export function checkPrivateKey(pem: unknown): { problem?: string } {
   try {
-    loadPrivateKey(String(pem ?? ''));
+    loadPrivateKey(typeof pem === 'string' ? pem : '');
     return {};
   } catch (e) {
     return { problem: (e as Error).message };
