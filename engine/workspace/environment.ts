@@ -4,7 +4,8 @@
 // `local` is used, so a fresh machine with nothing configured can send at once: the sender starts
 // (or reuses) the local sandbox on demand.
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { loadEnvironments, readEnvFiles, PRIVATE_KEY_FILE, SERVICE_PUBLIC_KEY_FILE, type Environments } from '../syntax/environments';
+import { PRIVATE_KEY_FILE, SERVICE_PUBLIC_KEY_FILE, type Environments } from '../syntax/environments';
+import { loadEnvironments, readEnvFiles } from './envFiles';
 import { localEnvironmentDir, LOCAL_ENV } from './home';
 
 export interface SelectedEnvironment {

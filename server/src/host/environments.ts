@@ -3,7 +3,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPrivateKey } from '../../../engine/signing/keys';
-import { loadEnvironments } from '../../../engine/syntax/environments';
+import { loadEnvironments } from '../../../engine/workspace/envFiles';
 import { LOCAL_ENV } from '../../../engine/workspace/home';
 
 export function environmentNames(p: { uri?: string; folder?: string }): { name: string; source?: string }[] {
