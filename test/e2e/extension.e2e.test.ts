@@ -266,6 +266,16 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await waitForLines(page, 'payout-http-response:', /^Signature: verified/m);
   });
 
+  it('writes no secret into any log of the editor, the extension host or the language server', () => {
+    const logs = findLogs(sb.root);
+    assert.ok(logs.some((l) => /Payout HTTP/.test(path.basename(l))), `no Payout HTTP log among ${logs.map((l) => path.basename(l)).join(', ')}`);
+    for (const log of logs) {
+      const text = fs.readFileSync(log, 'utf8');
+      assert.ok(!text.includes('not-the-sandbox-secret'), `${path.basename(log)} holds the stored secretKey`);
+      assert.ok(!text.includes(secretKey), `${path.basename(log)} holds the secretKey`);
+    }
+  });
+
   it('sends every request of the file with "Send All": one summary view, linking to each response', async () => {
     await openFile(page, 'quickstart.payout.http');
     await runCommand(page, 'Payout HTTP: Send All Requests in File');
@@ -306,7 +316,8 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
   it('cancels a single Send: the response view says so and the connection is closed', async () => {
     await openFile(page, 'slow.payout.http');
     const before = { accepted: slow.accepted, closed: slow.closed };
-    await clickCodeLens(page, 'Send request', 0);
+    // the cursor is in the file's only request (a CodeLens click could hit another visible editor's)
+    await runCommand(page, 'Payout HTTP: Send Request');
     const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'sending slow' }).first();
     await toast.waitFor();
     while (slow.accepted === before.accepted) await new Promise((r) => setTimeout(r, 100));
