@@ -316,8 +316,8 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
   it('cancels a single Send: the response view says so and the connection is closed', async () => {
     await openFile(page, 'slow.payout.http');
     const before = { accepted: slow.accepted, closed: slow.closed };
-    // the cursor is in the file's only request (a CodeLens click could hit another visible editor's)
-    await runCommand(page, 'Payout HTTP: Send Request');
+    // this file's own lens (other editors beside it show "Send request" lenses too)
+    await page.locator('.monaco-editor[data-uri*="slow.payout.http"] .codelens-decoration a', { hasText: 'Send request' }).first().click();
     const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'sending slow' }).first();
     await toast.waitFor();
     while (slow.accepted === before.accepted) await new Promise((r) => setTimeout(r, 100));
