@@ -37,7 +37,9 @@ const openApiDocumentsNotification = new NotificationType<OpenApiDocumentsParams
 
 /** The documents of an OpenApiDocumentsParams (it comes over the wire): given resolved, or as the setting holds them. */
 function openApiDocumentsOf(documents: unknown, settings: unknown): { documents: OpenApiDocumentsParams['documents']; problems: string[] } {
-  const given = Array.isArray(documents) ? documents.filter((d): d is { file: string; base: string } => typeof d?.file === 'string' && typeof d?.base === 'string') : [];
+  const isDocument = (d: unknown): d is { file: string; base: string } =>
+    typeof (d as { file?: unknown } | null)?.file === 'string' && typeof (d as { base?: unknown } | null)?.base === 'string';
+  const given = Array.isArray(documents) ? documents.filter(isDocument) : [];
   const fromSetting = resolveOpenApiSetting(settings);
   return { documents: [...given, ...fromSetting.documents], problems: fromSetting.problems };
 }
