@@ -6,6 +6,9 @@ import { SecretsRequest, type StoredSecrets } from '../../../engine/protocol';
 import type { SecretsOverlay } from '../../../engine/workspace/secrets';
 import type { Connection } from 'vscode-languageserver/node';
 
+/** How long to wait for the editor's answer to `payoutHttp/secrets` (it reads the OS keychain). */
+const ANSWER_WAIT_MS = 10_000;
+
 export class HostSecrets {
   private readonly pending = new Map<string, Promise<void>>();
 
@@ -23,7 +26,9 @@ export class HostSecrets {
       p = (async () => {
         let answer: StoredSecrets = {};
         try {
-          const r = await this.connection.sendRequest<StoredSecrets>(SecretsRequest.method, { environment });
+          // an editor that never answers must not hold up a send: after a while, there are none
+          const noAnswer = new Promise<StoredSecrets>((resolve) => setTimeout(() => resolve({}), ANSWER_WAIT_MS).unref());
+          const r = await Promise.race([this.connection.sendRequest<StoredSecrets>(SecretsRequest.method, { environment }), noAnswer]);
           if (r && typeof r === 'object') answer = r;
         } catch {
           // no such request on this client: no stored secrets
