@@ -7,15 +7,16 @@ import { readFileSync } from 'node:fs';
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
-import { explanationLines } from '../format';
+import { explanationLines } from '../../engine/http/render';
 import { openSession } from '../session';
 import { selectBlocks } from '../select';
 import { explainSignature, readPublicKeyFile, type Explanation } from '../../engine/signing';
 import { loadCredentials } from '../../engine/http/credentials';
-import { selectEnvironment } from '../../engine/http/environment';
+import { selectEnvironment } from '../../engine/workspace/environment';
 import type { PayoutSession } from '../../engine/http/session';
 import { LOCAL_ENV } from '../../engine/sandbox/home';
-import { isSecretVariable, loadEnvironments } from '../../engine/syntax/environments';
+import { isSecretVariable } from '../../engine/syntax/environments';
+import { loadEnvironments } from '../../engine/workspace/envFiles';
 import type { RequestBlock } from '../../engine/syntax/types';
 import { writeErr, writeOut } from '../output';
 
@@ -116,7 +117,7 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
     out(JSON.stringify({ subject, ...explanation }, null, 2));
   } else {
     out(`${subject}: ${explanation.verifiedAsExpected ? 'matches the expected string' : 'does NOT match the expected string'}`);
-    for (const l of explanationLines(explanation)) out(`  ${l}`);
+    for (const l of explanationLines(explanation, '  ')) out(l);
   }
   return explanation.verifiedAsExpected ? EXIT.ok : EXIT.failed;
 });

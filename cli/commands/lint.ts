@@ -6,8 +6,8 @@ import { EXIT } from '../exitCodes';
 import { checkFile, requestFileText } from '../session';
 import { lintText, type LintDiagnostic } from '../../engine/language';
 import { loadOpenApiDocuments } from '../../engine/openapi/userDocuments';
-import { selectEnvironment } from '../../engine/http/environment';
-import { loadEnvironments } from '../../engine/syntax/environments';
+import { selectEnvironment } from '../../engine/workspace/environment';
+import { loadEnvironments } from '../../engine/workspace/envFiles';
 import { writeErr, writeOut } from '../output';
 
 const spec = {

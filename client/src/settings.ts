@@ -1,24 +1,18 @@
-// The extension's settings, read in one place (names and defaults are declared in package.json).
+// The extension's settings, read in one place; the send settings go to the language server with each
+// request. Their names and defaults are declared once, in package.json (whose timeout and size-cap
+// defaults a test keeps equal to the engine's, engine/http/defaults.ts), so VS Code always returns a
+// value here; the server still checks each one as it arrives over the wire (server/src/host/session.ts).
 import * as vscode from 'vscode';
-import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from '../../engine/http/defaults';
+import type { SendSettings } from '../../engine/protocol';
 
-export interface PayoutSettings {
-  environment: string;
-  timeoutMs: number;
-  maxResponseBytes: number;
-  retryMaxAttempts: number;
-  retryInitialDelayMs: number;
-  sandboxAutoStart: boolean;
-}
-
-export function readSettings(scope?: vscode.Uri): PayoutSettings {
+export function readSendSettings(scope?: vscode.Uri): SendSettings {
   const c = vscode.workspace.getConfiguration('payoutHttp', scope);
+  const declared = <T>(key: string): T => c.get<T>(key) as T;
   return {
-    environment: c.get<string>('environment') || 'local',
-    timeoutMs: c.get<number>('request.timeoutMs') ?? DEFAULT_TIMEOUT_MS,
-    maxResponseBytes: c.get<number>('response.maxSizeBytes') ?? DEFAULT_MAX_BYTES,
-    retryMaxAttempts: c.get<number>('retry.maxAttempts') ?? 3,
-    retryInitialDelayMs: c.get<number>('retry.initialDelayMs') ?? 500,
-    sandboxAutoStart: c.get<boolean>('sandbox.autoStart') ?? true,
+    timeoutMs: declared<number>('request.timeoutMs'),
+    maxResponseBytes: declared<number>('response.maxSizeBytes'),
+    retryMaxAttempts: declared<number>('retry.maxAttempts'),
+    retryInitialDelayMs: declared<number>('retry.initialDelayMs'),
+    sandboxAutoStart: declared<boolean>('sandbox.autoStart'),
   };
 }

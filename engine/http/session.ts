@@ -16,7 +16,7 @@ import { defaultSystemVariables, resolveString, type ResolveContext, type Respon
 import { evaluateAssertions, type AssertionResult } from './assertions';
 import { loadCredentials, type Credentials } from './credentials';
 import { decodeEnvelope, type DecodedEnvelope } from './decode';
-import type { SelectedEnvironment } from './environment';
+import type { SelectedEnvironment } from '../workspace/environment';
 import { prepareRequest, prepareSynthetic, type Prepared, type PrepareContext } from './prepare';
 import { maskToken, Redactor } from './redact';
 import { schemaOutcome } from './schema';

@@ -17,7 +17,7 @@ import type {
 } from 'vscode-languageserver-types';
 import type { CanonicalStringResult } from '../protocol';
 import { DEFAULT_ENVIRONMENT } from '../protocol';
-import { selectEnvironment } from '../http/environment';
+import { selectEnvironment } from '../workspace/environment';
 import { isSecretVariable, PRIVATE_KEY_FILE } from '../syntax/environments';
 import { codeActions } from './codeActions';
 import { codeLenses, codeLensPlaces, resolveCodeLens } from './codeLens';
@@ -37,7 +37,7 @@ export interface LanguageServiceOptions {
   environment?: string;
   /**
    * Variables of environment `name` for a request file in `fileDir` (secrets included; the service
-   * masks them wherever it shows a value). Default: engine/http's selectEnvironment.
+   * masks them wherever it shows a value). Default: engine/workspace's selectEnvironment.
    */
   loadEnvironment?: (fileDir: string, name: string) => Record<string, string>;
   /** OpenAPI documents named by the editor's setting or the CLI's `--openapi` (paths resolved). */
@@ -87,6 +87,11 @@ export class LanguageService implements ServiceContext {
     this.openApiDocuments = documents;
     this.scopes = new WeakMap(); // every cached scope was built with the previous documents
     return loadOpenApiDocuments(documents).problems;
+  }
+
+  /** The documents of the setting (or `--openapi`), for a send from the editor. */
+  get configuredOpenApiDocuments(): readonly OpenApiDirective[] {
+    return this.openApiDocuments;
   }
 
   // ---- documents and environment ----

@@ -5,6 +5,7 @@
 // synchronously, in one turn of the event loop, so two simultaneous creates with the same
 // externalOrderId cannot both pass the check, and two debits cannot both see the same balance.
 
+import { isUnaccented } from '../catalogue/formats';
 import { BANK_VERIFY_FIAT_CURRENCIES, catalogue, limitByName, sellExtendInfoKeyRead, sellExtendInfoRuleFor, CASHOUT_RECIPIENT_TYPES } from '../catalogue/index';
 import { fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
 import { move } from './fund';
@@ -18,8 +19,6 @@ import { orderKey, type OrderObject, type OrderRecord } from './state';
 import { formatUtc7, windowStarts } from './time';
 
 const ORDER_LIFETIME_MS = (limitByName('order-lifetime')?.amount ?? 15) * 60_000;
-/** Transfer content: unaccented letters and digits, spaces allowed; no special characters (doc 1 §4.13). */
-const CONTENT_RE = /^[A-Za-z0-9 ]*$/;
 const isDigits = (s: unknown) => typeof s === 'string' && /^\d+$/.test(s);
 
 function webhookProblem(caller: Caller, key: unknown): Outcome | undefined {
@@ -139,7 +138,7 @@ export function createSellOrder(ctx: SandboxContext, caller: Caller, body: Recor
   const pre = webhookProblem(caller, body.webhookSecretKey) ?? duplicateProblem(ctx, caller, id) ?? kycGate(ctx, caller);
   if (pre) return pre;
   const content = String(body.content);
-  if (!CONTENT_RE.test(content)) return fail(17, `content "${content}" has accents or special characters: use unaccented letters, digits and spaces only`);
+  if (!isUnaccented(content)) return fail(17, `content "${content}" has accents or special characters: use unaccented letters, digits and spaces only`);
   const quoted = sellQuote(caller, body);
   if (!quoted.ok) return quoted.outcome;
   const bankCode = String(body.bankCode);
@@ -206,7 +205,7 @@ export function createCashout(ctx: SandboxContext, caller: Caller, body: Record<
   if (!quoted.ok) return quoted.outcome;
   const fiat = quoted.fiat;
   const content = typeof recipient.transferContent === 'string' ? recipient.transferContent : '';
-  if (!CONTENT_RE.test(content)) return fail(17, `extendInfo.transferContent "${content}" has accents or special characters: use unaccented letters, digits and spaces only`);
+  if (!isUnaccented(content)) return fail(17, `extendInfo.transferContent "${content}" has accents or special characters: use unaccented letters, digits and spaces only`);
   const bankCode = String(recipient.recipientBankCode);
   const account = String(recipient.recipientNumber);
   const problem = bankProblem(fiat, bankCode) ?? accountProblem(fiat, account);

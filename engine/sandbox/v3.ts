@@ -3,13 +3,14 @@
 // sandbox-only forced outcomes. Envelope {code, message, data}; business errors carry the doc-1
 // semanticCode and that code's HTTP status (engine/catalogue v3Conventions).
 
+import { isEmail } from '../catalogue/formats';
 import { storableProblem } from './limits';
 import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { catalogue, errorByCode, SUCCESS_HTTP_STATUS, v3Conventions, v3ErrorByCode } from '../catalogue/index';
 import type { Endpoint } from '../catalogue/types';
 import { verifyClientAssertion } from '../signing/jwt';
-import { EMAIL_RE, fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
+import { fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
 import { logAsFault } from './faults';
 import { balanceOf } from './fund';
 import { readKyc, submitKyc } from './kyc';
@@ -176,7 +177,7 @@ async function exchange(ctx: SandboxContext, req: V3Request, body: Body): Promis
   const invalid = validateFields(TOKENS, body);
   if (invalid) return fromOutcome(fail(invalid.code, invalid.message));
   const userEmail = String(body.userEmail);
-  if (!EMAIL_RE.test(userEmail)) return fromOutcome(fail(27, `userEmail "${userEmail}" is not an e-mail address: send the address of the user the token acts for`));
+  if (!isEmail(userEmail)) return fromOutcome(fail(27, `userEmail "${userEmail}" is not an e-mail address: send the address of the user the token acts for`));
   // The allowlist is per partner, so the partner is read from the (not yet verified) iss first.
   let iss: unknown;
   try {

@@ -1,23 +1,30 @@
-// Entry point of dist/server.js (`payout-http-language-server --stdio`, or `--node-ipc` when VS Code
-// starts it). createConnection reads the transport from the command line, except for --stdio, where
-// the server builds the reader and writer itself so that malformed input is survived (below).
+// The language server's entry: `payout-http language-server --stdio` (the CLI bundle, which the
+// VS Code client starts with `--node-ipc`), or dist/server.js (`payout-http-language-server`), a
+// stub that runs the same. createConnection reads the transport from the command line, except for
+// --stdio, where the server builds the reader and writer itself so that malformed input is survived.
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type Connection } from 'vscode-languageserver/node';
 import { FrameSanitizer } from './frames';
 import { startServer } from './server';
 
 const transports = ['--stdio', '--node-ipc', '--socket', '--pipe'];
-if (!process.argv.some((a) => transports.some((t) => a === t || a.startsWith(`${t}=`)))) {
-  if (process.argv.includes('--help') || process.argv.includes('-h')) {
-    process.stdout.write('Usage: payout-http-language-server --stdio\nThe Payout HTTP language server for .payout.http files; speaks LSP on stdin/stdout.\n');
-    process.exit(0);
-  }
-  // Without a transport flag createConnection throws a bare stack; say what to do instead.
-  process.stderr.write('payout-http-language-server: no transport given. Start it with --stdio (or --node-ipc from an editor).\n');
-  process.exit(2);
-}
 
-startServer(process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all));
+/** Starts the server on the transport named in `args`; returns an exit code only when it cannot start. */
+export function languageServerMain(args: string[]): number | undefined {
+  if (!args.some((a) => transports.some((t) => a === t || a.startsWith(`${t}=`)))) {
+    if (args.includes('--help') || args.includes('-h')) {
+      process.stdout.write(
+        'Usage: payout-http language-server --stdio\nThe Payout HTTP language server for .payout.http files; speaks LSP on stdin/stdout.\n',
+      );
+      return 0;
+    }
+    // Without a transport flag createConnection throws a bare stack; say what to do instead.
+    process.stderr.write('payout-http language-server: no transport given. Start it with --stdio (or --node-ipc from an editor).\n');
+    return 2;
+  }
+  startServer(args.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all));
+  return undefined;
+}
 
 /**
  * LSP over stdin/stdout that survives malformed input (issue 12), per JSON-RPC 2.0:
@@ -40,10 +47,16 @@ function stdioConnection(): Connection {
       void writer.write({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: ${error.message}` } } as never);
     }
   });
+  // The library keeps one shutdown handler (the engine host registers its own later), so the flag is
+  // set by a wrapper around whatever handler is registered.
   let shutdown = false;
-  connection.onShutdown(() => {
-    shutdown = true;
-  });
+  const onShutdown = connection.onShutdown.bind(connection);
+  connection.onShutdown = (handler) =>
+    onShutdown((token) => {
+      shutdown = true;
+      return handler(token);
+    });
+  connection.onShutdown(() => undefined);
   for (const event of ['end', 'close'] as const) process.stdin.on(event, () => process.exit(shutdown ? 0 : 1));
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     console[level] = (...args: unknown[]) => connection.console[level === 'debug' ? 'log' : level](format(...args));

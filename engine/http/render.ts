@@ -1,9 +1,11 @@
-// The text of a response view, a pure function of engine/http's SendResult (unit-tested without
-// an editor). SendResult never holds a secret (see engine/http/types.ts); headers that carry one
-// (Authorization: Bearer …) are masked here as well, and the request's secret headers are not shown.
-import type { Explanation } from '../../engine/signing';
-import type { SchemaOutcome, SendResult } from '../../engine/http/types';
-import type { Verdict } from '../../engine/http/verify';
+// The one renderer of send results as text: the editor's response view (renderResponse, built in
+// the language server and shipped to the client as text), the Send All summary, and the signature
+// explanation the CLI prints too. Pure functions of engine/http's SendResult (unit-tested without an
+// editor). SendResult never holds a secret (see types.ts); headers that carry one (Authorization:
+// Bearer …) are masked here as well, and the request's secret headers are not shown.
+import type { Explanation } from '../signing';
+import type { SchemaOutcome, SendResult } from './types';
+import type { Verdict } from './verify';
 
 export function verdictLine(v: Verdict | undefined): string {
   if (!v) return 'Signature: not checked (no response data)';
@@ -24,21 +26,34 @@ export function schemaLines(s: SchemaOutcome | undefined): string[] {
   ];
 }
 
+/**
+ * A signature explained (CLI and editor): the expected string; when it matches, that alone (the variant
+ * search never ran); otherwise the covered variant with its segment diff (a reordered field as one
+ * move), or, when nothing verifies, what the search tried.
+ */
 export function explanationLines(e: Explanation | undefined, indent = '  '): string[] {
   if (!e) return [];
   const out = [`${indent}expected string: ${e.expectedDisplay}`];
-  if (e.match) {
-    out.push(`${indent}the signature covers: ${e.match.display}`, `${indent}mistake: ${e.match.description}`);
+  if (e.verifiedAsExpected) {
+    // nothing to diagnose
+  } else if (e.match) {
+    out.push(`${indent}the signature covers: ${e.match.display}`, `${indent}diagnosis: ${e.match.description}`);
     for (const d of e.match.diff) {
-      // A reordered field is one move (engine/signing segmentDiff), not a misaligned pair.
       out.push(
         d.movedTo !== undefined
-          ? `${indent}  segment ${d.index + 1} ("${d.expected}") moved: signed as segment ${d.movedTo + 1}`
-          : `${indent}  segment ${d.index + 1}: expected "${d.expected}", signed "${d.actual}"`,
+          ? `${indent}  segment ${d.index + 1} (${JSON.stringify(d.expected)}) moved: signed as segment ${d.movedTo + 1}`
+          : `${indent}  segment ${d.index + 1}: expected ${JSON.stringify(d.expected)}, signed ${JSON.stringify(d.actual)}`,
       );
     }
-  } else if (!e.verifiedAsExpected) {
-    out.push(`${indent}no known variant of the string verifies (${e.tried} tried): check the key pair and the secretKey`);
+  } else {
+    const searched = e.searched;
+    out.push(
+      searched
+        ? `${indent}no variant verifies: tried ${searched.strings} strings x ${searched.schemes} signature schemes x ${searched.keys.length} key(s) (${searched.keys.join(', ')}), ${e.tried} checks, from these families:`
+        : `${indent}no variant of the string verifies (${e.tried} tried)`,
+      ...(searched?.families ?? []).map((f) => `${indent}  - ${f}`),
+      `${indent}the signature was made over other data, with another secretKey, or with a key not at hand (pass it with --public-key FILE)`,
+    );
   }
   if (e.note) out.push(`${indent}note: ${e.note}`);
   return out;
@@ -113,6 +128,22 @@ export function renderResponse(r: SendResult, now: Date): string {
       lines.push(`  ${name}: ${SECRET_HEADER.test(name) ? '***' : Array.isArray(value) ? value.join(', ') : value}`);
     }
     lines.push('', 'Body', pretty(res.bodyText, res.body));
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** One line per request of a Send All: its verdict, then its assertions indented below it. */
+export function renderSummary(results: readonly SendResult[], o: { file: string; environment: string; cancelled: boolean; now: Date }): string {
+  const lines = [`Send All · ${o.file} · environment "${o.environment}" · ${o.now.toISOString()}`];
+  const passed = results.filter((r) => r.ok).length;
+  lines.push(`${passed}/${results.length} passed${o.cancelled ? ' · cancelled: the request in flight was stopped and the rest were not sent' : ''}`, '');
+  for (const r of results) {
+    const p = r.prepared;
+    const status = r.response ? `HTTP ${r.response.status} · ${Math.round(r.response.durationMs)} ms` : 'not sent';
+    lines.push(`${r.ok ? '✓' : '✗'} ${p.label}: ${p.method} ${p.url} · ${status} · ${markOf(r).text}`);
+    if (r.decoded && !r.decoded.success) lines.push(`    ${r.decoded.headline}`);
+    if (r.error) lines.push(`    ${r.error}`);
+    for (const a of r.assertions) lines.push(`    ${a.ok ? '✓' : '✗'} ${a.text}${a.ok ? '' : ` (${a.message ?? `got ${String(a.actual)}`})`}`);
   }
   return lines.join('\n') + '\n';
 }
