@@ -20,7 +20,7 @@ import { DEFAULT_ENVIRONMENT } from '../protocol';
 import { selectEnvironment } from '../http/environment';
 import { codeActions } from './codeActions';
 import { codeLenses } from './codeLens';
-import { completion, resolveCompletion } from './completion';
+import { completion, resolveCompletion, type CompletionContext } from './completion';
 import { DocumentStore, type PayoutDocument } from './document';
 import { hover } from './hover';
 import { lintDocument, toLspDiagnostic } from './diagnostics';
@@ -157,8 +157,8 @@ export class LanguageService implements ServiceContext {
     return lintDocument(this, doc).map((d) => toLspDiagnostic(doc, d));
   }
 
-  completion(doc: PayoutDocument, position: Position): CompletionList {
-    return completion(this, doc, position);
+  completion(doc: PayoutDocument, position: Position, context?: CompletionContext): CompletionList {
+    return completion(this, doc, position, context);
   }
 
   resolveCompletion(item: CompletionItem): CompletionItem {

@@ -159,7 +159,7 @@ export function startServer(connection: Connection, service: LanguageService = c
   connection.onCompletion((params, token) =>
     guard('completion', token, null, () => {
       const doc = docFor(params.textDocument.uri);
-      return doc ? service.completion(doc, params.position) : null;
+      return doc ? service.completion(doc, params.position, params.context) : null;
     }),
   );
   connection.onCompletionResolve((item, token) => guard('completionResolve', token, item, () => service.resolveCompletion(item)));
