@@ -68,6 +68,14 @@ export interface OpenApiDocumentsParams {
   documents: { file: string; base: string }[];
 }
 
+/**
+ * `payoutHttp/environmentChanged`: the server re-read the environment (an env file appeared or
+ * changed, the local sandbox's included) and its views of values are stale: the client refreshes
+ * what it shows from the server (the signed-string view). CodeLenses are refreshed with
+ * `workspace/codeLens/refresh`.
+ */
+export const EnvironmentChangedNotification = { method: 'payoutHttp/environmentChanged' } as const;
+
 /** The environment used until the client picks one: the local sandbox. */
 export const DEFAULT_ENVIRONMENT = 'local';
 

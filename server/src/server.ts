@@ -22,9 +22,12 @@ import {
   CanonicalStringRequest,
   type CanonicalStringParams,
   type CanonicalStringResponse,
+  EnvironmentChangedNotification,
   OpenApiDocumentsNotification,
   type OpenApiDocumentsParams,
 } from '../../engine/protocol';
+import { ENV_FILE, localEnvironmentDir, PRIVATE_ENV_FILE } from '../../engine/sandbox/home';
+import { watchFolder } from './folderWatch';
 import { createLanguageService, type LanguageService, type PayoutDocument } from '../../engine/language';
 
 const canonicalStringRequest = new RequestType<CanonicalStringParams, CanonicalStringResponse, void>(CanonicalStringRequest.method);
@@ -87,6 +90,13 @@ export function startServer(connection: Connection, service: LanguageService = c
     if (codeLensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
   }
 
+  /** Env files changed on disk: read them again, re-lint, refresh the lenses and the client's views. */
+  function environmentChanged(): void {
+    service.invalidateEnvironment();
+    revalidateAll();
+    void connection.sendNotification(EnvironmentChangedNotification.method).catch(() => undefined);
+  }
+
   connection.onInitialize((params): InitializeResult => {
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     watchedFilesDynamic = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
@@ -129,10 +139,12 @@ export function startServer(connection: Connection, service: LanguageService = c
     }
   });
 
-  connection.onDidChangeWatchedFiles(() => {
-    service.invalidateEnvironment();
-    revalidateAll();
-  });
+  connection.onDidChangeWatchedFiles(() => environmentChanged());
+
+  // The local sandbox writes the `local` environment on the first Send, in its state folder outside
+  // the workspace, where the client's watcher does not look (see folderWatch.ts).
+  const localWatch = watchFolder(localEnvironmentDir(), [ENV_FILE, PRIVATE_ENV_FILE], () => environmentChanged());
+  connection.onShutdown(() => localWatch.close());
 
   connection.onNotification(openApiDocumentsNotification, (params) => {
     reportOpenApiProblems(guard('openApiDocuments', undefined, [], () => service.setOpenApiDocuments(openApiDocumentsOf(params?.documents))));
