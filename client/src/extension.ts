@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   ActiveEnvironmentNotification,
+  EnvironmentChangedNotification,
   LANGUAGE_ID,
   OpenApiDocumentsNotification,
   type ActiveEnvironmentParams,
@@ -114,6 +115,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     void client?.sendNotification(ActiveEnvironmentNotification.method, { name } satisfies ActiveEnvironmentParams);
   }));
   await client.start();
+  // Env files appeared or changed (the local sandbox's on first Send): the server refreshes the lenses itself.
+  context.subscriptions.push(client.onNotification(EnvironmentChangedNotification.method, () => signedString.environmentChanged()));
   void client.sendNotification(ActiveEnvironmentNotification.method, { name: environment.current } satisfies ActiveEnvironmentParams);
 }
 

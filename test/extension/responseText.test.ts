@@ -51,6 +51,16 @@ describe('response view text', () => {
     assert.deepEqual(markOf(r), { text: '✗ INVALID_SIGNATURE (2)', kind: 'bad' });
   });
 
+  it('marks an expected error as holding: a replay whose assertions expect DUPLICATE_TRANSACTION_ID', () => {
+    const body = { success: false, message: 'duplicate', errorCode: 11, semanticCode: 'DUPLICATE_TRANSACTION_ID', data: null };
+    const assertions = [{ text: 'status == 200', ok: true }, { text: 'body semanticCode == DUPLICATE_TRANSACTION_ID', ok: true }];
+    const holds = result({ ok: true, assertions, verdict: { state: 'not-checkable', reason: 'an error envelope has no data to verify' } }, body, 200);
+    assert.match(renderResponse(holds, now), /^Assertions: 2\/2 hold$/m);
+    assert.deepEqual(markOf(holds), { text: '✓ DUPLICATE_TRANSACTION_ID (11) as expected', kind: 'ok' });
+    const fails = result({ ok: false, assertions: [{ text: 'body semanticCode == SUCCESS', ok: false }] }, body, 200);
+    assert.deepEqual(markOf(fails), { text: '✗ DUPLICATE_TRANSACTION_ID (11)', kind: 'bad' });
+  });
+
   it('explains a response signature that does not verify', () => {
     const body = { success: true, errorCode: 0, semanticCode: 'SUCCESS', data: { signature: 'x' } };
     const r = result({
@@ -79,6 +89,7 @@ describe('response view text', () => {
     const r = result({ ok: false, response: undefined, decoded: undefined, error: 'connection refused: is the sandbox running? (Payout HTTP: Start Local Sandbox)' }, {});
     const text = renderResponse(r, now);
     assert.match(text, /^Error: connection refused/m);
+    assert.match(text, /^# Check the partner account \(v2\.account\.verify, [^)]*\) · not sent$/m, 'a request that was not sent is not said to be sent');
     assert.deepEqual(markOf(r), { text: '✗ not sent', kind: 'bad' });
   });
 });
