@@ -8,8 +8,9 @@ import type { Verdict } from '../../engine/http/verify';
 export function verdictLine(v: Verdict | undefined): string {
   if (!v) return 'Signature: not checked (no response data)';
   switch (v.state) {
-    case 'verified': return `Signature: verified ✓ over ${v.signedDisplay}`;
-    case 'not-verified': return `Signature: NOT verified ✗ (${v.reason}); expected over ${v.signedDisplay}`;
+    // The verdict first, short enough to read in a split; the (long) signed string on its own line.
+    case 'verified': return `Signature: verified ✓\n  over: ${v.signedDisplay}`;
+    case 'not-verified': return `Signature: NOT verified ✗ (${v.reason})\n  expected over: ${v.signedDisplay}`;
     case 'not-checkable': return `Signature: not checkable (${v.reason})`;
   }
 }

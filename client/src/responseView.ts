@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 export const RESPONSE_SCHEME = 'payout-http-response';
+export const RESPONSE_LANGUAGE_ID = 'payout-http-response';
 
 export class ResponseView implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
@@ -30,7 +31,8 @@ export class ResponseView implements vscode.TextDocumentContentProvider, vscode.
   async show(uri: vscode.Uri, text: string, beside: vscode.ViewColumn | undefined): Promise<vscode.TextEditor> {
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
-    const doc = await vscode.workspace.openTextDocument(uri);
+    // A language of its own (syntaxes/payout-http-response.tmLanguage.json): coloured verdicts, wrapped lines.
+    const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), RESPONSE_LANGUAGE_ID);
     return vscode.window.showTextDocument(doc, {
       viewColumn: beside ?? vscode.ViewColumn.Beside,
       preserveFocus: true,

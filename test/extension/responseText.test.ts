@@ -33,7 +33,7 @@ describe('response view text', () => {
     const text = renderResponse(result({ verdict: { state: 'verified', signedDisplay: 'n|e|ACTIVE|<secretKey>' } }, body), now);
     assert.match(text, /^POST http:\/\/127\.0\.0\.1:9\/api\/v2\/account\/verify$/m);
     assert.match(text, /^HTTP 201 · 12 ms · 99 bytes$/m);
-    assert.match(text, /^Signature: verified ✓ over n\|e\|ACTIVE\|<secretKey>$/m);
+    assert.match(text, /^Signature: verified ✓\n {2}over: n\|e\|ACTIVE\|<secretKey>$/m);
     assert.match(text, /^Request signed over: P1\|<secretKey>$/m);
     assert.match(text, /^ {2}"semanticCode": "SUCCESS",$/m);
     assert.match(text, /^Assertions: 1\/1 hold$/m);
@@ -71,7 +71,7 @@ describe('response view text', () => {
       },
     }, body);
     const text = renderResponse(r, now);
-    assert.match(text, /^Signature: NOT verified ✗ \(signature does not match\)/m);
+    assert.match(text, /^Signature: NOT verified ✗ \(signature does not match\)\n {2}expected over: a\|b\|<secretKey>$/m);
     assert.match(text, /mistake: the pipe before the secret is missing/);
     assert.match(text, /segment 2: expected "b\|", signed "b"/);
     assert.deepEqual(markOf(r), { text: '✗ not verified', kind: 'bad' });
