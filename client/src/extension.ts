@@ -17,6 +17,7 @@ import { EnvironmentState } from './environment';
 import { createLanguageClient } from './languageClient';
 import { LocalSandbox } from './localSandbox';
 import { allDocuments, OPENAPI_DOCUMENTS_SETTING } from './openApiDocuments';
+import { showProblem } from './problemNotice';
 import { RequestMarks } from './requestMarks';
 import { ResponseView } from './responseView';
 import { SecretStore, storePrivateKeyCommand, storeSecretKeyCommand } from './secrets';
@@ -45,7 +46,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       } catch (e) {
         // a command never fails silently: the message names the problem (no secret is ever in it)
         log.error(`${id}: ${(e as Error).message}`);
-        void vscode.window.showErrorMessage(`Payout HTTP: ${(e as Error).message}`);
+        void showProblem((e as Error).message, environment.current);
       }
     }));
   const activeEditor = () => {

@@ -22,6 +22,7 @@ import type { LocalSandbox } from './localSandbox';
 import { documentsFor } from './openApiDocuments';
 import type { RequestMarks } from './requestMarks';
 import { explanationLines, markOf, renderResponse } from './responseText';
+import { showProblem } from './problemNotice';
 import { ResponseView } from './responseView';
 import type { SecretStore } from './secrets';
 import { readSettings } from './settings';
@@ -163,6 +164,8 @@ export class Sender {
     const block = file.requests.find((b, i) => (b.name ?? `#${i + 1}`) === r.prepared.label) ?? file.requests.find((b) => b.name && b.name === r.prepared.name);
     const line = block ? doc.positionAt(block.start + (block.requestLine?.span.start ?? 0)).line : 0;
     if (block) this.d.marks.set(doc.uri, { line, ...markOf(r) });
+    // Not sent: say why where it is seen, with a button when a command fixes it.
+    if (r.error && !r.response) void showProblem(r.error, this.d.environment.current);
     await this.d.responses.show(ResponseView.uriFor(doc.uri, block?.name ?? `line-${line + 1}`), renderResponse(r, new Date()), undefined);
   }
 
