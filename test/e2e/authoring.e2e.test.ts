@@ -12,7 +12,7 @@ import {
   e2ePrefix, installExtension, launchBrowser, makeSandbox, missingPrerequisites, startCodeServer,
   type RunningCodeServer, type Sandbox,
 } from './codeServer';
-import { codeLensTexts, editorLinesOf, errorNotificationTexts, goTo, openFile, openWorkbench, runCommand, screenshot } from './workbench';
+import { clickCodeLens, codeLensTexts, editorLinesOf, errorNotificationTexts, goTo, openFile, openWorkbench, runCommand, screenshot } from './workbench';
 
 const root = path.join(__dirname, '..', '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -160,7 +160,7 @@ describe('e2e: writing a request by hand (code-server)', function () {
     const view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     await view.locator('#display', { hasText: '{{partnerCode}}' }).waitFor();
     await openFile(page, 'verify.payout.http');
-    await runCommand(page, 'Payout HTTP: Send Request');
+    await clickCodeLens(page, 'Send request', 0);
     await waitForLines(page, 'payout-http-response:', /^Signature: verified/m);
     // The first Send wrote the local credentials; the lens and the view show them without reopening anything.
     const partnerCode = JSON.parse(fs.readFileSync(path.join(sb.payoutHome, 'credentials', 'partner.json'), 'utf8')).partnerCode as string;
@@ -176,7 +176,7 @@ describe('e2e: writing a request by hand (code-server)', function () {
     await codeLensTexts(page, 'Send request');
     await runCommand(page, 'Payout HTTP: Send All Requests in File');
     const text = fs.readFileSync(path.join(workspace, 'scan-to-pay.payout.http'), 'utf8').split('\n');
-    const replayLine = text.findIndex((l) => l.startsWith('POST') && text[text.indexOf(l) - 1] === '# @name replay') + 1;
+    const replayLine = text.findIndex((l, i) => l.startsWith('POST') && text[i - 1] === '# @name replay') + 1;
     assert.ok(replayLine > 0);
     await openFile(page, 'scan-to-pay.payout.http');
     await goTo(page, replayLine, 1);
