@@ -17,6 +17,7 @@ import { EnvironmentState } from './environment';
 import { createLanguageClient } from './languageClient';
 import { LocalSandbox } from './localSandbox';
 import { allDocuments, OPENAPI_DOCUMENTS_SETTING } from './openApiDocuments';
+import { openExample } from './openExample';
 import { showProblem } from './problemNotice';
 import { RequestMarks } from './requestMarks';
 import { ResponseView } from './responseView';
@@ -92,10 +93,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const stopped = await sandbox!.stop();
     void vscode.window.showInformationMessage(stopped ? 'Payout HTTP: local sandbox stopped.' : 'Payout HTTP: no local sandbox was running.');
   });
-  register(COMMANDS.openExample, async () => {
-    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(context.asAbsolutePath(path.join('examples', 'quickstart.payout.http'))));
-    await vscode.window.showTextDocument(doc);
-  });
+  register(COMMANDS.openExample, () => openExample(context.extensionPath));
 
   environment.updateVisibility(vscode.window.activeTextEditor);
   context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor((e) => environment.updateVisibility(e)));

@@ -77,4 +77,10 @@ describe('extension manifest (package.json contributes)', () => {
     const unwanted = files.filter((f) => /^(engine|client|server|cli|test|scripts|docs|node_modules)\//.test(f) || /\.(ts|map)$/.test(f) || /private\.env\.json$/.test(f));
     assert.deepEqual(unwanted, [], 'sources, tests, maps or private env files would ship');
   });
+
+  it('walkthrough steps show no literal backticks (their descriptions render links, not code spans)', () => {
+    for (const w of c.walkthroughs) {
+      for (const step of w.steps) assert.ok(!step.description.includes('`'), `step ${step.id} shows backticks: ${step.description}`);
+    }
+  });
 });
