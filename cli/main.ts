@@ -10,6 +10,7 @@ import { curlCommand } from './commands/curl';
 import { explainCommand } from './commands/explain';
 import { webhooksCommand } from './commands/webhooks';
 import { sandboxCommand } from './commands/sandbox';
+import { languageServerCommand } from './commands/languageServer';
 
 interface CommandEntry {
   summary: string;
@@ -24,6 +25,7 @@ const commands: Record<string, CommandEntry> = {
   explain: { summary: 'explain which string a signature covers (why a signature does not match)', run: explainCommand },
   webhooks: { summary: 'receive order webhooks on loopback and verify their signatures', run: webhooksCommand },
   sandbox: { summary: 'run and manage the local payout sandbox', run: sandboxCommand },
+  'language-server': { summary: 'the language server for editors (--stdio); the VS Code extension starts it', run: languageServerCommand },
   help: { summary: 'show help for a command: payout-http help <command>', run: helpCommand },
 };
 
