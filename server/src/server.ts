@@ -27,6 +27,7 @@ import {
   type OpenApiDocumentsParams,
 } from '../../engine/protocol';
 import { ENV_FILE, localEnvironmentDir, PRIVATE_ENV_FILE } from '../../engine/sandbox/home';
+import { defineInEnvironmentActions } from './defineInEnvironment';
 import { watchFolder } from './folderWatch';
 import { createLanguageService, type LanguageService, type PayoutDocument } from '../../engine/language';
 import { selectEnvironment } from '../../engine/workspace/environment';
@@ -213,7 +214,10 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   connection.onCodeAction((params, token) =>
     guard('codeAction', token, [], () => {
       const doc = docFor(params.textDocument.uri);
-      return doc ? service.codeActions(doc, params.range, params.context.diagnostics) : [];
+      if (!doc) return [];
+      const inFile = service.codeActions(doc, params.range, params.context.diagnostics);
+      const undefinedNames = inFile.flatMap((a) => a.diagnostics ?? []);
+      return [...inFile, ...defineInEnvironmentActions(doc.fileDir, service.environmentName, undefinedNames)];
     }),
   );
   connection.onDocumentSymbol((params, token) =>
