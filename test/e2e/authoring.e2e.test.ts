@@ -63,6 +63,8 @@ describe('e2e: writing a request by hand (code-server)', function () {
     const missing = missingPrerequisites(prefix, vsix);
     assert.deepEqual(missing, [], `PAYOUT_HTTP_E2E=1 but the e2e prerequisites are missing:\n${missing.join('\n')}`);
     fs.mkdirSync(shots, { recursive: true });
+    // this suite's screenshots of an earlier run (the other suite's are left alone)
+    for (const f of fs.readdirSync(shots)) if (f.startsWith('authoring-')) fs.rmSync(path.join(shots, f));
     sb = makeSandbox(); // PAYOUT_HTTP_HOME is an empty folder: no credentials, no `local` env files yet
     workspace = path.join(sb.root, 'workspace');
     fs.mkdirSync(workspace);
