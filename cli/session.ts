@@ -1,4 +1,4 @@
-// Opening a request file for a CLI command: the environment selected (engine/http/environment),
+// Opening a request file for a CLI command: the environment selected (engine/workspace/environment),
 // and, for the `local` environment, the local sandbox's credentials created on first use and the
 // sandbox itself started or reused (ensureLocalSandbox) before anything is sent.
 import { existsSync, statSync } from 'node:fs';

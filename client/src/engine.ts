@@ -10,11 +10,16 @@ export class EngineClient {
 
   private running(): LanguageClient {
     const c = this.client();
-    if (!c?.isRunning()) throw new Error('the Payout HTTP language server is not running; see the "Payout HTTP Language Server" output, or reload the window');
+    if (!c?.isRunning())
+      throw new Error('the Payout HTTP language server is not running; see the "Payout HTTP Language Server" output, or reload the window');
     return c;
   }
 
-  async request<T extends TypedRequest<unknown, unknown>>(type: T, params: ParamsOf<T>, token?: vscode.CancellationToken): Promise<ResultOf<T>> {
+  async request<T extends TypedRequest<unknown, unknown>>(
+    type: T,
+    params: ParamsOf<T>,
+    token?: vscode.CancellationToken,
+  ): Promise<ResultOf<T>> {
     return this.running().sendRequest<ResultOf<T>>(type.method, params, token);
   }
 

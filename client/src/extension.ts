@@ -1,7 +1,6 @@
 // Entry point of the extension (dist/client.js). VS Code wiring only: commands, views, the status
 // bar, SecretStorage and the language client. The language server runs the engine for the editor
 // (engine/protocol.ts declares every message); this bundle imports nothing else of the engine.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
@@ -66,7 +65,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   const where = () => {
     const e = vscode.window.activeTextEditor;
-    return e?.document.uri.scheme === 'file' ? { uri: e.document.uri.toString() } : { folder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath };
+    return e?.document.uri.scheme === 'file'
+      ? { uri: e.document.uri.toString() }
+      : { folder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath };
   };
 
   // [uri, line] from the CodeLens; the cursor's request from the palette or the key binding
@@ -103,7 +104,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   register(COMMANDS.stopSandbox, async () => {
     const { stopped } = await engine.request(SandboxStopRequest, {});
-    void vscode.window.showInformationMessage(stopped ? 'Payout HTTP: local sandbox stopped.' : 'Payout HTTP: no local sandbox was running.');
+    void vscode.window.showInformationMessage(
+      stopped ? 'Payout HTTP: local sandbox stopped.' : 'Payout HTTP: no local sandbox was running.',
+    );
   });
   register(COMMANDS.openExample, () => openExample(context.extensionPath));
 
@@ -112,11 +115,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   client = createLanguageClient(context, environment.current, openApiSettings());
   // the server asks for an environment's stored secrets; it keeps them in memory only
-  client.onRequest(SecretsRequest.method, (p: ParamsOf<typeof SecretsRequest>): Promise<StoredSecrets> => secrets.overrides(String(p?.environment ?? '')));
+  client.onRequest(SecretsRequest.method, (p: ParamsOf<typeof SecretsRequest>): Promise<StoredSecrets> =>
+    secrets.overrides(String(p?.environment ?? '')),
+  );
   client.onNotification(SandboxStatusNotification.method, (s: SandboxStatus) => sandboxItem.update(s));
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`payoutHttp.${OPENAPI_DOCUMENTS_SETTING}`)) engine.notify(OpenApiDocuments, { documents: [], settings: openApiSettings() });
+      if (e.affectsConfiguration(`payoutHttp.${OPENAPI_DOCUMENTS_SETTING}`))
+        engine.notify(OpenApiDocuments, { documents: [], settings: openApiSettings() });
     }),
     environment.onDidChange((name) => engine.notify(ActiveEnvironment, { name })),
   );

@@ -6,7 +6,11 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { LANGUAGE_ID, type OpenApiSettingEntries } from '../../engine/protocol';
 
-export function createLanguageClient(context: vscode.ExtensionContext, environment: string, openApiSettings: OpenApiSettingEntries[]): LanguageClient {
+export function createLanguageClient(
+  context: vscode.ExtensionContext,
+  environment: string,
+  openApiSettings: OpenApiSettingEntries[],
+): LanguageClient {
   const module = context.asAbsolutePath(path.join('dist', 'cli.js'));
   const args = ['language-server'];
   const serverOptions: ServerOptions = {

@@ -32,10 +32,7 @@ export class SecretStore {
   }
 
   async clear(environment: string): Promise<void> {
-    await Promise.all([
-      this.storage.delete(keyOf(environment, 'secretKey')),
-      this.storage.delete(keyOf(environment, 'privateKey')),
-    ]);
+    await Promise.all([this.storage.delete(keyOf(environment, 'secretKey')), this.storage.delete(keyOf(environment, 'privateKey'))]);
     this.engine.notify(SecretsChangedNotification, { environment });
   }
 
@@ -74,7 +71,9 @@ export async function storePrivateKeyCommand(store: SecretStore, environment: st
     try {
       pem = await fs.readFile(picked[0].fsPath, 'utf8');
     } catch (e) {
-      void vscode.window.showErrorMessage(`Payout HTTP: cannot read ${picked[0].fsPath} (${(e as NodeJS.ErrnoException).code ?? 'error'}); check the path and its permissions.`);
+      void vscode.window.showErrorMessage(
+        `Payout HTTP: cannot read ${picked[0].fsPath} (${(e as NodeJS.ErrnoException).code ?? 'error'}); check the path and its permissions.`,
+      );
       return;
     }
   } else {
@@ -88,5 +87,7 @@ export async function storePrivateKeyCommand(store: SecretStore, environment: st
     return;
   }
   await store.store(environment, 'privateKey', pem.trim() + '\n');
-  void vscode.window.showInformationMessage(`Payout HTTP: private key stored for "${environment}"; it takes precedence over privateKeyFile.`);
+  void vscode.window.showInformationMessage(
+    `Payout HTTP: private key stored for "${environment}"; it takes precedence over privateKeyFile.`,
+  );
 }

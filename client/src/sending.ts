@@ -5,14 +5,7 @@
 // for Send All one summary view linking to each response.
 import * as vscode from 'vscode';
 import { WorkDoneProgress, type LanguageClient } from 'vscode-languageclient/node';
-import {
-  CopyAsCurlRequest,
-  ExplainRequest,
-  SendAllRequest,
-  SendRequest,
-  type SendOutcome,
-  type SentRequest,
-} from '../../engine/protocol';
+import { CopyAsCurlRequest, ExplainRequest, SendAllRequest, SendRequest, type SendOutcome, type SentRequest } from '../../engine/protocol';
 import type { EngineClient } from './engine';
 import type { RequestMarks } from './requestMarks';
 import { ResponseView } from './responseView';
@@ -35,18 +28,21 @@ export class Sending {
 
   /** Runs a server request under a cancellable progress notification fed by the server's work-done progress. */
   private async withProgress<T>(title: string, run: (workDoneToken: string, cancel: vscode.CancellationToken) => Promise<T>): Promise<T> {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, cancel) => {
-      const workDoneToken = `payoutHttp.progress.${++progressTokens}`;
-      const client = this.d.client();
-      const sub = client?.onProgress(WorkDoneProgress.type, workDoneToken, (v) => {
-        if (v.kind !== 'end' && v.message) progress.report({ message: v.message });
-      });
-      try {
-        return await run(workDoneToken, cancel);
-      } finally {
-        sub?.dispose();
-      }
-    });
+    return await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+      async (progress, cancel) => {
+        const workDoneToken = `payoutHttp.progress.${++progressTokens}`;
+        const client = this.d.client();
+        const sub = client?.onProgress(WorkDoneProgress.type, workDoneToken, (v) => {
+          if (v.kind !== 'end' && v.message) progress.report({ message: v.message });
+        });
+        try {
+          return await run(workDoneToken, cancel);
+        } finally {
+          sub?.dispose();
+        }
+      },
+    );
   }
 
   async sendAt(uri: vscode.Uri, line: number): Promise<SendOutcome> {
@@ -73,7 +69,9 @@ export class Sending {
       // every response is kept (and refreshed if its tab is open), but only the summary opens
       const target = ResponseView.uriFor(doc.uri, r.viewKey);
       this.d.responses.set(target, r.text);
-      const at = summaryLines.findIndex((l, i) => (l.startsWith(`✓ ${r.label}:`) || l.startsWith(`✗ ${r.label}:`)) && !links.some((k) => k.line === i));
+      const at = summaryLines.findIndex(
+        (l, i) => (l.startsWith(`✓ ${r.label}:`) || l.startsWith(`✗ ${r.label}:`)) && !links.some((k) => k.line === i),
+      );
       if (at >= 0) links.push({ line: at, target });
     }
     await this.d.responses.show(ResponseView.uriFor(doc.uri, 'send all'), outcome.summary ?? '', links);
@@ -91,7 +89,9 @@ export class Sending {
   async copyAsCurl(uri: vscode.Uri, line: number): Promise<void> {
     const r = await this.d.engine.request(CopyAsCurlRequest, { uri: uri.toString(), line, settings: readSendSettings(uri) });
     await vscode.env.clipboard.writeText(r.curl);
-    void vscode.window.showInformationMessage(`Payout HTTP: curl command for ${r.label} copied${r.needsToken ? ' (set ACCESS_TOKEN before running it)' : ''}.`);
+    void vscode.window.showInformationMessage(
+      `Payout HTTP: curl command for ${r.label} copied${r.needsToken ? ' (set ACCESS_TOKEN before running it)' : ''}.`,
+    );
   }
 
   /** Given a signature from elsewhere (the user's backend): is it the one the tool computes, and if not, what does it cover? */
@@ -100,10 +100,16 @@ export class Sending {
       title: 'Payout HTTP: explain a signature',
       prompt: 'The base64 signature your system produced for this request',
       ignoreFocusOut: true,
-      validateInput: (v) => (/^[A-Za-z0-9+/=_-]{16,}$/.test(v.trim()) ? undefined : 'Paste a base64 signature (as it appears in the request body).'),
+      validateInput: (v) =>
+        /^[A-Za-z0-9+/=_-]{16,}$/.test(v.trim()) ? undefined : 'Paste a base64 signature (as it appears in the request body).',
     });
     if (!signature) return;
-    const r = await this.d.engine.request(ExplainRequest, { uri: uri.toString(), line, signature: signature.trim(), settings: readSendSettings(uri) });
+    const r = await this.d.engine.request(ExplainRequest, {
+      uri: uri.toString(),
+      line,
+      signature: signature.trim(),
+      settings: readSendSettings(uri),
+    });
     await this.showText(`explain-${r.label}`, r.text);
   }
 

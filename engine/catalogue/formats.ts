@@ -29,7 +29,7 @@ export function isIsoCountry(value: string): boolean {
 export function isCalendarDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
-  const [y, mo, d] = [+m[1]!, +m[2]!, +m[3]!];
+  const [y, mo, d] = [+m[1], +m[2], +m[3]];
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
@@ -43,7 +43,7 @@ const DATA_URL = /^data:([A-Za-z]+\/[A-Za-z0-9.+-]+);base64,([A-Za-z0-9+/]+={0,2
 export function isDataUrl(value: string, kind: 'image' | 'pdf'): boolean {
   const m = DATA_URL.exec(value);
   if (!m) return false;
-  const type = m[1]!.toLowerCase();
+  const type = m[1].toLowerCase();
   return kind === 'pdf' ? type === 'application/pdf' : type.startsWith('image/');
 }
 

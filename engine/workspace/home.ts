@@ -28,4 +28,12 @@ export const WEBHOOK_SECRET_KEY = 'webhookSecretKey';
  * The names the sandbox writes into the `local` environment (engine/sandbox/home.ts writes exactly
  * these), so on a fresh machine they are defined before any file holds them.
  */
-export const LOCAL_SANDBOX_VARIABLES: readonly string[] = [BASE_URL, PLANT_BASE_URL, PARTNER_CODE, WEBHOOK_SECRET_KEY, SECRET_KEY, PRIVATE_KEY_FILE, SERVICE_PUBLIC_KEY_FILE];
+export const LOCAL_SANDBOX_VARIABLES: readonly string[] = [
+  BASE_URL,
+  PLANT_BASE_URL,
+  PARTNER_CODE,
+  WEBHOOK_SECRET_KEY,
+  SECRET_KEY,
+  PRIVATE_KEY_FILE,
+  SERVICE_PUBLIC_KEY_FILE,
+];

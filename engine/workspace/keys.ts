@@ -36,7 +36,11 @@ export function partnerPrivateKey(source: { pem?: string; file?: string }, where
 
 /** The service public key from `servicePublicKeyFile` (any size: the service's key is not ours to check). */
 export function servicePublicKey(file: string | undefined, where: string, baseDir?: string): LoadedKey {
-  if (!file) return { missing: true, problem: `no service public key: set ${SERVICE_PUBLIC_KEY_FILE} in ${where} to the PEM file the service issued at onboarding` };
+  if (!file)
+    return {
+      missing: true,
+      problem: `no service public key: set ${SERVICE_PUBLIC_KEY_FILE} in ${where} to the PEM file the service issued at onboarding`,
+    };
   try {
     return { key: readPublicKeyFile(absolute(file, baseDir), { bits: 'any' }) };
   } catch (err) {

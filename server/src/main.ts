@@ -10,7 +10,9 @@ const transports = ['--stdio', '--node-ipc', '--socket', '--pipe'];
 export function languageServerMain(args: string[]): number | undefined {
   if (!args.some((a) => transports.some((t) => a === t || a.startsWith(`${t}=`)))) {
     if (args.includes('--help') || args.includes('-h')) {
-      process.stdout.write('Usage: payout-http language-server --stdio\nThe Payout HTTP language server for .payout.http files; speaks LSP on stdin/stdout.\n');
+      process.stdout.write(
+        'Usage: payout-http language-server --stdio\nThe Payout HTTP language server for .payout.http files; speaks LSP on stdin/stdout.\n',
+      );
       return 0;
     }
     // Without a transport flag createConnection throws a bare stack; say what to do instead.

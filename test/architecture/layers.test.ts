@@ -43,7 +43,12 @@ export function valueImports(text: string, fileName = 'x.ts'): string[] {
       const c = s.importClause;
       const typeOnly =
         c?.isTypeOnly ||
-        (c && !c.name && c.namedBindings && ts.isNamedImports(c.namedBindings) && c.namedBindings.elements.length > 0 && c.namedBindings.elements.every((e) => e.isTypeOnly));
+        (c &&
+          !c.name &&
+          c.namedBindings &&
+          ts.isNamedImports(c.namedBindings) &&
+          c.namedBindings.elements.length > 0 &&
+          c.namedBindings.elements.every((e) => e.isTypeOnly));
       if (!typeOnly) out.push(s.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(s) && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier) && !s.isTypeOnly) {
       out.push(s.moduleSpecifier.text);
@@ -67,10 +72,17 @@ function resolved(from: string, spec: string): string | undefined {
 
 describe('architecture: who may import whom', () => {
   const files = ['engine', 'server', 'cli', 'client'].flatMap(sources);
-  const edges = files.flatMap((from) => valueImports(readFileSync(join(ROOT, from), 'utf8'), from).map((spec) => ({ from, spec, to: resolved(from, spec) })));
+  const edges = files.flatMap((from) =>
+    valueImports(readFileSync(join(ROOT, from), 'utf8'), from).map((spec) => ({ from, spec, to: resolved(from, spec) })),
+  );
 
   it('reads value imports and sets type-only ones aside', () => {
-    assert.deepEqual(valueImports(`import type { A } from './a';\nimport { type B } from './b';\nimport { c, type D } from './c';\nexport type { E } from './e';\nexport { f } from './f';`), ['./c', './f']);
+    assert.deepEqual(
+      valueImports(
+        `import type { A } from './a';\nimport { type B } from './b';\nimport { c, type D } from './c';\nexport type { E } from './e';\nexport { f } from './f';`,
+      ),
+      ['./c', './f'],
+    );
   });
 
   it('the client imports only vscode, the language client, node built-ins, its own files and engine/protocol', () => {
@@ -79,7 +91,10 @@ describe('architecture: who may import whom', () => {
       if (to) return !(to.startsWith('client/') || to === 'engine/protocol.ts');
       return !(spec === 'vscode' || spec.startsWith('vscode-languageclient') || spec.startsWith('node:'));
     });
-    assert.deepEqual(bad.map((e) => `${e.from} -> ${e.spec}`), []);
+    assert.deepEqual(
+      bad.map((e) => `${e.from} -> ${e.spec}`),
+      [],
+    );
   });
 
   it('no engine file imports the client, the server or the CLI, and each imports only its layer or below', () => {
@@ -90,7 +105,8 @@ describe('architecture: who may import whom', () => {
       const b = layerOf(to);
       if (to.startsWith('client/')) bad.push(`${from} -> ${spec} (the client is nobody's dependency)`);
       else if (a !== undefined && b !== undefined && b > a) bad.push(`${from} -> ${spec} (layer ${b} above ${a})`);
-      else if (SIBLINGS.test(from) && SIBLINGS.test(to) && from.split('/')[1] !== to.split('/')[1]) bad.push(`${from} -> ${spec} (side-by-side folders share through a lower layer)`);
+      else if (SIBLINGS.test(from) && SIBLINGS.test(to) && from.split('/')[1] !== to.split('/')[1])
+        bad.push(`${from} -> ${spec} (side-by-side folders share through a lower layer)`);
     }
     assert.deepEqual(bad, []);
   });

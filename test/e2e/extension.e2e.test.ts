@@ -266,6 +266,16 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await waitForLines(page, 'payout-http-response:', /^Signature: verified/m);
   });
 
+  it('writes no secret into any log of the editor, the extension host or the language server', () => {
+    const logs = findLogs(sb.root);
+    assert.ok(logs.some((l) => /Payout HTTP/.test(path.basename(l))), `no Payout HTTP log among ${logs.map((l) => path.basename(l)).join(', ')}`);
+    for (const log of logs) {
+      const text = fs.readFileSync(log, 'utf8');
+      assert.ok(!text.includes('not-the-sandbox-secret'), `${path.basename(log)} holds the stored secretKey`);
+      assert.ok(!text.includes(secretKey), `${path.basename(log)} holds the secretKey`);
+    }
+  });
+
   it('sends every request of the file with "Send All": one summary view, linking to each response', async () => {
     await openFile(page, 'quickstart.payout.http');
     await runCommand(page, 'Payout HTTP: Send All Requests in File');
@@ -280,7 +290,7 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     const tabs = await page.$$eval('.tabs-container .tab', (els) => els.map((e) => (e.textContent ?? '').trim()));
     assert.ok(!tabs.some((t) => /quickstart · (balance|prices|banks)\.response/.test(t)), `tabs: ${JSON.stringify(tabs)}`);
     // a summary line links to its response
-    await page.locator('.monaco-editor[data-uri*="send-all"] .view-line', { hasText: /^✓ banks:/ }).first().locator('.detected-link').first().click({ modifiers: ['Control'] });
+    await page.locator('.monaco-editor[data-uri*="send-all"] .view-line', { hasText: /^✓\sbanks:/ }).first().locator('.detected-link').first().click({ modifiers: ['Control'] });
     const banks = (await waitForLines(page, 'payout-http-response:', /^Assertions: /m, 'banks')).join('\n');
     assert.match(banks, /^Signature: verified/m, banks);
   });
@@ -306,7 +316,8 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
   it('cancels a single Send: the response view says so and the connection is closed', async () => {
     await openFile(page, 'slow.payout.http');
     const before = { accepted: slow.accepted, closed: slow.closed };
-    await clickCodeLens(page, 'Send request', 0);
+    // this file's own lens (other editors beside it show "Send request" lenses too)
+    await page.locator('.monaco-editor[data-uri*="slow.payout.http"] .codelens-decoration a', { hasText: 'Send request' }).first().click();
     const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'sending slow' }).first();
     await toast.waitFor();
     while (slow.accepted === before.accepted) await new Promise((r) => setTimeout(r, 100));

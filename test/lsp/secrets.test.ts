@@ -9,14 +9,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
-import { SecretsChangedNotification, SecretsRequest, SendRequest, type SendOutcome, type SendSettings, type StoredSecrets } from '../../engine/protocol';
+import {
+  SecretsChangedNotification,
+  SecretsRequest,
+  SendRequest,
+  type SendOutcome,
+  type SendSettings,
+  type StoredSecrets,
+} from '../../engine/protocol';
 import { stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { readPrivateKeyFile, signText } from '../../engine/signing';
 import { startServer, type ServerSession } from './harness';
 
 const STORED = 'stored-in-SecretStorage-7f3a9c';
-const SETTINGS: SendSettings = { timeoutMs: 20_000, maxResponseBytes: 1 << 20, retryMaxAttempts: 1, retryInitialDelayMs: 0, sandboxAutoStart: true };
+const SETTINGS: SendSettings = {
+  timeoutMs: 20_000,
+  maxResponseBytes: 1 << 20,
+  retryMaxAttempts: 1,
+  retryInitialDelayMs: 0,
+  sandboxAutoStart: true,
+};
 
 const mismatches = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === 'payout/signature-mismatch');
 
@@ -38,13 +51,20 @@ describe('editor secrets: payoutHttp/secrets feeds lint and Send, never shown (d
       join(dir, 'typed.payout.http'),
       `### Typed signature\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{\n  "partnerCode": "${creds.partnerCode}",\n  "signature": "${typed}"\n}\n`,
     );
-    writeFileSync(join(dir, 'send.payout.http'), `### Account\n# @name account\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}"\n}\n`);
-    server = await startServer({ environment: 'local' }, { ...process.env, PAYOUT_HTTP_HOME: home }, {
-      [SecretsRequest.method]: (p: { environment: string }) => {
-        asked.push(p.environment);
-        return stored;
+    writeFileSync(
+      join(dir, 'send.payout.http'),
+      `### Account\n# @name account\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}"\n}\n`,
+    );
+    server = await startServer(
+      { environment: 'local' },
+      { ...process.env, PAYOUT_HTTP_HOME: home },
+      {
+        [SecretsRequest.method]: (p: { environment: string }) => {
+          asked.push(p.environment);
+          return stored;
+        },
       },
-    });
+    );
   });
 
   after(async () => {
@@ -72,14 +92,15 @@ describe('editor secrets: payoutHttp/secrets feeds lint and Send, never shown (d
     const send = () => server.connection.sendRequest<SendOutcome>(SendRequest.method, { uri, line: 2, settings: SETTINGS });
     // the stored secret is not the sandbox's: the sandbox rejects the signature (doc 1 error 2)
     const rejected = await send();
-    assert.match(rejected.results[0]!.headline ?? '', /INVALID_SIGNATURE/, rejected.results[0]!.text);
+    assert.match(rejected.results[0].headline ?? '', /INVALID_SIGNATURE/, rejected.results[0].text);
     stored = {};
     await server.connection.sendNotification(SecretsChangedNotification.method, { environment: 'local' });
     // (the server asks again on the notification; the send waits for that answer)
     const accepted = await send();
-    assert.equal(accepted.results[0]!.verdict, 'verified', accepted.results[0]!.text);
-    assert.ok(accepted.results[0]!.ok);
-    for (const outcome of [rejected, accepted]) assert.ok(!JSON.stringify(outcome).includes(STORED), 'a send result shows the stored secret');
+    assert.equal(accepted.results[0].verdict, 'verified', accepted.results[0].text);
+    assert.ok(accepted.results[0].ok);
+    for (const outcome of [rejected, accepted])
+      assert.ok(!JSON.stringify(outcome).includes(STORED), 'a send result shows the stored secret');
   });
 
   it('never writes the stored secret into a log or stderr', () => {

@@ -29,7 +29,8 @@ export function newTokenCache(): TokenCache {
 export function openDocument(ctx: HostContext, uri: string): { doc: TextDocument; filePath: string; dir: string } {
   const doc = ctx.documents.get(uri);
   if (!doc) throw new Error(`${uri} is not open in the editor; open the .payout.http file and try again`);
-  if (!uri.startsWith('file:')) throw new Error('save the file first: requests are sent from a file on disk (its folder holds http-client.env.json)');
+  if (!uri.startsWith('file:'))
+    throw new Error('save the file first: requests are sent from a file on disk (its folder holds http-client.env.json)');
   const filePath = fileURLToPath(uri);
   return { doc, filePath, dir: dirname(filePath) };
 }

@@ -3,7 +3,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPrivateKey } from '../../../engine/signing/keys';
-import { loadEnvironments } from '../../../engine/syntax/environments';
+import { loadEnvironments } from '../../../engine/workspace/envFiles';
 import { LOCAL_ENV } from '../../../engine/workspace/home';
 
 export function environmentNames(p: { uri?: string; folder?: string }): { name: string; source?: string }[] {
@@ -18,7 +18,7 @@ export function environmentNames(p: { uri?: string; folder?: string }): { name: 
 /** The same parse and RSA-2048 check signing does; its messages name the fix and never hold key text. */
 export function checkPrivateKey(pem: unknown): { problem?: string } {
   try {
-    loadPrivateKey(String(pem ?? ''));
+    loadPrivateKey(typeof pem === 'string' ? pem : '');
     return {};
   } catch (e) {
     return { problem: (e as Error).message };

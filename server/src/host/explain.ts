@@ -8,18 +8,25 @@ import { parseHttpFile } from '../../../engine/syntax/parser';
 import { openDocument, type HostContext } from './context';
 import { openHostSession, requestAtLine } from './session';
 
-export async function explain(ctx: HostContext, p: { uri: string; line: number; signature: string; settings: SendSettings }): Promise<{ label: string; text: string }> {
+export async function explain(
+  ctx: HostContext,
+  p: { uri: string; line: number; signature: string; settings: SendSettings },
+): Promise<{ label: string; text: string }> {
   const { doc } = openDocument(ctx, p.uri);
   const text = doc.getText();
   const block = requestAtLine(parseHttpFile(text), p.line);
-  if (!block?.body || block.body.kind !== 'json') throw new Error('put the cursor in a signed request with a JSON body (an /api/v2 request)');
+  if (!block?.body || block.body.kind !== 'json')
+    throw new Error('put the cursor in a signed request with a JSON body (an /api/v2 request)');
   const start = block.start + block.body.span.start;
   const end = block.start + block.body.span.end;
   const altered = text.slice(0, start) + insertSignature(text.slice(start, end), String(p.signature).trim()) + text.slice(end);
   const session = await openHostSession(ctx, { uri: p.uri, settings: p.settings, text: altered });
   const r = await session.prepare(requestAtLine(session.file, p.line)!);
   const s = r.signing;
-  const lines = [`Explain signature · ${r.label}${r.endpoint ? ` (${r.endpoint.id})` : ''} · environment "${session.environment.name}"`, ''];
+  const lines = [
+    `Explain signature · ${r.label}${r.endpoint ? ` (${r.endpoint.id})` : ''} · environment "${session.environment.name}"`,
+    '',
+  ];
   if (!s) lines.push('This request is not signed (only /api/v2 signed endpoints carry a signature).');
   else {
     lines.push(`The tool signs: ${s.canonicalDisplay}`);

@@ -3,7 +3,14 @@
 // and the server's side of the editor's secrets. Registered by server.ts with one call. A handler's
 // failure goes back to the client as its message alone (engine messages name the problem and the
 // fix, and never hold a secret); the server itself never goes down.
-import { ErrorCodes, ResponseError, type CancellationToken, type Connection, type TextDocuments, type WorkDoneProgressReporter } from 'vscode-languageserver/node';
+import {
+  ErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type Connection,
+  type TextDocuments,
+  type WorkDoneProgressReporter,
+} from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService } from '../../../engine/language';
 import {
@@ -23,7 +30,7 @@ import {
   type ResultOf,
   type TypedRequest,
 } from '../../../engine/protocol';
-import { SecretsOverlay } from '../../../engine/workspace/secrets';
+import { type SecretsOverlay } from '../../../engine/workspace/secrets';
 import { messageOf, newTokenCache, type HostContext } from './context';
 import { explain } from './explain';
 import { copyAsCurl, prepare } from './prepare';
@@ -70,7 +77,9 @@ export function registerEngineHost(
     connection.onRequest(type.method, async (params: ParamsOf<T>, token: CancellationToken) => {
       // the client hands a work-done token with the request (LSP work-done progress, `$/progress`)
       const workDoneToken = (params as { workDoneToken?: string | number } | undefined)?.workDoneToken;
-      const progress = connection.window.attachWorkDoneProgress(typeof workDoneToken === 'string' || typeof workDoneToken === 'number' ? workDoneToken : undefined);
+      const progress = connection.window.attachWorkDoneProgress(
+        typeof workDoneToken === 'string' || typeof workDoneToken === 'number' ? workDoneToken : undefined,
+      );
       try {
         return await run(params ?? ({} as ParamsOf<T>), token, progress);
       } catch (e) {
@@ -85,8 +94,8 @@ export function registerEngineHost(
   handle(CopyAsCurlRequest, (p) => copyAsCurl(ctx, p));
   handle(ExplainRequest, (p) => explain(ctx, p));
   handle(VerifyWebhookRequest, (p) => verifyWebhook(ctx, p));
-  handle(EnvironmentsRequest, async (p) => environmentNames(p));
-  handle(CheckPrivateKeyRequest, async (p) => checkPrivateKey(p.pem));
+  handle(EnvironmentsRequest, (p) => Promise.resolve(environmentNames(p)));
+  handle(CheckPrivateKeyRequest, (p) => Promise.resolve(checkPrivateKey(p.pem)));
   handle(SandboxStartRequest, async () => {
     await ctx.sandbox.ensure();
     return ctx.sandbox.status();

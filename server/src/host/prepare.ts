@@ -29,10 +29,17 @@ export async function prepare(ctx: HostContext, p: { uri: string; line: number; 
   };
 }
 
-export async function copyAsCurl(ctx: HostContext, p: { uri: string; line: number; settings: SendSettings }): Promise<{ label: string; curl: string; needsToken: boolean }> {
+export async function copyAsCurl(
+  ctx: HostContext,
+  p: { uri: string; line: number; settings: SendSettings },
+): Promise<{ label: string; curl: string; needsToken: boolean }> {
   const r = await prepareAt(ctx, p);
   if (!r) throw new Error(`there is no request at line ${p.line + 1}; put the cursor in a request`);
   if (r.problems.length) throw new Error(`cannot build the request: ${r.problems.join('; ')}`);
   const secretHeaders = Object.fromEntries(r.secretHeaders.map((h) => [h, `${h}: Bearer $ACCESS_TOKEN`]));
-  return { label: r.label, curl: toCurl({ method: r.method, url: r.url, headers: r.headers, body: r.body, secretHeaders }), needsToken: r.secretHeaders.length > 0 };
+  return {
+    label: r.label,
+    curl: toCurl({ method: r.method, url: r.url, headers: r.headers, body: r.body, secretHeaders }),
+    needsToken: r.secretHeaders.length > 0,
+  };
 }

@@ -16,7 +16,8 @@ import { openHostSession, requestAtLine, requestLineOf } from './session';
 function sentRequest(session: PayoutSession, r: SendResult, now: Date): SentRequest {
   const file = session.file;
   const block =
-    file.requests.find((b, i) => (b.name ?? `#${i + 1}`) === r.prepared.label) ?? file.requests.find((b) => b.name && b.name === r.prepared.name);
+    file.requests.find((b, i) => (b.name ?? `#${i + 1}`) === r.prepared.label) ??
+    file.requests.find((b) => b.name && b.name === r.prepared.name);
   const line = block ? requestLineOf(file, block) : 0;
   return {
     label: r.prepared.label,
@@ -73,7 +74,12 @@ async function run(
   }
 }
 
-export function send(ctx: HostContext, p: { uri: string; line: number; settings: SendSettings }, token: CancellationToken, progress: WorkDoneProgressReporter): Promise<SendOutcome> {
+export function send(
+  ctx: HostContext,
+  p: { uri: string; line: number; settings: SendSettings },
+  token: CancellationToken,
+  progress: WorkDoneProgressReporter,
+): Promise<SendOutcome> {
   return run(
     ctx,
     p.uri,
@@ -89,13 +95,19 @@ export function send(ctx: HostContext, p: { uri: string; line: number; settings:
   );
 }
 
-export function sendAll(ctx: HostContext, p: { uri: string; settings: SendSettings }, token: CancellationToken, progress: WorkDoneProgressReporter): Promise<SendOutcome> {
+export function sendAll(
+  ctx: HostContext,
+  p: { uri: string; settings: SendSettings },
+  token: CancellationToken,
+  progress: WorkDoneProgressReporter,
+): Promise<SendOutcome> {
   return run(
     ctx,
     p.uri,
     p.settings,
     (s) => {
-      if (!s.requests.length) throw new Error('the file has no request; a request starts with a line like POST {{base_url}}/api/v2/account/verify');
+      if (!s.requests.length)
+        throw new Error('the file has no request; a request starts with a line like POST {{base_url}}/api/v2/account/verify');
       return s.requests;
     },
     token,

@@ -60,7 +60,9 @@ export async function openHostSession(ctx: HostContext, o: HostSessionOptions): 
       prepareLocal: async (e) => {
         if (settings.sandboxAutoStart) await ctx.sandbox.ensure();
         else if (!(await ctx.sandbox.running())) {
-          throw new Error('the local sandbox is not running and payoutHttp.sandbox.autoStart is off: run "Payout HTTP: Start Local Sandbox", or pick another environment');
+          throw new Error(
+            'the local sandbox is not running and payoutHttp.sandbox.autoStart is off: run "Payout HTTP: Start Local Sandbox", or pick another environment',
+          );
         }
         const fresh = await environmentFor(ctx, dir, e.name);
         // the sandbox may just have written the `local` environment: lint and preview read it again

@@ -23,7 +23,9 @@ export async function verifyWebhook(
   const lines = [
     `Webhook payload (${p.fromClipboard ? 'from the clipboard' : 'pasted'}), environment "${env.name}"`,
     verdictLine(verdict),
-    ...(verdict.state === 'not-verified' && verdict.explanation ? [`  diagnosis: ${verdict.explanation.match?.description ?? 'no known variant verifies'}`] : []),
+    ...(verdict.state === 'not-verified' && verdict.explanation
+      ? [`  diagnosis: ${verdict.explanation.match?.description ?? 'no known variant verifies'}`]
+      : []),
     ...problems.map((x) => `Note: ${x}`),
     '',
     'Order',
