@@ -15,6 +15,8 @@ const common = {
   format: 'cjs',
   sourcemap: !production,
   minify: production,
+  // UTF-8 text (✓, ·, →) written as is rather than \u-escaped
+  charset: 'utf8',
   logLevel: 'warning',
   metafile: true,
   loader: { '.json': 'json' },
