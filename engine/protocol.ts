@@ -70,6 +70,14 @@ export interface OpenApiDocumentsParams {
   settings?: OpenApiSettingEntries[];
 }
 
+/**
+ * `payoutHttp/environmentChanged`: the server re-read the environment (an env file appeared or
+ * changed, the local sandbox's included) and its views of values are stale: the client refreshes
+ * what it shows from the server (the signed-string view). CodeLenses are refreshed with
+ * `workspace/codeLens/refresh`.
+ */
+export const EnvironmentChangedNotification = { method: 'payoutHttp/environmentChanged' } as const;
+
 /** The environment used until the client picks one: the local sandbox. */
 export const DEFAULT_ENVIRONMENT = 'local';
 
@@ -217,6 +225,7 @@ export const SecretsChangedNotification = notification<{ environment: string }>(
 /** Typed handles on the older messages above. */
 export const CanonicalString = request<CanonicalStringParams, CanonicalStringResponse>(CanonicalStringRequest.method);
 export const ActiveEnvironment = notification<ActiveEnvironmentParams>(ActiveEnvironmentNotification.method);
+export const EnvironmentChanged = notification<Record<string, never>>(EnvironmentChangedNotification.method);
 export const OpenApiDocuments = notification<OpenApiDocumentsParams>(OpenApiDocumentsNotification.method);
 
 /** `payoutHttp/environments`: the environments a file can use: `local`, then those of its env files. */

@@ -1,11 +1,11 @@
 // Entry point of the extension (dist/client.js). VS Code wiring only: commands, views, the status
 // bar, SecretStorage and the language client. The language server runs the engine for the editor
 // (engine/protocol.ts declares every message); this bundle imports nothing else of the engine.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   ActiveEnvironment,
+  EnvironmentChangedNotification,
   LANGUAGE_ID,
   OpenApiDocuments,
   SandboxStartRequest,
@@ -22,6 +22,8 @@ import { EngineClient } from './engine';
 import { EnvironmentState } from './environment';
 import { createLanguageClient } from './languageClient';
 import { OPENAPI_DOCUMENTS_SETTING, openApiSettings } from './openApiDocuments';
+import { openExample } from './openExample';
+import { showProblem } from './problemNotice';
 import { RequestMarks } from './requestMarks';
 import { ResponseView } from './responseView';
 import { SandboxStatusItem } from './sandboxStatus';
@@ -43,7 +45,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const sandboxItem = new SandboxStatusItem();
   const responses = new ResponseView();
   const marks = new RequestMarks();
-  const sending = new Sending({ engine, client: () => client, responses, marks, log });
+  const sending = new Sending({ engine, client: () => client, responses, marks, log, notSent: (m) => void showProblem(m, environment.current) });
   const signedString = new SignedStringView(() => client);
   context.subscriptions.push(log, environment, sandboxItem, responses, marks, signedString);
 
@@ -60,7 +62,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         } catch (e) {
           // a command never fails silently: the message names the problem (no secret is ever in it)
           log.error(`${id}: ${(e as Error).message}`);
-          void vscode.window.showErrorMessage(`Payout HTTP: ${(e as Error).message}`);
+          void showProblem((e as Error).message, environment.current);
         }
       }),
     );
@@ -114,12 +116,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       stopped ? 'Payout HTTP: local sandbox stopped.' : 'Payout HTTP: no local sandbox was running.',
     );
   });
-  register(COMMANDS.openExample, async () => {
-    const doc = await vscode.workspace.openTextDocument(
-      vscode.Uri.file(context.asAbsolutePath(path.join('examples', 'quickstart.payout.http'))),
-    );
-    await vscode.window.showTextDocument(doc);
-  });
+  register(COMMANDS.openExample, () => openExample(context.extensionPath));
 
   environment.updateVisibility(vscode.window.activeTextEditor);
   context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor((e) => environment.updateVisibility(e)));
@@ -138,6 +135,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     environment.onDidChange((name) => engine.notify(ActiveEnvironment, { name })),
   );
   await client.start();
+  // Env files appeared or changed (the local sandbox's on first Send): the server refreshes the lenses itself.
+  context.subscriptions.push(client.onNotification(EnvironmentChangedNotification.method, () => signedString.environmentChanged()));
   engine.notify(ActiveEnvironment, { name: environment.current });
 }
 

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 export const RESPONSE_SCHEME = 'payout-http-response';
+export const RESPONSE_LANGUAGE_ID = 'payout-http-response';
 
 export class ResponseView implements vscode.TextDocumentContentProvider, vscode.DocumentLinkProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
@@ -51,7 +52,8 @@ export class ResponseView implements vscode.TextDocumentContentProvider, vscode.
 
   async show(uri: vscode.Uri, text: string, links: { line: number; target: vscode.Uri }[] = []): Promise<vscode.TextEditor> {
     this.set(uri, text, links);
-    const doc = await vscode.workspace.openTextDocument(uri);
+    // A language of its own (syntaxes/payout-http-response.tmLanguage.json): coloured verdicts, wrapped lines.
+    const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), RESPONSE_LANGUAGE_ID);
     return vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
   }
 

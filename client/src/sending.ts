@@ -17,6 +17,8 @@ export interface SendingDeps {
   responses: ResponseView;
   marks: RequestMarks;
   log: vscode.LogOutputChannel;
+  /** A request that could not be sent: say why where it is seen (with a button when a command fixes it). */
+  notSent?: (message: string) => void;
 }
 
 let progressTokens = 0;
@@ -48,7 +50,7 @@ export class Sending {
     const outcome = await this.withProgress('Payout HTTP: Send', (workDoneToken, cancel) =>
       this.d.engine.request(SendRequest, { uri: doc.uri.toString(), line, settings: readSendSettings(uri), workDoneToken }, cancel),
     );
-    for (const r of outcome.results) this.mark(doc, r);
+    for (const r of outcome.results) this.mark(doc, r, outcome.cancelled);
     // every finished request gets its view (a dependency sent first included); the one asked for last
     for (const r of outcome.results) await this.d.responses.show(ResponseView.uriFor(doc.uri, r.viewKey), r.text);
     if (outcome.cancelled) void vscode.window.showInformationMessage('Payout HTTP: send cancelled; the request in flight was stopped.');
@@ -63,7 +65,7 @@ export class Sending {
     const links: { line: number; target: vscode.Uri }[] = [];
     const summaryLines = (outcome.summary ?? '').split('\n');
     for (const r of outcome.results) {
-      this.mark(doc, r);
+      this.mark(doc, r, outcome.cancelled);
       // every response is kept (and refreshed if its tab is open), but only the summary opens
       const target = ResponseView.uriFor(doc.uri, r.viewKey);
       this.d.responses.set(target, r.text);
@@ -76,10 +78,11 @@ export class Sending {
     return outcome;
   }
 
-  private mark(doc: vscode.TextDocument, r: SentRequest): void {
+  private mark(doc: vscode.TextDocument, r: SentRequest, cancelled = false): void {
     // method and status only: the URL's query or a header could be sensitive
     this.d.log.info(`${r.label}: ${r.method} -> ${r.status ?? 'not sent'}${r.verdict ? ` (${r.verdict})` : ''}`);
     this.d.marks.set(doc.uri, { line: r.line, ...r.mark });
+    if (r.error && r.status === undefined && !cancelled) this.d.notSent?.(r.error);
   }
 
   /** The cursor's request as a signed curl command on the clipboard (secret-free: a token stays $ACCESS_TOKEN). */

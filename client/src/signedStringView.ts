@@ -51,6 +51,11 @@ export class SignedStringView implements vscode.Disposable {
     else this.schedule();
   }
 
+  /** The server re-read the environment (payoutHttp/environmentChanged): values shown may have changed. */
+  environmentChanged(): void {
+    if (this.panel) this.schedule();
+  }
+
   /** Selects a field's range in the file the view follows (target of the webview's links). */
   async reveal(range: ProtocolRange): Promise<void> {
     const doc = this.target?.document;

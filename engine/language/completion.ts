@@ -28,6 +28,7 @@ import { suggestedValue } from './lint/util';
 import { variableValue, type Scope } from './scope';
 import type { ServiceContext } from './service';
 import { skeletonBody } from './skeleton';
+import { isAfterValueOnNewLine, memberPlace } from './memberInsert';
 
 const KIND = { text: 1, method: 2, field: 5, variable: 6, module: 9, property: 10, value: 12, enumMember: 20, keyword: 14, snippet: 15, reference: 18, event: 23 } as const;
 const SNIPPET = 2;
@@ -68,7 +69,25 @@ function rangeOf(doc: PayoutDocument, start: number, end: number): Range {
   return { start: doc.lines.positionAt(start), end: doc.lines.positionAt(end) };
 }
 
-export function completion(ctx: ServiceContext, doc: PayoutDocument, position: Position): CompletionList {
+/** How completion was asked for (LSP's CompletionContext: 1 invoked, 2 a trigger character, 3 re-triggered). */
+export interface CompletionContext {
+  triggerKind: number;
+  triggerCharacter?: string;
+}
+
+/**
+ * Whether a character typed just now asks for completion here. A lone `{` opens a body or an
+ * object (Enter must then make a new line, not accept an item): only `{{` asks. A space asks after
+ * a `:` (a value, a header's value) or a method, not in the middle of a line.
+ */
+function triggeredHere(context: CompletionContext | undefined, before: string): boolean {
+  if (context?.triggerKind !== 2) return true; // invoked (Ctrl+Space) or re-triggered while typing
+  if (context.triggerCharacter === '{') return before.endsWith('{{');
+  if (context.triggerCharacter === ' ') return /:\s$/.test(before) || /^\s*[A-Za-z]+ $/.test(before);
+  return true;
+}
+
+export function completion(ctx: ServiceContext, doc: PayoutDocument, position: Position, context?: CompletionContext): CompletionList {
   const empty: CompletionList = { isIncomplete: false, items: [] };
   const offset = doc.lines.offsetAt(position);
   const block = blockAt(doc.parsed, offset);
@@ -78,6 +97,7 @@ export function completion(ctx: ServiceContext, doc: PayoutDocument, position: P
   const lineEnd = doc.lines.lineContentEnd(position.line);
   const before = text.slice(lineStart, offset);
   const after = text.slice(offset, lineEnd);
+  if (!triggeredHere(context, before)) return empty;
 
   // `{{` not yet closed before the cursor: variables.
   const open = before.lastIndexOf('{{');
@@ -267,7 +287,7 @@ function newRequestItems(scope: Scope, doc: PayoutDocument, block: RequestBlock,
   const items = methodItems(doc, start, end);
   allEndpoints(scope).forEach((e, i) => {
     let text = `${e.method} {{${e.base}}}${e.path}`;
-    if (e.body?.length && e.method !== 'GET') text += `${eol}Content-Type: application/json${eol}${eol}${skeletonBody(e).replace(/\n/g, eol)}`;
+    if (e.body?.length && e.method !== 'GET') text += `${eol}Content-Type: application/json${eol}${eol}${skeletonBody(e, '', '  ', (name) => scope.variableNames.has(name)).replace(/\n/g, eol)}`;
     items.push({
       label: `${e.method} ${e.path}`,
       kind: KIND.snippet,
@@ -321,7 +341,7 @@ function skeletonItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, s
         detail: `Whole body: required and signed fields of ${endpoint.method} ${endpoint.path}`,
         filterText: '{',
         sortText: '0',
-        textEdit: { range: rangeOf(doc, start, end), newText: skeletonBody(endpoint) },
+        textEdit: { range: rangeOf(doc, start, end), newText: skeletonBody(endpoint, '', '  ', (name) => scope.variableNames.has(name)) },
         data: { k: 'endpoint', e: endpoint.id },
       },
     ],
@@ -341,41 +361,50 @@ function bodyItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offse
   if (path.some((p) => typeof p === 'number')) return { isIncomplete: false, items: [] };
   const text = doc.text;
 
-  if (loc.isAtPropertyKey || endsAtObjectStart(masked, offset - bodyAbs)) {
-    const container = loc.isAtPropertyKey ? path.slice(0, -1) : path;
+  // The key being typed: from its opening quote (if any) to the end of the word (and closing quote).
+  let start = offset;
+  while (start > bodyAbs && /[\w$.-]/.test(text[start - 1])) start--;
+  if (text[start - 1] === '"') start--;
+  let end = offset;
+  while (/[\w$.-]/.test(text[end] ?? '')) end++;
+  if (text[end] === '"') end++;
+  const bodyEnd = block.start + body.span.end;
+  // `"fiatCurrency": "VND"⏎|`: a new property, though the parser still reads the previous value.
+  const afterValue = !loc.isAtPropertyKey && path.length > 0 && isAfterValueOnNewLine(text, start, bodyAbs);
+  if (loc.isAtPropertyKey || afterValue || endsAtObjectStart(masked, offset - bodyAbs)) {
+    const container = loc.isAtPropertyKey || afterValue ? path.slice(0, -1) : path;
     let specs = membersAt(endpoint, container);
     if (!specs) return { isIncomplete: false, items: [] };
     specs = filterExtendInfoMembers(endpoint, model.byName, container, specs);
     const present = presentNames(model.fields, container);
     // A key being typed can break the parse of the properties after it: read top-level keys from the text too.
     if (container.length === 0) for (const k of topLevelKeys(masked)) present.add(k);
-    // The key being typed: from its opening quote (if any) to the end of the word (and closing quote).
-    let start = offset;
-    while (start > bodyAbs && /[\w$.-]/.test(text[start - 1])) start--;
-    if (text[start - 1] === '"') start--;
-    let end = offset;
-    while (/[\w$.-]/.test(text[end] ?? '')) end++;
-    if (text[end] === '"') end++;
     const hasColon = /^\s*:/.test(text.slice(end, end + 20));
-    const nextIsProperty = /^\s*"/.test(text.slice(end, end + 200));
+    const place = memberPlace(text, start, end, bodyAbs, bodyEnd);
+    const range = rangeOf(doc, place.start, end);
+    const commaBefore = place.commaBefore === undefined ? undefined : [{ range: rangeOf(doc, place.commaBefore, place.commaBefore), newText: ',' }];
     const signed = container.length === 0 ? endpoint.signedString?.segments.map((s) => s.field) ?? [] : [];
     const items = specs
-      .filter((s) => !present.has(s.name) || s.name === String(path[path.length - 1] ?? ''))
+      .filter((s) => !present.has(s.name) || (!afterValue && s.name === String(path[path.length - 1] ?? '')))
       .filter((s) => !s.filledByClient) // the client computes these when sending
       .map((s, index): CompletionItem => {
         const rank = s.required === true ? 0 : signed.includes(s.name) ? 1 : s.required === false ? 3 : 2;
-        const value = valueSnippet(endpoint, model.byName, [...container, s.name] as string[], s);
-        const newText = hasColon ? `"${s.name}"` : `"${s.name}": ${value}${nextIsProperty ? ',' : ''}`;
-        return {
+        const value = valueSnippet(scope, endpoint, model.byName, [...container, s.name] as string[], s);
+        const newText = place.indent + (hasColon ? `"${s.name}"` : `"${s.name}": ${value.text}${place.commaAfter ? ',' : ''}`);
+        const item: CompletionItem = {
           label: s.name,
           kind: KIND.property,
           detail: fieldDetail(endpoint, s, [...(container as string[]), s.name]),
           sortText: `${rank}${String(index).padStart(3, '0')}`,
           filterText: `"${s.name}"`,
           insertTextFormat: SNIPPET,
-          textEdit: { range: rangeOf(doc, start, end), newText },
+          textEdit: { range, newText },
           data: { k: 'field', e: endpoint.id, p: [...container, s.name] },
         };
+        if (commaBefore) item.additionalTextEdits = commaBefore;
+        // Values to pick from that a snippet choice cannot hold (countries): open the list in the value.
+        if (value.suggest && !hasColon) item.command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
+        return item;
       });
     return { isIncomplete: false, items };
   }
@@ -383,7 +412,7 @@ function bodyItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offse
   // A value: the allowed values of the field at `path`.
   const spec = specAt(endpoint, path);
   if (!spec) return { isIncomplete: false, items: [] };
-  const { start, end } = valueTokenRange(text, offset, bodyAbs);
+  const valueRange = valueTokenRange(text, offset, bodyAbs);
   const values = allowedValues(endpoint, model.byName, path as string[], spec);
   return {
     isIncomplete: false,
@@ -393,7 +422,7 @@ function bodyItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offse
       detail: v.detail,
       sortText: String(i).padStart(4, '0'),
       filterText: v.filter ?? v.insert,
-      textEdit: { range: rangeOf(doc, start, end), newText: v.insert },
+      textEdit: { range: rangeOf(doc, valueRange.start, valueRange.end), newText: v.insert },
     })),
   };
 }
@@ -444,13 +473,31 @@ function objectText(members: readonly FieldSpec[], onlyRequired: boolean): strin
   return `{ ${chosen.map((m) => `"${m.name}": ${m.type === 'object' ? '{}' : suggestedValue(m)}`).join(', ')} }`;
 }
 
-function valueSnippet(endpoint: Endpoint, fields: Map<string, BodyField>, path: string[], spec: FieldSpec): string {
+/** A snippet's `$` that is text, not a tab stop or variable (`{{$uuid}}`). */
+function snippetText(text: string): string {
+  return text.replace(/[$\\]/g, '\\$&');
+}
+
+/**
+ * The value a completed member gets, as snippet text: an enum as a choice, a defined variable of the
+ * same name (`"{{partnerCode}}"`), `{{$uuid}}` for the partner's order id, a tab stop otherwise;
+ * `suggest` when more values are offered than a choice can hold.
+ */
+function valueSnippet(scope: Scope, endpoint: Endpoint, fields: Map<string, BodyField>, path: string[], spec: FieldSpec): { text: string; suggest?: boolean } {
+  const suggested = suggestedValue(spec, (name) => scope.variableNames.has(name));
+  if (suggested.startsWith('"{{')) return { text: snippetText(suggested) };
+  if (spec.type === 'string') {
+    if (spec.enum?.length) return { text: `"\${1|${spec.enum.join(',')}|}"` };
+    const values = allowedValues(endpoint, fields, path, spec);
+    if (values.length > 1) return { text: '"$1"', suggest: true };
+    if (values.length === 1) return { text: `\${1:${snippetText(values[0].insert).replace(/}/g, '\\}')}}` };
+    return { text: '"$1"' };
+  }
+  if (spec.type === 'number' || spec.type === 'integer') return { text: '${1:0}' };
+  if (spec.type === 'boolean') return { text: '${1|true,false|}' };
   const first = allowedValues(endpoint, fields, path, spec)[0];
-  if (spec.type === 'string') return spec.enum?.length ? `"\${1|${spec.enum.join(',')}|}"` : suggestedValue(spec) === '""' ? '"$1"' : suggestedValue(spec);
-  if (spec.type === 'number' || spec.type === 'integer') return '${1:0}';
-  if (spec.type === 'boolean') return '${1|true,false|}';
-  if (first) return first.insert.replace(/\$/g, '\\$');
-  return spec.type === 'array' ? '[$1]' : '{$1}';
+  if (first) return { text: snippetText(first.insert) };
+  return { text: spec.type === 'array' ? '[$1]' : '{$1}' };
 }
 
 interface ValueChoice {

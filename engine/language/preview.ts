@@ -26,6 +26,7 @@ export interface BlockPreview {
   display: string;
   segments: PreviewSegment[];
   omitted: Canonical['omitted'];
+  /** Variables to define (file or environment); system variables and request references are not among them. */
   unresolved: string[];
   /** True when every signed value resolved: the string to sign is known. */
   complete: boolean;
@@ -69,7 +70,9 @@ export function computePreview(block: RequestBlock, scope: Scope): BlockPreview 
     for (const u of resolved.unresolved) {
       if (!inside(u.ref.span, span)) continue;
       complete = false;
-      for (const name of u.pending ?? [u.ref.expression]) if (!unresolved.includes(name)) unresolved.push(name);
+      // Only names the user can define: a system variable (`$uuid`) or a request's response is known when sent.
+      if (u.pending || u.ref.kind !== 'variable') continue;
+      if (!unresolved.includes(u.ref.expression)) unresolved.push(u.ref.expression);
     }
   }
   const shown = buildCanonical(template, display);

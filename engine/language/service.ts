@@ -21,7 +21,7 @@ import { selectEnvironment } from '../workspace/environment';
 import { isSecretVariable, PRIVATE_KEY_FILE } from '../syntax/environments';
 import { codeActions } from './codeActions';
 import { codeLenses, codeLensPlaces, resolveCodeLens } from './codeLens';
-import { completion, resolveCompletion } from './completion';
+import { completion, resolveCompletion, type CompletionContext } from './completion';
 import { DocumentStore, type PayoutDocument } from './document';
 import { hover } from './hover';
 import { lintDocument, lintDocumentInSteps, toLspDiagnostic } from './diagnostics';
@@ -185,8 +185,8 @@ export class LanguageService implements ServiceContext {
     return found.map((d) => toLspDiagnostic(doc, d));
   }
 
-  completion(doc: PayoutDocument, position: Position): CompletionList {
-    return completion(this, doc, position);
+  completion(doc: PayoutDocument, position: Position, context?: CompletionContext): CompletionList {
+    return completion(this, doc, position, context);
   }
 
   resolveCompletion(item: CompletionItem): CompletionItem {

@@ -23,22 +23,25 @@ export function skeletonFields(endpoint: Endpoint): FieldSpec[] {
   return chosen;
 }
 
-function valueFor(spec: FieldSpec, indent: string, step: string): string {
+function valueFor(spec: FieldSpec, indent: string, step: string, isDefined?: (name: string) => boolean): string {
   // create-sell-order's extendInfo depends on fiatCurrency; the default currency (VND) takes null.
   if (spec.required === 'by-currency') return 'null';
   if (spec.type === 'object' && spec.members?.length) {
     const members = spec.members.filter((m) => m.required === true);
     if (!members.length) return '{}';
     const inner = indent + step;
-    return `{\n${members.map((m) => `${inner}"${m.name}": ${valueFor(m, inner, step)}`).join(',\n')}\n${indent}}`;
+    return `{\n${members.map((m) => `${inner}"${m.name}": ${valueFor(m, inner, step, isDefined)}`).join(',\n')}\n${indent}}`;
   }
-  return suggestedValue(spec);
+  return suggestedValue(spec, isDefined);
 }
 
-/** The JSON text of a skeleton body, e.g. `{\n  "partnerCode": "{{partnerCode}}",\n  ...\n}`. */
-export function skeletonBody(endpoint: Endpoint, indent = '', step = '  '): string {
+/**
+ * The JSON text of a skeleton body, e.g. `{\n  "partnerCode": "{{partnerCode}}",\n  ...\n}`;
+ * `isDefined` says which variables exist, so no value names an undefined one.
+ */
+export function skeletonBody(endpoint: Endpoint, indent = '', step = '  ', isDefined?: (name: string) => boolean): string {
   const fields = skeletonFields(endpoint);
   if (!fields.length) return '{}';
   const inner = indent + step;
-  return `{\n${fields.map((f) => `${inner}"${f.name}": ${valueFor(f, inner, step)}`).join(',\n')}\n${indent}}`;
+  return `{\n${fields.map((f) => `${inner}"${f.name}": ${valueFor(f, inner, step, isDefined)}`).join(',\n')}\n${indent}}`;
 }

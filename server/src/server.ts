@@ -22,9 +22,13 @@ import {
   CanonicalStringRequest,
   type CanonicalStringParams,
   type CanonicalStringResponse,
+  EnvironmentChangedNotification,
   OpenApiDocumentsNotification,
   type OpenApiDocumentsParams,
 } from '../../engine/protocol';
+import { ENV_FILE, localEnvironmentDir, PRIVATE_ENV_FILE } from '../../engine/sandbox/home';
+import { defineInEnvironmentActions } from './defineInEnvironment';
+import { watchFolder } from './folderWatch';
 import { createLanguageService, type LanguageService, type PayoutDocument } from '../../engine/language';
 import { BatchedDocument } from './batchedDocument';
 import { LintScheduler } from './scheduler';
@@ -117,8 +121,15 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     if (codeLensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
   }
 
+  /** Env files changed on disk: read them again, re-lint, refresh the lenses and the client's views. */
+  function environmentChanged(): void {
+    service.invalidateEnvironment();
+    revalidateAll();
+    void connection.sendNotification(EnvironmentChangedNotification.method).catch(() => undefined);
+  }
+
   // send, send all, prepare, explain, …: the editor's engine host (server/src/host)
-  const host = registerEngineHost(connection, documents, service, overlay, () => revalidateAll());
+  const host = registerEngineHost(connection, documents, service, overlay, () => environmentChanged());
 
   connection.onInitialize((params): InitializeResult => {
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
@@ -165,10 +176,12 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     }
   });
 
-  connection.onDidChangeWatchedFiles(() => {
-    service.invalidateEnvironment();
-    revalidateAll();
-  });
+  connection.onDidChangeWatchedFiles(() => environmentChanged());
+
+  // The local sandbox writes the `local` environment on the first Send, in its state folder outside
+  // the workspace, where the client's watcher does not look (see folderWatch.ts).
+  const localWatch = watchFolder(localEnvironmentDir(), [ENV_FILE, PRIVATE_ENV_FILE], () => environmentChanged());
+  connection.onShutdown(() => localWatch.close());
 
   connection.onNotification(openApiDocumentsNotification, (params) => {
     reportOpenApiProblems(guard('openApiDocuments', undefined, [], () => applyOpenApiDocuments(service, params?.documents, params?.settings)));
@@ -197,7 +210,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   connection.onCompletion((params, token) =>
     guard('completion', token, null, () => {
       const doc = docFor(params.textDocument.uri);
-      return doc ? service.completion(doc, params.position) : null;
+      return doc ? service.completion(doc, params.position, params.context) : null;
     }),
   );
   connection.onCompletionResolve((item, token) => guard('completionResolve', token, item, () => service.resolveCompletion(item)));
@@ -229,7 +242,10 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   connection.onCodeAction((params, token) =>
     guard('codeAction', token, [], () => {
       const doc = docFor(params.textDocument.uri);
-      return doc ? service.codeActions(doc, params.range, params.context.diagnostics) : [];
+      if (!doc) return [];
+      const inFile = service.codeActions(doc, params.range, params.context.diagnostics);
+      const undefinedNames = inFile.flatMap((a) => a.diagnostics ?? []);
+      return [...inFile, ...defineInEnvironmentActions(doc.fileDir, service.environmentName, undefinedNames)];
     }),
   );
   connection.onDocumentSymbol((params, token) =>

@@ -242,7 +242,7 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await page.evaluate((text) => (globalThis as unknown as { navigator: { clipboard: { writeText(t: string): Promise<void> } } }).navigator.clipboard.writeText(text), JSON.stringify(order));
     await runCommand(page, 'Payout HTTP: Verify Webhook Payload');
     const lines = (await waitForLines(page, 'payout-http-response:', /^Signature: /m, 'webhook')).join('\n');
-    assert.match(lines, /^Signature: verified ✓ over e2e-1\|SELL\|100000\|SUCCESS\|<secretKey>$/m, lines);
+    assert.match(lines, /^Signature: verified ✓\n {2}over: e2e-1\|SELL\|100000\|SUCCESS\|<secretKey>$/m, lines);
     assert.ok(!lines.includes(secretKey));
   });
 

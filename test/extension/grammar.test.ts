@@ -70,4 +70,22 @@ describe('TextMate grammar', () => {
     assert.deepEqual(g.embeddedLanguages, { 'meta.embedded.block.json': 'json' });
     assert.ok(pkg.contributes.grammars.some((x: Rule) => x.scopeName === injection.scopeName && (x.injectTo as string[]).includes('source.payout-http')));
   });
+
+  it('colours the response views: a language of their own, verdicts green or red, the body as JSON', () => {
+    const response = load('payout-http-response.tmLanguage.json');
+    walk(response, (r) => {
+      for (const key of ['match', 'begin', 'end']) if (typeof r[key] === 'string') assert.doesNotThrow(() => new RegExp(r[key] as string), `${key}: ${r[key]}`);
+    });
+    const lines: { match: string; name?: string }[] = response.repository.line.patterns;
+    const scopeOf = (text: string) => lines.find((p) => new RegExp(p.match).test(text))?.name ?? '';
+    assert.match(scopeOf('Signature: verified ✓'), /^markup\.inserted/);
+    assert.match(scopeOf('Signature: NOT verified ✗ (signature does not match)'), /^markup\.deleted/);
+    assert.match(scopeOf('Error: nothing is listening at http://127.0.0.1:9 (connection refused)'), /^markup\.deleted/);
+    assert.match(scopeOf('  ✓ body errorCode == 11'), /^markup\.inserted/);
+    assert.equal(response.repository.body.contentName, 'meta.embedded.block.json');
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    assert.ok(pkg.contributes.languages.some((l: Rule) => l.id === 'payout-http-response'));
+    assert.ok(pkg.contributes.grammars.some((g: Rule) => g.language === 'payout-http-response' && g.scopeName === response.scopeName));
+    assert.equal(pkg.contributes.configurationDefaults['[payout-http-response]']['editor.wordWrap'], 'on');
+  });
 });

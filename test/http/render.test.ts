@@ -33,7 +33,7 @@ describe('response view text', () => {
     const text = renderResponse(result({ verdict: { state: 'verified', signedDisplay: 'n|e|ACTIVE|<secretKey>' } }, body), now);
     assert.match(text, /^POST http:\/\/127\.0\.0\.1:9\/api\/v2\/account\/verify$/m);
     assert.match(text, /^HTTP 201 · 12 ms · 99 bytes$/m);
-    assert.match(text, /^Signature: verified ✓ over n\|e\|ACTIVE\|<secretKey>$/m);
+    assert.match(text, /^Signature: verified ✓\n {2}over: n\|e\|ACTIVE\|<secretKey>$/m);
     assert.match(text, /^Request signed over: P1\|<secretKey>$/m);
     assert.match(text, /^ {2}"semanticCode": "SUCCESS",$/m);
     assert.match(text, /^Assertions: 1\/1 hold$/m);
@@ -51,6 +51,16 @@ describe('response view text', () => {
     assert.deepEqual(markOf(r), { text: '✗ INVALID_SIGNATURE (2)', kind: 'bad' });
   });
 
+  it('marks an expected error as holding: a replay whose assertions expect DUPLICATE_TRANSACTION_ID', () => {
+    const body = { success: false, message: 'duplicate', errorCode: 11, semanticCode: 'DUPLICATE_TRANSACTION_ID', data: null };
+    const assertions = [{ text: 'status == 200', ok: true }, { text: 'body semanticCode == DUPLICATE_TRANSACTION_ID', ok: true }];
+    const holds = result({ ok: true, assertions, verdict: { state: 'not-checkable', reason: 'an error envelope has no data to verify' } }, body, 200);
+    assert.match(renderResponse(holds, now), /^Assertions: 2\/2 hold$/m);
+    assert.deepEqual(markOf(holds), { text: '✓ DUPLICATE_TRANSACTION_ID (11) as expected', kind: 'ok' });
+    const fails = result({ ok: false, assertions: [{ text: 'body semanticCode == SUCCESS', ok: false }] }, body, 200);
+    assert.deepEqual(markOf(fails), { text: '✗ DUPLICATE_TRANSACTION_ID (11)', kind: 'bad' });
+  });
+
   it('explains a response signature that does not verify', () => {
     const body = { success: true, errorCode: 0, semanticCode: 'SUCCESS', data: { signature: 'x' } };
     const r = result({
@@ -61,7 +71,7 @@ describe('response view text', () => {
       },
     }, body);
     const text = renderResponse(r, now);
-    assert.match(text, /^Signature: NOT verified ✗ \(signature does not match\)/m);
+    assert.match(text, /^Signature: NOT verified ✗ \(signature does not match\)\n {2}expected over: a\|b\|<secretKey>$/m);
     assert.match(text, /diagnosis: the pipe before the secret is missing/);
     assert.match(text, /segment 2: expected "b\|", signed "b"/);
     assert.deepEqual(markOf(r), { text: '✗ not verified', kind: 'bad' });
@@ -92,6 +102,7 @@ describe('response view text', () => {
     const r = result({ ok: false, response: undefined, decoded: undefined, error: 'connection refused: is the sandbox running? (Payout HTTP: Start Local Sandbox)' }, {});
     const text = renderResponse(r, now);
     assert.match(text, /^Error: connection refused/m);
+    assert.match(text, /^# Check the partner account \(v2\.account\.verify, [^)]*\) · not sent$/m, 'a request that was not sent is not said to be sent');
     assert.deepEqual(markOf(r), { text: '✗ not sent', kind: 'bad' });
   });
 });

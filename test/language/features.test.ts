@@ -42,7 +42,9 @@ describe('language/features', () => {
     const r = svc.canonicalString(doc, { line: 20, character: 4 });
     assert.ok(r);
     assert.equal(r.endpointId, 'v2.orders.create-sell-order');
-    assert.deepEqual(r.unresolved, ['$uuid', 'quote.response.body.$.data.fiatAmount']);
+    // `{{$uuid}}` and a response reference get their values when sent: nothing for the user to define.
+    assert.deepEqual(r.unresolved, []);
+    assert.match(r.display, /\{\{\$uuid\}\}/);
     assert.deepEqual(r.omitted, [{ field: 'bankAccountNumber', signedAs: 'undefined', note: 'An omitted `bankAccountNumber` is not rejected as missing; it is signed as `undefined`.' }]);
     assert.deepEqual(
       r.segments.map((s) => [s.field, s.text, s.omitted, s.range?.start.line]),

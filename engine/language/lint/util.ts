@@ -76,10 +76,17 @@ export function placeholderFor(spec: FieldSpec): string {
   }
 }
 
-/** The value a variable of the same name gives, e.g. `"{{partnerCode}}"`, else the type's placeholder. */
-export function suggestedValue(spec: FieldSpec): string {
-  if (spec.name === 'partnerCode' || spec.name === 'userEmail') return `"{{${spec.name}}}"`;
-  if (spec.name === 'externalOrderId') return '"{{$uuid}}"';
+/** Fields that take a fresh id per request: the partner's order id (a replay reuses a literal). */
+const FRESH_ID_FIELDS = new Set(['externalOrderId']);
+
+/**
+ * The value to write for a field: a variable of the same name (`"{{partnerCode}}"`) when it is
+ * defined (`isDefined`; without it, partnerCode and userEmail are assumed), `"{{$uuid}}"` for an id
+ * each request makes anew, else the type's placeholder.
+ */
+export function suggestedValue(spec: FieldSpec, isDefined?: (name: string) => boolean): string {
+  if (isDefined ? spec.type === 'string' && isDefined(spec.name) : spec.name === 'partnerCode' || spec.name === 'userEmail') return `"{{${spec.name}}}"`;
+  if (FRESH_ID_FIELDS.has(spec.name)) return '"{{$uuid}}"';
   return placeholderFor(spec);
 }
 

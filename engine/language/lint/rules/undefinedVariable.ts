@@ -1,7 +1,7 @@
 // `{{name}}` that no file variable and no variable of the active environment defines, and
 // `{{req.response...}}` naming no `# @name` request of the file. Both would be sent as typed.
-import type { TemplateRef } from '../../../syntax/types';
-import type { FileRule, RuleDiagnostic } from '../types';
+import type { ParsedFile, TemplateRef } from '../../../syntax/types';
+import type { FileRule, QuickFix, RuleDiagnostic } from '../types';
 import { closest, diag } from '../util';
 
 interface BlockNames {
@@ -23,6 +23,16 @@ function intern(names: string[]): readonly string[] {
   return list;
 }
 
+/**
+ * Defines the variable for the whole file: `@name = ` above the first request (file variables are
+ * read wherever they are), the value left for the user to type.
+ */
+function defineInFile(parsed: ParsedFile, name: string): QuickFix {
+  const first = parsed.requests[0];
+  const at = first ? first.start : 0;
+  return { title: `Define ${name} in this file (@${name} = …)`, edits: [{ span: { start: at, end: at }, newText: `@${name} = \n\n` }] };
+}
+
 const nameOf = (r: TemplateRef) => (r.kind === 'request' ? `${r.name}.response` : r.name);
 
 export const undefinedVariable: FileRule<BlockNames> = {
@@ -32,7 +42,7 @@ export const undefinedVariable: FileRule<BlockNames> = {
     const refs = block.references.filter((r) => (r.kind === 'variable' && r.name) || r.kind === 'request');
     return refs.length ? { refs, names: intern([...new Set(refs.map(nameOf))].sort()) } : undefined;
   },
-  check({ variableNames, requestNames }, items) {
+  check({ parsed, variableNames, requestNames }, items) {
     const out: RuleDiagnostic[] = [];
     const allDefined = new Map<readonly string[], boolean>();
     const defined = (name: string) => (name.endsWith('.response') ? requestNames.has(name.slice(0, -'.response'.length)) : variableNames.has(name));
@@ -51,7 +61,10 @@ export const undefinedVariable: FileRule<BlockNames> = {
               'warning',
               `Variable \`${ref.name}\` is not defined in this file or the active environment: it would be sent as the text {{${ref.name}}}. ${near ? `Did you mean \`${near}\`? ` : ''}Define it with \`@${ref.name} = value\` or in http-client.env.json.`,
               span,
-              near ? [{ title: `Change to {{${near}}}`, edits: [{ span, newText: `{{${near}}}` }], preferred: true }] : undefined,
+              [
+                ...(near ? [{ title: `Change to {{${near}}}`, edits: [{ span, newText: `{{${near}}}` }], preferred: true }] : []),
+                defineInFile(parsed, ref.name),
+              ],
             ),
           );
         } else {
