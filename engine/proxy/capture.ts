@@ -26,7 +26,7 @@ export function parseRawHttp(text: string): CaptureParse {
   const head = headEnd ? normalized.slice(0, headEnd.index) : normalized;
   let body = headEnd ? normalized.slice(headEnd.index + headEnd[0].length) : '';
   const [requestLine = '', ...headerLines] = head.split(/\r?\n/);
-  const m = /^([A-Za-z]+)\s+(\S+)(?:\s+HTTP\/\d(?:\.\d)?)?\s*$/.exec(requestLine.trim());
+  const m = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+((?:\/|https?:\/\/)\S*)(?:\s+HTTP\/\d(?:\.\d)?)?\s*$/i.exec(requestLine.trim());
   if (!m) return { problems: [`the first line "${requestLine.slice(0, 80)}" is not a request line: expected e.g. "POST /api/v2/orders/review-sell-order HTTP/1.1"`] };
   const problems: string[] = [];
   const headers: HeaderPairs = [];
