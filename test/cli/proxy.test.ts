@@ -78,7 +78,7 @@ describe('cli proxy', function () {
   let textUrl: string;
   let seen = 0;
   let secret: string;
-  let partnerKey: KeyLike;
+  let partnerKey: string;
   let partnerCode: string;
   const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const otherKeyFile = join(mkdtempSync(join(tmpdir(), 'payout-proxy-key-')), 'backend-old.pem');
