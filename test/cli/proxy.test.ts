@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { constants, generateKeyPairSync, sign as rsaSign, type KeyLike } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { createServer as createHttpServer, request } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -226,6 +226,54 @@ describe('cli proxy', function () {
       assert.ok(!out.includes(secret), `${mode}: the secretKey was printed`);
       assert.ok(!out.includes(token), `${mode}: the bearer token was printed`);
       for (const l of keyLines) assert.ok(!out.includes(l), `${mode}: private key text was printed`);
+    }
+  });
+
+  it('streams both ways: the upstream reads the request, and the client the response, before either is complete', async () => {
+    // Each side waits for the other to have seen the first part, so a proxy that held a body until
+    // it was whole (to check it first) would never finish: the check must run beside the traffic.
+    let sawRequestStart!: () => void;
+    const requestStarted = new Promise<void>((r) => (sawRequestStart = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const upstream = createHttpServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => {
+        body += c.toString();
+        if (body.includes('part-1')) sawRequestStart();
+      });
+      req.on('end', async () => {
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        res.write(`got ${body.length} bytes;`);
+        await released;
+        res.end('the rest');
+      });
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const p = startProxy(['--upstream', `http://127.0.0.1:${(upstream.address() as { port: number }).port}`, '--json'], home);
+    try {
+      const base = await p.url();
+      const received = await new Promise<string>((resolve, reject) => {
+        const req = request(new URL('/stream', base), { method: 'POST', headers: { 'Content-Type': 'text/plain' }, agent: false }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => {
+            text += c.toString();
+            if (text.startsWith('got ')) release();
+          });
+          res.on('end', () => resolve(text));
+        });
+        req.on('error', reject);
+        req.write('part-1;');
+        void requestStarted.then(() => req.end('part-2'));
+      });
+      assert.equal(received, 'got 13 bytes;the rest');
+      const line = JSON.parse(await p.exchange(1)) as Line;
+      assert.equal(line.endpoint, 'unknown');
+      assert.equal(line.request.bytes, 13);
+      assert.equal(line.response.bytes, 21);
+    } finally {
+      await p.stop();
+      await new Promise((r) => upstream.close(r));
     }
   });
 
