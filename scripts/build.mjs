@@ -1,5 +1,6 @@
-// Bundles the three entry points with esbuild: the VS Code client, the language server
-// (also runnable on its own as `payout-http-language-server --stdio`) and the CLI.
+// Bundles the entry points with esbuild: the VS Code client, the language server
+// (also runnable on its own as `payout-http-language-server --stdio`), the CLI, and the proxy's
+// inspector thread.
 // `--production` minifies and drops source maps (used for the VSIX).
 import * as esbuild from 'esbuild';
 import { chmodSync } from 'node:fs';
@@ -23,6 +24,8 @@ const entries = [
   { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
   { in: 'server/src/main.ts', out: 'dist/server.js', bin: true },
   { in: 'cli/main.ts', out: 'dist/cli.js', bin: true },
+  // The proxy's inspector thread (engine/proxy/inspector.ts), loaded by the CLI and the server.
+  { in: 'engine/proxy/inspectWorker.ts', out: 'dist/proxyInspector.js' },
 ];
 
 const t0 = Date.now();

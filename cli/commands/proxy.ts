@@ -80,7 +80,7 @@ export const proxyCommand = command(spec, async ({ values, positionals }) => {
     return EXIT.failed;
   }
   process.stdout.write(`${proxy.url}\n`);
-  process.stderr.write(`forwarding ${proxy.url} -> ${upstream} (keys of environment ${env.name}); Ctrl+C to stop\n`);
+  process.stderr.write(`forwarding ${proxy.url} -> ${upstream} (keys of environment ${env.name}; checks ${proxy.threaded ? 'on their own thread' : 'after each exchange'}); Ctrl+C to stop\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

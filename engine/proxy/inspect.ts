@@ -46,8 +46,8 @@ export function checkRequestSignature(endpoint: Endpoint | undefined, bodyText: 
   if (typeof signature !== 'string' || signature === '') {
     return { signature: 'missing', reason: signature === undefined ? 'the body has no "signature" field' : 'the body\'s "signature" is not a non-empty string' };
   }
-  const missingKey = keys.secretKey === undefined ? keys.problems.secretKey : keys.partnerPublicKey === undefined ? keys.problems.partnerPublicKey : undefined;
-  if (missingKey) return { signature: 'not checkable', reason: missingKey };
+  if (keys.secretKey === undefined) return { signature: 'not checkable', reason: keys.problems.secretKey ?? 'no secretKey in the environment' };
+  if (keys.partnerPublicKey === undefined) return { signature: 'not checkable', reason: keys.problems.partnerPublicKey ?? 'no partner key in the environment' };
   const { ok, canonical } = verifyValues(template, values, keys.secretKey!, signature, keys.partnerPublicKey!);
   if (ok) return { signature: 'verified', signedDisplay: canonical.display };
   const explanation = explainSignature({

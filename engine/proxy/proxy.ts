@@ -3,7 +3,7 @@
 // the upstream and the keys and receive one record per exchange.
 import type { ExchangeRecord } from './exchange';
 import { startForwarder, type Forwarder } from './forward';
-import { inspectExchange } from './inspect';
+import { startInspector } from './inspector';
 import type { ProxyKeys } from './keys';
 
 export interface InspectingProxyOptions {
@@ -26,31 +26,45 @@ export function parseUpstream(upstream: string): URL {
   return url;
 }
 
-export function startInspectingProxy(options: InspectingProxyOptions): Promise<Forwarder> {
+export interface InspectingProxy extends Forwarder {
+  /** True when the checks run on their own thread (see inspector.ts). */
+  threaded: boolean;
+}
+
+export async function startInspectingProxy(options: InspectingProxyOptions): Promise<InspectingProxy> {
   const upstream = parseUpstream(options.upstream);
-  return startForwarder({
-    upstream,
-    port: options.port,
-    onExchange: (raw) => {
-      let record: ExchangeRecord;
-      try {
-        record = inspectExchange(raw, options.keys);
-      } catch (e) {
-        // The traffic already passed; an inspection bug must not take the proxy down.
-        const reason = `the inspection failed (${(e as Error).message}); the exchange passed through unchanged`;
-        record = {
-          id: raw.id,
-          startedAt: new Date(raw.startedAt).toISOString(),
-          ms: raw.ms,
-          method: raw.method,
-          target: raw.target,
-          endpoint: 'unknown',
-          request: { headers: raw.requestHeaders, body: '', bytes: raw.requestBody.size, signature: 'not checkable', reason, problems: [] },
-          ...(raw.response ? { response: { status: raw.response.status, headers: raw.response.headers, body: '', bytes: raw.response.body.size, signature: 'not checkable' as const, reason } } : {}),
-          ...(raw.failure ? { failure: raw.failure } : {}),
-        };
-      }
-      options.onExchange(record);
+  const inspector = startInspector(options.keys);
+  // Records are handed on in the order the exchanges ended, whichever thread checked them.
+  let queue = Promise.resolve();
+  let forwarder: Forwarder;
+  try {
+    forwarder = await startForwarder({
+      upstream,
+      port: options.port,
+      onExchange: (raw) => {
+        const record = inspector.inspect(raw);
+        queue = queue.then(async () => {
+          try {
+            options.onExchange(await record);
+          } catch {
+            // A front end's printing error must not stop the records that follow.
+          }
+        });
+      },
+    });
+  } catch (e) {
+    await inspector.close();
+    throw e;
+  }
+  return {
+    ...forwarder,
+    get threaded() {
+      return inspector.threaded;
     },
-  });
+    close: async () => {
+      await forwarder.close();
+      await queue;
+      await inspector.close();
+    },
+  };
 }

@@ -112,6 +112,7 @@ describe('cli proxy', function () {
 
   it('prints its address on the first line and passes a correctly signed request as verified, response verified', async () => {
     assert.match(json.lines()[0]!, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.match(json.proc.stderr(), /checks on their own thread/, 'the inspector thread (dist/proxyInspector.js) runs');
     const { reply, line } = await through('POST', '/api/v2/orders/review-sell-order', quote(pkcs1(`${partnerCode}|USDT|100000|${secret}`)));
     assert.equal(reply.status, 200, reply.body.toString());
     assert.equal(line.endpoint, 'v2.orders.review-sell-order');
