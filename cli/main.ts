@@ -12,6 +12,7 @@ import { webhooksCommand } from './commands/webhooks';
 import { sandboxCommand } from './commands/sandbox';
 import { proxyCommand } from './commands/proxy';
 import { importCommand } from './commands/import';
+import { languageServerCommand } from './commands/languageServer';
 
 interface CommandEntry {
   summary: string;
@@ -28,6 +29,7 @@ const commands: Record<string, CommandEntry> = {
   sandbox: { summary: 'run and manage the local payout sandbox', run: sandboxCommand },
   proxy: { summary: 'forward your backend\'s requests and check every signature as it passes', run: proxyCommand },
   import: { summary: 'turn a curl command line or a raw HTTP request (stdin) into a .payout.http request', run: importCommand },
+  'language-server': { summary: 'the language server for editors (--stdio); the VS Code extension starts it', run: languageServerCommand },
   help: { summary: 'show help for a command: payout-http help <command>', run: helpCommand },
 };
 

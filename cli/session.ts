@@ -3,7 +3,7 @@
 // sandbox itself started or reused (ensureLocalSandbox) before anything is sent.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { selectEnvironment, type SelectedEnvironment } from '../engine/http/environment';
+import { selectEnvironment, type SelectedEnvironment } from '../engine/workspace/environment';
 import { PayoutSession, type SessionDeps } from '../engine/http/session';
 import type { OpenApiDirective } from '../engine/openapi/userDocuments';
 import { ensureLocalSandbox } from '../engine/sandbox/ensure';

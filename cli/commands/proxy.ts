@@ -7,7 +7,7 @@ import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { localPreparer } from '../session';
 import { terminalSafe } from '../terminalSafe';
-import { selectEnvironment } from '../../engine/http/environment';
+import { selectEnvironment } from '../../engine/workspace/environment';
 import { Redactor } from '../../engine/http/redact';
 import { proxyKeys, startInspectingProxy, type ExchangeRecord, type ProxyKeys } from '../../engine/proxy';
 

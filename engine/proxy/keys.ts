@@ -6,7 +6,7 @@
 import type { KeyObject } from 'node:crypto';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { loadCredentials } from '../http/credentials';
-import type { SelectedEnvironment } from '../http/environment';
+import type { SelectedEnvironment } from '../workspace/environment';
 import { publicKeyFromPrivate, readPublicKeyFile } from '../signing';
 
 /** The environment variable naming the partner's public key file (an alternative to privateKeyFile). */

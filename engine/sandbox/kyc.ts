@@ -85,7 +85,7 @@ export function currentUser(ctx: SandboxContext, partnerCode: string, userEmail:
   if (kyc && !kyc.reviewed && ctx.clock() >= kyc.submittedAtMs + delay) {
     kyc.reviewed = true;
     ctx.log(`kyc ${kyc.id} reviewed -> ${kyc.outcome}`);
-    ctx.store.changed();
+    ctx.store.changed(['users', userKey(partnerCode, userEmail)]);
   }
   return user;
 }
@@ -146,7 +146,7 @@ export function submitKyc(ctx: SandboxContext, caller: Caller, body: Record<stri
     images: imagesOf(body, type),
   };
   ctx.store.state.users[userKey(partnerCode, userEmail)] = { partnerCode, userEmail, kyc };
-  ctx.store.changed();
+  ctx.store.changed(['users', userKey(partnerCode, userEmail)]);
   return ok({ id, kycStatus: 'PROCESSING' });
 }
 
@@ -187,7 +187,7 @@ export function supplementKyc(ctx: SandboxContext, caller: Caller, body: Record<
   Object.assign(kyc.images, images);
   if (kyc.documentType === 'PASSPORT') delete kyc.images.back; // switching to PASSPORT clears the back image
   kyc.supplementStatus = 'SUBMITTED';
-  ctx.store.changed();
+  ctx.store.changed(['users', userKey(caller.partner.partnerCode, userEmail)]);
   return ok({ id: kyc.id, kycStatus: kycStatus(kyc), kycSupplementStatus: 'SUBMITTED' });
 }
 

@@ -46,8 +46,8 @@ function capsProblem(ctx: SandboxContext, caller: Caller, usd: number): Outcome 
   const now = ctx.clock();
   const w = windowStarts(now);
   let day = 0, dayCount = 0, week = 0, month = 0;
-  for (const o of Object.values(ctx.store.state.orders)) {
-    if (o.partnerCode !== caller.partner.partnerCode || o.userEmail !== caller.userEmail || o.order.status === 'ERROR') continue;
+  for (const o of ctx.store.ordersOf(caller.partner.partnerCode, caller.userEmail ?? '')) {
+    if (o.order.status === 'ERROR') continue;
     if (o.createdAtMs >= w.day) { day += o.usdAmount; dayCount++; }
     if (o.createdAtMs >= w.week) week += o.usdAmount;
     if (o.createdAtMs >= w.month) month += o.usdAmount;
@@ -122,8 +122,7 @@ function commit(ctx: SandboxContext, rec: OrderRecord, account: string): Outcome
     const have = ctx.store.state.funds[rec.partnerCode]?.[rec.currency] ?? 0;
     return fail(7, `The fund holds ${fmt(have)} ${rec.currency} but the order needs ${fmt(rec.tokenAmount)} ${rec.currency}: top up the fund or lower the amount`);
   }
-  ctx.store.state.orders[orderKey(rec.partnerCode, rec.order.externalOrderId)] = rec;
-  ctx.store.changed();
+  ctx.store.addOrder(rec);
   ctx.log(`order ${rec.order.externalOrderId} created (${rec.order.type})`);
   if (account === ACCOUNT_PAYOUT_FAILS) {
     settle(ctx, rec, 'ERROR', 'The payout was refused by the receiving bank (sandbox test account); the fund was refunded.');
@@ -269,7 +268,7 @@ export function settle(ctx: SandboxContext, rec: OrderRecord, to: string, reason
   } else {
     rec.order.descriptions = reason ?? '';
   }
-  ctx.store.changed();
+  ctx.store.changed(['orders', orderKey(rec.partnerCode, rec.order.externalOrderId)]);
   ctx.log(`order ${rec.order.externalOrderId} -> ${to}`);
   if ((catalogue.webhook?.firesOn ?? []).includes(to) && rec.webhookSecretKey) ctx.deliverWebhook(rec.partnerCode, rec.order.externalOrderId);
 }

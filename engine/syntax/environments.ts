@@ -5,7 +5,8 @@
 //
 // Precedence, lowest first: public $shared, private $shared, public <env>, private <env>. An
 // environment's own value beats a shared one; a private value beats a public one at the same level.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { BoundedReadError, ENV_FILE_MAX_BYTES, readBoundedText } from '../util/readBounded';
 import { dirname, join, resolve } from 'node:path';
 import * as jsonc from 'jsonc-parser';
 import { LineIndex } from './lineIndex';
@@ -134,16 +135,19 @@ export function readEnvFiles(dir: string): Environments {
   const tables: Table[] = [];
   for (const name of [PUBLIC_ENV_FILE, PRIVATE_ENV_FILE]) {
     const file = join(resolve(dir), name);
-    if (!isFile(file)) {
+    if (!existsSync(file)) {
       tables.push({});
       continue;
     }
     files.push(file);
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      // Bounded: an environment file that is a FIFO, a device or huge is refused, not read forever.
+      text = readBoundedText(file, { maxBytes: ENV_FILE_MAX_BYTES });
     } catch (e) {
-      problems.push({ file, message: `${name} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}): check its permissions.` });
+      const fix = e instanceof BoundedReadError && e.kind === 'denied' ? 'check its permissions' : `make ${name} a JSON file of environments`;
+      const problem = e instanceof BoundedReadError ? e.problem : `cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`;
+      problems.push({ file, message: `${name}: ${problem}: ${fix}.` });
       tables.push({});
       continue;
     }

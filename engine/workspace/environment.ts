@@ -5,7 +5,7 @@
 // (or reuses) the local sandbox on demand.
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { loadEnvironments, readEnvFiles, PRIVATE_KEY_FILE, SERVICE_PUBLIC_KEY_FILE, type Environments } from '../syntax/environments';
-import { localEnvironmentDir, LOCAL_ENV } from '../sandbox/home';
+import { localEnvironmentDir, LOCAL_ENV } from './home';
 
 export interface SelectedEnvironment {
   name: string;
