@@ -319,6 +319,7 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
   });
 
   it('shows an exchange through the inspecting proxy in the Traffic view, with its mismatch explained', async () => {
+    await openFile(page, 'quickstart.payout.http'); // the keys come from this file's folder
     await runCommand(page, 'Payout HTTP: Start Inspecting Proxy');
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
