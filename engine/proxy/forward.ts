@@ -91,7 +91,8 @@ export function startForwarder(options: ForwarderOptions): Promise<Forwarder> {
     const requestHeaders = endToEndHeaders(req.rawHeaders);
     const reqCapture = new Capture(limit);
     const resCapture = new Capture(limit);
-    let response: RawExchange['response'];
+    let head: { status: number; headers: HeaderPairs } | undefined;
+    let complete = false;
     let failure: ExchangeFailure | undefined;
     let done = false;
 
@@ -106,7 +107,7 @@ export function startForwarder(options: ForwarderOptions): Promise<Forwarder> {
         target,
         requestHeaders,
         requestBody: reqCapture.body(),
-        ...(response ? { response: { ...response, body: resCapture.body() } } : {}),
+        ...(head ? { response: { ...head, body: resCapture.body(), complete } } : {}),
         ...(failure ? { failure } : {}),
       };
       // After the client has its last byte: the inspection never holds up the exchange.
@@ -129,13 +130,11 @@ export function startForwarder(options: ForwarderOptions): Promise<Forwarder> {
     req.pipe(upReq);
 
     upReq.on('response', (upRes) => {
-      response = { status: upRes.statusCode ?? 502, headers: endToEndHeaders(upRes.rawHeaders), body: resCapture.body(), complete: false };
-      res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, response.headers.flat());
+      head = { status: upRes.statusCode ?? 502, headers: endToEndHeaders(upRes.rawHeaders) };
+      res.writeHead(head.status, upRes.statusMessage, head.headers.flat());
       upRes.on('data', (chunk: Buffer) => resCapture.add(chunk));
       upRes.pipe(res);
-      upRes.on('end', () => {
-        if (response) response.complete = true;
-      });
+      upRes.on('end', () => (complete = true));
       upRes.on('aborted', () => {
         failure ??= describeUpstreamError(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }), upstreamLabel, true);
         res.destroy();
@@ -145,7 +144,7 @@ export function startForwarder(options: ForwarderOptions): Promise<Forwarder> {
 
     upReq.on('error', (err: NodeJS.ErrnoException) => {
       if (done) return;
-      failure ??= describeUpstreamError(err, upstreamLabel, response !== undefined);
+      failure ??= describeUpstreamError(err, upstreamLabel, head !== undefined);
       // No HTTP answer of our own: the client's connection fails as the upstream's did.
       if (!res.headersSent) req.socket.resetAndDestroy();
       else res.destroy();
@@ -158,7 +157,7 @@ export function startForwarder(options: ForwarderOptions): Promise<Forwarder> {
       // The client went away first (its own timeout, or it was stopped): stop asking the upstream.
       failure ??= {
         side: 'client',
-        message: response
+        message: head
           ? `the client closed the connection before the response was complete (${resCapture.size} bytes passed)`
           : `the client closed the connection after ${Date.now() - startedAt} ms with no answer from the upstream ${upstreamLabel} yet (its own timeout); the upstream request was abandoned`,
       };

@@ -6,7 +6,7 @@ import { matchRequest } from '../catalogue';
 import type { Endpoint } from '../catalogue/types';
 import { verifyResponse } from '../http/verify';
 import { explainSignature, verifyValues } from '../signing';
-import type { ExchangeRecord, RawExchange, RequestSignatureVerdict, ResponseSignatureVerdict } from './exchange';
+import type { ExchangeRecord, RawExchange, ResponseSignatureVerdict } from './exchange';
 import type { ProxyKeys } from './keys';
 import { lintExchangeBody } from './lintBody';
 
@@ -111,4 +111,3 @@ export function inspectExchange(raw: RawExchange, keys: ProxyKeys): ExchangeReco
   return record;
 }
 
-export type { RequestSignatureVerdict };
