@@ -3,6 +3,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseOpenApiOption, type OpenApiDirective } from '../engine/openapi/userDocuments';
 import { EXIT } from './exitCodes';
+import { writeErr, writeOut } from './output';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -85,7 +86,7 @@ export function command<O extends Record<string, OptionSpec>>(
 ): (argv: string[]) => Promise<number> {
   return async (argv) => {
     if (argv.includes('--help') || argv.includes('-h')) {
-      process.stdout.write(helpText(spec) + '\n');
+      writeOut(helpText(spec) + '\n');
       return EXIT.ok;
     }
     let parsed: Parsed<O>;
@@ -109,6 +110,6 @@ export function command<O extends Record<string, OptionSpec>>(
 }
 
 function usageFailure(spec: CommandSpec<Record<string, OptionSpec>>, message: string): number {
-  process.stderr.write(`payout-http ${spec.name}: ${message}\nUsage: ${spec.usage}\nRun "payout-http ${spec.name} --help" for options and examples.\n`);
+  writeErr(`payout-http ${spec.name}: ${message}\nUsage: ${spec.usage}\nRun "payout-http ${spec.name} --help" for options and examples.\n`);
   return EXIT.usage;
 }

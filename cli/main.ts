@@ -13,6 +13,7 @@ import { sandboxCommand } from './commands/sandbox';
 import { proxyCommand } from './commands/proxy';
 import { importCommand } from './commands/import';
 import { languageServerCommand } from './commands/languageServer';
+import { writeErr, writeOut } from './output';
 
 interface CommandEntry {
   summary: string;
@@ -58,7 +59,7 @@ export function overview(): string {
 async function helpCommand(argv: string[]): Promise<number> {
   const name = argv.find((a) => !a.startsWith('-'));
   if (!name || name === 'help') {
-    process.stdout.write(overview() + '\n');
+    writeOut(overview() + '\n');
     return EXIT.ok;
   }
   const entry = commands[name];
@@ -67,7 +68,7 @@ async function helpCommand(argv: string[]): Promise<number> {
 }
 
 function unknownCommand(name: string): number {
-  process.stderr.write(
+  writeErr(
     `payout-http: unknown command "${name}". Use one of: ${Object.keys(commands).join(', ')}.\n` +
       `Run "payout-http help" for what each does.\n`,
   );
@@ -77,11 +78,11 @@ function unknownCommand(name: string): number {
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h') {
-    process.stdout.write(overview() + '\n');
+    writeOut(overview() + '\n');
     return name ? EXIT.ok : EXIT.usage;
   }
   if (name === '--version' || name === '-v') {
-    process.stdout.write(`${VERSION}\n`);
+    writeOut(`${VERSION}\n`);
     return EXIT.ok;
   }
   const entry = commands[name];
@@ -90,7 +91,7 @@ export async function main(argv: string[]): Promise<number> {
     return await entry.run(rest);
   } catch (err) {
     // A command should report its own errors; this is the net under it so nothing crashes with a stack.
-    process.stderr.write(`payout-http ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    writeErr(`payout-http ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
     return EXIT.failed;
   }
 }
@@ -110,7 +111,7 @@ if (invokedDirectly) {
       process.exitCode = code;
     },
     (err) => {
-      process.stderr.write(`payout-http: ${err instanceof Error ? err.message : String(err)}\n`);
+      writeErr(`payout-http: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exitCode = EXIT.failed;
     },
   );

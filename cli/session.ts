@@ -8,6 +8,7 @@ import { PayoutSession, type SessionDeps } from '../engine/http/session';
 import type { OpenApiDirective } from '../engine/openapi/userDocuments';
 import { ensureLocalSandbox } from '../engine/sandbox/ensure';
 import { ensureLocalCredentials, payoutHome } from '../engine/sandbox/home';
+import { BODY_FILE_MAX_BYTES, BoundedReadError, readTextFile } from '../engine/util/readBounded';
 import { UsageError } from './args';
 
 export type LocalNeed = 'sandbox' | 'credentials';
@@ -24,6 +25,19 @@ export function checkFile(path: string): string {
   if (!existsSync(abs)) throw new UsageError(`${path} does not exist; give the path of a .payout.http (or .http) file`);
   if (!statSync(abs).isFile()) throw new UsageError(`${path} is not a file; give the path of a .payout.http (or .http) file`);
   return abs;
+}
+
+/**
+ * The text of a request file, refused as "not a request file" (a usage error naming it) when it is
+ * binary (NUL bytes, not UTF-8), too large or not a regular file: such bytes are never parsed or echoed.
+ */
+export function requestFileText(path: string, abs = checkFile(path)): string {
+  try {
+    return readTextFile(abs, { maxBytes: BODY_FILE_MAX_BYTES });
+  } catch (e) {
+    if (!(e instanceof BoundedReadError)) throw e;
+    throw new UsageError(`${path} is not a request file: ${e.problem}; give the path of a .payout.http (or .http) text file`);
+  }
 }
 
 /** The hook that readies the `local` environment, then re-reads it for a request file in `fileDir`. */
@@ -50,6 +64,7 @@ export function openSession(
   openApiDocuments: readonly OpenApiDirective[] = [],
 ): PayoutSession {
   const abs = checkFile(file);
+  const text = requestFileText(file, abs);
   const env = selectEnvironment(dirname(abs), envName);
-  return new PayoutSession({ filePath: abs, environment: env, openApiDocuments, deps: { prepareLocal: localPreparer(need, dirname(abs), onNote), ...deps } });
+  return new PayoutSession({ filePath: abs, text, environment: env, openApiDocuments, deps: { prepareLocal: localPreparer(need, dirname(abs), onNote), ...deps } });
 }

@@ -5,6 +5,7 @@ import { EXIT } from '../exitCodes';
 import { openSession } from '../session';
 import { selectBlocks } from '../select';
 import { toCurl } from '../../engine/http/curl';
+import { writeErr, writeOut } from '../output';
 
 const spec = {
   name: 'curl',
@@ -30,10 +31,10 @@ const spec = {
 
 export const curlCommand = command(spec, async ({ values, positionals }) => {
   if (positionals.length !== 1) throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file');
-  const session = openSession(positionals[0], values.env, 'sandbox', {}, (note) => process.stderr.write(`${note}\n`), openApiOptions(values.openapi));
+  const session = openSession(positionals[0], values.env, 'sandbox', {}, (note) => writeErr(`${note}\n`), openApiOptions(values.openapi));
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
-  for (const p of session.openApiDocuments().problems) process.stderr.write(`warning: ${p}\n`);
+  for (const p of session.openApiDocuments().problems) writeErr(`warning: ${p}\n`);
   const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames);
   let ok = true;
   for (const b of blocks) {
@@ -46,7 +47,7 @@ export const curlCommand = command(spec, async ({ values, positionals }) => {
     for (const h of p.secretHeaders) secretHeaders[h] = /^authorization$/i.test(h) ? 'Bearer $ACCESS_TOKEN' : `$${h.toUpperCase().replace(/\W/g, '_')}`;
     if (p.user) lines.push(`# set ACCESS_TOKEN to a v3 token for ${p.user} (payout-http send exchanges one for you)`);
     lines.push(toCurl({ method: p.method, url: p.url, headers: p.headers, body: p.body, secretHeaders }));
-    process.stdout.write(session.redactor.redact(lines.join('\n')) + '\n\n');
+    writeOut(session.redactor.redact(lines.join('\n')) + '\n\n');
   }
   return ok ? EXIT.ok : EXIT.failed;
 });

@@ -11,6 +11,7 @@ import { explanationLines } from '../../engine/http/render';
 import { openSession } from '../session';
 import { selectBlocks } from '../select';
 import { explainSignature, readPublicKeyFile, type Explanation } from '../../engine/signing';
+import { writeErr, writeOut } from '../output';
 
 const spec = {
   name: 'explain',
@@ -97,7 +98,7 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
     subject = `signature for ${values.name}`;
   }
 
-  const out = (t: string) => process.stdout.write(session.redactor.redact(t) + '\n');
+  const out = (t: string) => writeOut(session.redactor.redact(t) + '\n');
   if (values.json) {
     out(JSON.stringify({ subject, ...explanation }, null, 2));
   } else {
@@ -108,6 +109,6 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
 });
 
 function fail(message: string): number {
-  process.stderr.write(`payout-http explain: ${message}\n`);
+  writeErr(`payout-http explain: ${message}\n`);
   return EXIT.failed;
 }

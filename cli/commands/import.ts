@@ -6,7 +6,7 @@
 import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { localPreparer } from '../session';
-import { terminalSafe } from '../terminalSafe';
+import { writeErr, writeOut } from '../output';
 import { selectEnvironment } from '../../engine/workspace/environment';
 import { isCurlCommand, parseCurl, parseRawHttp, toPayoutRequest } from '../../engine/proxy';
 
@@ -48,12 +48,12 @@ export const importCommand = command(spec, async ({ values, positionals }) => {
 
   const input = await readStdin();
   const parsed = isCurlCommand(input) ? parseCurl(input) : parseRawHttp(input);
-  for (const p of parsed.problems) process.stderr.write(`payout-http import: ${terminalSafe(p)}\n`);
+  for (const p of parsed.problems) writeErr(`payout-http import: ${p}\n`);
   if (!parsed.request) {
-    process.stderr.write('payout-http import: no request could be read: give a curl command line or a raw HTTP request (POST /path HTTP/1.1, headers, blank line, body)\n');
+    writeErr('payout-http import: no request could be read: give a curl command line or a raw HTTP request (POST /path HTTP/1.1, headers, blank line, body)\n');
     return EXIT.failed;
   }
   const imported = toPayoutRequest(parsed.request, { variables: env.variables, ...(values.name ? { name: values.name } : {}) });
-  process.stdout.write(imported.text);
+  writeOut(imported.text);
   return EXIT.ok;
 });

@@ -1,12 +1,12 @@
 // `payout-http lint FILE... [--format text|json] [--env ENV]`: the editor's diagnostics
 // (engine/language lintText) in a terminal or CI; exit 1 when any file has an error.
-import { readFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { command, OPENAPI_NOTE, OPENAPI_OPTION, openApiOptions, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
-import { checkFile } from '../session';
+import { checkFile, requestFileText } from '../session';
 import { lintText, type LintDiagnostic } from '../../engine/language';
 import { loadOpenApiDocuments } from '../../engine/openapi/userDocuments';
+import { writeErr, writeOut } from '../output';
 
 const spec = {
   name: 'lint',
@@ -34,27 +34,29 @@ export const lintCommand = command(spec, async ({ values, positionals }) => {
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format ${format}: use text or json`);
   const files = positionals.map((f) => checkFile(f));
+  // Every file read (and a binary one refused, by its name as given) before anything is printed.
+  const texts = positionals.map((f, i) => requestFileText(f, files[i]));
   const openApiDocuments = openApiOptions(values.openapi);
   // Problems of an --openapi document have no line in any file: reported once, before the diagnostics.
-  for (const p of loadOpenApiDocuments(openApiDocuments).problems) process.stderr.write(`warning: ${p}\n`);
+  for (const p of loadOpenApiDocuments(openApiDocuments).problems) writeErr(`warning: ${p}\n`);
   const report: { file: string; diagnostics: LintDiagnostic[] }[] = [];
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
+  for (const [i, file] of files.entries()) {
+    const text = texts[i]!;
     report.push({ file, diagnostics: lintText(text, { fileDir: dirname(file), openApiDocuments, ...(values.env ? { environment: values.env } : {}) }) });
   }
   const failing = (d: LintDiagnostic) => d.severity === 'error' || (values['warnings-as-errors'] === true && d.severity === 'warning');
   const count = (s: string) => report.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === s).length, 0);
   if (format === 'json') {
-    process.stdout.write(JSON.stringify(report.map((r) => ({ file: relative(process.cwd(), r.file) || r.file, diagnostics: r.diagnostics })), null, 2) + '\n');
+    writeOut(JSON.stringify(report.map((r) => ({ file: relative(process.cwd(), r.file) || r.file, diagnostics: r.diagnostics })), null, 2) + '\n');
   } else {
     for (const r of report) {
       const shown = relative(process.cwd(), r.file) || r.file;
       for (const d of r.diagnostics) {
         // file:line:column, 1-based, the form editors and CI annotate.
-        process.stdout.write(`${shown}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${d.message}\n`);
+        writeOut(`${shown}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${d.message}\n`);
       }
     }
-    process.stdout.write(`${files.length} file${files.length === 1 ? '' : 's'}: ${count('error')} error(s), ${count('warning')} warning(s)\n`);
+    writeOut(`${files.length} file${files.length === 1 ? '' : 's'}: ${count('error')} error(s), ${count('warning')} warning(s)\n`);
   }
   return report.some((r) => r.diagnostics.some(failing)) ? EXIT.failed : EXIT.ok;
 });

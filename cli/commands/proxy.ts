@@ -6,7 +6,7 @@
 import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { localPreparer } from '../session';
-import { terminalSafe } from '../terminalSafe';
+import { writeErr, writeOut } from '../output';
 import { selectEnvironment } from '../../engine/workspace/environment';
 import { Redactor } from '../../engine/http/redact';
 import { proxyKeys, startInspectingProxy, type ExchangeRecord, type ProxyKeys } from '../../engine/proxy';
@@ -50,7 +50,7 @@ export const proxyCommand = command(spec, async ({ values, positionals }) => {
   let env = selectEnvironment(process.cwd(), values.env);
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   if (local && !env.local) throw new UsageError(`--upstream local forwards to the local sandbox, whose keys are the "local" environment's; leave out --env ${env.name}, or give the address of ${env.name}`);
-  if (env.local) env = await localPreparer(local ? 'sandbox' : 'credentials', process.cwd(), (n) => process.stderr.write(`${n}\n`))(env);
+  if (env.local) env = await localPreparer(local ? 'sandbox' : 'credentials', process.cwd(), (n) => writeErr(`${n}\n`))(env);
   const upstream = local ? env.variables.base_url! : values.upstream;
 
   let keys: ProxyKeys;
@@ -59,15 +59,16 @@ export const proxyCommand = command(spec, async ({ values, positionals }) => {
   } catch (e) {
     throw new UsageError(`--other-key: ${(e as Error).message}`);
   }
-  for (const problem of Object.values(keys.problems)) process.stderr.write(`warning: ${problem}; the verdicts that need it say "not checkable"\n`);
+  for (const problem of Object.values(keys.problems)) writeErr(`warning: ${problem}; the verdicts that need it say "not checkable"\n`);
   const redactor = new Redactor();
   redactor.add(keys.secretKey, '<secretKey>');
 
   const print = (record: ExchangeRecord) => {
     // A bearer token the backend sent is a secret too, wherever it might be echoed.
     for (const [n, v] of record.request.headers) if (n.toLowerCase() === 'authorization') redactor.add(v.replace(/^Bearer\s+/i, ''), '<accessToken>');
-    const text = values.json ? JSON.stringify(jsonOf(record)) : terminalSafe(lineOf(record));
-    process.stdout.write(redactor.redact(text) + '\n');
+    // One line per exchange: line breaks a value carried are shown escaped too (writeOut escapes the rest).
+    const text = values.json ? JSON.stringify(jsonOf(record)) : lineOf(record).replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+    writeOut(redactor.redact(text) + '\n');
   };
 
   let proxy;
@@ -76,11 +77,11 @@ export const proxyCommand = command(spec, async ({ values, positionals }) => {
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === undefined && /--upstream/.test(err.message)) throw new UsageError(err.message);
-    process.stderr.write(`payout-http proxy: cannot listen on 127.0.0.1:${port} (${err.code ?? err.message}): ${err.code === 'EADDRINUSE' ? 'the port is taken; give another --port, or 0 for any free one' : 'give another --port'}\n`);
+    writeErr(`payout-http proxy: cannot listen on 127.0.0.1:${port} (${err.code ?? err.message}): ${err.code === 'EADDRINUSE' ? 'the port is taken; give another --port, or 0 for any free one' : 'give another --port'}\n`);
     return EXIT.failed;
   }
-  process.stdout.write(`${proxy.url}\n`);
-  process.stderr.write(`forwarding ${proxy.url} -> ${upstream} (keys of environment ${env.name}; checks ${proxy.threaded ? 'on their own thread' : 'after each exchange'}); Ctrl+C to stop\n`);
+  writeOut(`${proxy.url}\n`);
+  writeErr(`forwarding ${proxy.url} -> ${upstream} (keys of environment ${env.name}; checks ${proxy.threaded ? 'on their own thread' : 'after each exchange'}); Ctrl+C to stop\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

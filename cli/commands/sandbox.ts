@@ -7,6 +7,7 @@ import { ConfigError } from '../../engine/sandbox/config';
 import { startSandbox } from '../../engine/sandbox/server';
 import { payoutHome } from '../../engine/sandbox/home';
 import { runningSandbox, stopLocalSandbox } from '../../engine/sandbox/ensure';
+import { writeErr, writeOut } from '../output';
 
 export const LISTENING_PREFIX = 'payout-http sandbox listening on ';
 
@@ -46,15 +47,15 @@ export const sandboxCommand = command(
       const home = values.home ?? payoutHome();
       const url = await runningSandbox(home);
       if (action === 'status') {
-        process.stdout.write(url ? `payout-http sandbox running at ${url} (state in ${home})\n` : `no payout-http sandbox is running for ${home}\n`);
+        writeOut(url ? `payout-http sandbox running at ${url} (state in ${home})\n` : `no payout-http sandbox is running for ${home}\n`);
         return url ? EXIT.ok : EXIT.failed;
       }
       if (!url) {
-        process.stdout.write(`no payout-http sandbox is running for ${home}; nothing to stop\n`);
+        writeOut(`no payout-http sandbox is running for ${home}; nothing to stop\n`);
         return EXIT.ok;
       }
       const stopped = await stopLocalSandbox({ home });
-      process.stdout.write(stopped ? `payout-http sandbox at ${url} stopped\n` : `the sandbox at ${url} did not stop in time; see ${home}/sandbox.json for its pid\n`);
+      writeOut(stopped ? `payout-http sandbox at ${url} stopped\n` : `the sandbox at ${url} did not stop in time; see ${home}/sandbox.json for its pid\n`);
       return stopped ? EXIT.ok : EXIT.failed;
     }
     const port = nonNegativeInt('port', values.port);
@@ -65,7 +66,7 @@ export const sandboxCommand = command(
     // Two sandboxes on one state folder would overwrite each other's state.
     const already = await runningSandbox(home);
     if (already) {
-      process.stderr.write(`payout-http sandbox: one is already running for ${home} at ${already}; use it, stop it with "payout-http sandbox stop", or pass another --home\n`);
+      writeErr(`payout-http sandbox: one is already running for ${home} at ${already}; use it, stop it with "payout-http sandbox stop", or pass another --home\n`);
       return EXIT.failed;
     }
     let sandbox;
@@ -77,7 +78,7 @@ export const sandboxCommand = command(
         ...(values.config ? { config: values.config } : {}),
         ...(kycDelayMs !== undefined ? { kycDelayMs } : {}),
         ...(autoSettleMs !== undefined ? { autoSettleMs } : {}),
-        log: (line) => process.stdout.write(`${line}\n`),
+        log: (line) => writeOut(`${line}\n`),
       });
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
@@ -86,13 +87,14 @@ export const sandboxCommand = command(
         : err.code === 'EADDRINUSE' ? `port ${port} is already in use: choose another with --port, or --port 0 for any free port`
         : err.code === 'EACCES' ? `cannot listen or write here (${err.message}): check --port and that ${home} is writable`
         : err.message;
-      process.stderr.write(`payout-http sandbox: ${why}\n`);
+      writeErr(`payout-http sandbox: ${why}\n`);
       return EXIT.failed;
     }
-    process.stdout.write(`${LISTENING_PREFIX}${sandbox.url}\n`);
+    for (const w of sandbox.warnings) writeErr(`payout-http sandbox: ${w}\n`);
+    writeOut(`${LISTENING_PREFIX}${sandbox.url}\n`);
     // Last resort: no request, timer or callback may end the sandbox. Each handler and persistence step
     // is guarded where it runs; anything that still escapes is logged and the sandbox keeps serving.
-    const survive = (e: unknown) => process.stdout.write(`payout-http sandbox: unexpected error (the sandbox keeps running): ${(e as Error)?.stack ?? String(e)}\n`);
+    const survive = (e: unknown) => writeOut(`payout-http sandbox: unexpected error (the sandbox keeps running): ${(e as Error)?.stack ?? String(e)}\n`);
     process.on('uncaughtException', survive);
     process.on('unhandledRejection', survive);
     await new Promise<void>((resolve) => {

@@ -9,6 +9,7 @@ import { openSession } from '../session';
 import { selectBlocks } from '../select';
 import { toJUnitXml } from '../../engine/http/junit';
 import type { SendResult } from '../../engine/http/types';
+import { writeErr, writeOut } from '../output';
 
 const spec = {
   name: 'send',
@@ -59,7 +60,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
   if (maxBytes !== undefined && (!Number.isInteger(maxBytes) || maxBytes <= 0)) throw new UsageError(`--max-bytes ${values['max-bytes']}: give a whole number of bytes above 0`);
   const json = values.json === true;
   const openApiDocuments = openApiOptions(values.openapi);
-  const err = (t: string) => process.stderr.write(`${t}\n`);
+  const err = (t: string) => writeErr(`${t}\n`);
   let done = 0;
   let total = 0;
   const session = openSession(positionals[0], values.env, 'sandbox', {
@@ -69,7 +70,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
       done++;
       if (json) return;
       const line = values.quiet ? quietLine(r, done, total) : formatResult(r, { index: { n: done, of: Math.max(total, done) } });
-      process.stdout.write(session.redactor.redact(line) + '\n' + (values.quiet ? '' : '\n'));
+      writeOut(session.redactor.redact(line) + '\n' + (values.quiet ? '' : '\n'));
     },
   }, (note) => err(note), openApiDocuments);
   const env = session.environment;
@@ -83,8 +84,8 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
   // Requests sent only as dependencies are reported too (they were printed as they finished).
   const failedCount = results.filter((r) => !r.ok).length;
 
-  if (json) process.stdout.write(session.redactor.redact(JSON.stringify(results.map(resultJson), null, 2)) + '\n');
-  else process.stdout.write(`${results.length} request${results.length === 1 ? '' : 's'}: ${results.length - failedCount} passed, ${failedCount} failed (environment: ${env.name})\n`);
+  if (json) writeOut(session.redactor.redact(JSON.stringify(results.map(resultJson), null, 2)) + '\n');
+  else writeOut(`${results.length} request${results.length === 1 ? '' : 's'}: ${results.length - failedCount} passed, ${failedCount} failed (environment: ${env.name})\n`);
 
   if (values.junit) {
     const xml = toJUnitXml([junitSuite(session.filePath, results, new Date().toISOString())]);

@@ -8,6 +8,7 @@ import { preparedJson } from '../report';
 import { openSession } from '../session';
 import { selectBlocks } from '../select';
 import type { PreparedRequest } from '../../engine/http/types';
+import { writeErr, writeOut } from '../output';
 
 const spec = {
   name: 'sign',
@@ -69,7 +70,7 @@ export const signCommand = command(spec, async ({ values, positionals }) => {
   const session = openSession(positionals[0], values.env, 'credentials', {}, undefined, openApiOptions(values.openapi));
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
-  for (const p of [...env.problems, ...session.openApiDocuments().problems]) process.stderr.write(`warning: ${p}\n`);
+  for (const p of [...env.problems, ...session.openApiDocuments().problems]) writeErr(`warning: ${p}\n`);
   const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames);
 
   const outcomes: { o: SignOutcome; p: PreparedRequest }[] = [];
@@ -77,7 +78,7 @@ export const signCommand = command(spec, async ({ values, positionals }) => {
     const p = session.redactResult(await session.prepare(b));
     outcomes.push({ o: outcome(p), p });
   }
-  const out = (t: string) => process.stdout.write(session.redactor.redact(t) + '\n');
+  const out = (t: string) => writeOut(session.redactor.redact(t) + '\n');
   if (values.json) {
     out(JSON.stringify(outcomes.map(({ o }) => o), null, 2));
   } else {

@@ -9,6 +9,7 @@ import { selectEnvironment } from '../../engine/workspace/environment';
 import { loadCredentials } from '../../engine/http/credentials';
 import { Redactor } from '../../engine/http/redact';
 import { startWebhookListener, type WebhookDelivery } from '../../engine/http/webhooks';
+import { writeErr, writeOut } from '../output';
 
 const spec = {
   name: 'webhooks',
@@ -40,8 +41,8 @@ export const webhooksCommand = command(spec, async ({ values, positionals }) => 
   const creds = loadCredentials((n) => env.variables[n], env.name);
   const redactor = new Redactor();
   redactor.add(creds.secretKey, '<secretKey>');
-  if (!creds.servicePublicKey) process.stderr.write(`warning: ${creds.problems.servicePublicKey}; deliveries are shown but not checked\n`);
-  if (!creds.secretKey) process.stderr.write(`warning: ${creds.problems.secretKey}; deliveries are shown but not checked\n`);
+  if (!creds.servicePublicKey) writeErr(`warning: ${creds.problems.servicePublicKey}; deliveries are shown but not checked\n`);
+  if (!creds.secretKey) writeErr(`warning: ${creds.problems.secretKey}; deliveries are shown but not checked\n`);
 
   const print = (d: WebhookDelivery) => {
     const text = values.json
@@ -51,17 +52,17 @@ export const webhooksCommand = command(spec, async ({ values, positionals }) => 
           d.order ? `  order ${String(d.order.externalOrderId)} ${String(d.order.type)} ${String(d.order.status)} fiatAmount ${String(d.order.fiatAmount)}${d.order.descriptions ? ` (${String(d.order.descriptions)})` : ''}` : `  body: ${d.bodyText.slice(0, 500)}`,
           `  ${verdictLine(d.verdict)}`,
         ].join('\n');
-    process.stdout.write(redactor.redact(text) + '\n');
+    writeOut(redactor.redact(text) + '\n');
   };
 
   let listener;
   try {
     listener = await startWebhookListener({ port, host: values.host, servicePublicKey: creds.servicePublicKey, secretKey: creds.secretKey, onDelivery: print });
   } catch (e) {
-    process.stderr.write(`payout-http webhooks: ${(e as Error).message}\n`);
+    writeErr(`payout-http webhooks: ${(e as Error).message}\n`);
     return EXIT.failed;
   }
-  process.stderr.write(`listening for webhooks at ${listener.url} (environment ${env.name}); Ctrl+C to stop\n`);
+  writeErr(`listening for webhooks at ${listener.url} (environment ${env.name}); Ctrl+C to stop\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

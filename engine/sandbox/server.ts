@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readPrivateKeyFile } from '../signing/keys';
+import { clientHost, exposureWarning, HELPERS_REFUSED_MESSAGE, isLoopbackAddress, isLoopbackHost } from './exposure';
 import { handleHelper } from './helpers';
 import { handlePlantRequest } from './plant/index';
 import {
@@ -45,6 +46,8 @@ export interface SandboxOptions {
 export interface RunningSandbox {
   url: string;
   home: string;
+  /** For the user at start (the CLI prints them to stderr): listening beyond loopback. */
+  warnings: string[];
   close(): Promise<void>;
 }
 
@@ -178,7 +181,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     } else if (path.startsWith('/v3/')) {
       a = await handleV3(ctx, { method, path, query: parsed.searchParams, headers: req.headers, body, ip });
     } else {
-      a = handleHelper(ctx, local.partnerCode, method, path, parsed.searchParams, body);
+      a = path.startsWith('/sandbox/') && !isLoopbackAddress(ip)
+        ? { status: 403, body: { success: false, message: HELPERS_REFUSED_MESSAGE, data: null }, logCode: '403 (not loopback)' }
+        : handleHelper(ctx, local.partnerCode, method, path, parsed.searchParams, body);
     }
     if (!a) {
       const message = `No endpoint at ${method} ${path}: the sandbox serves /api/v2, /v3, ${PLANT_PREFIX} and its own helpers (docs/sandbox.md)`;
@@ -200,7 +205,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     });
   });
   const port = (server.address() as AddressInfo).port;
-  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // What clients are told (sandbox.json, the local environment's base_url): never 0.0.0.0.
+  url = `http://${clientHost(host)}:${port}`;
+  const warnings = isLoopbackHost(host) ? [] : [exposureWarning(host, port)];
   const register = options.register ?? true;
   if (register) {
     writePrivateJson(sandboxFile(home), { pid: process.pid, url, startedAt: new Date(clock()).toISOString() });
@@ -211,6 +218,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   return {
     url,
     home,
+    warnings,
     close() {
       closed ??= (async () => {
         for (const t of timers) clearTimeout(t);

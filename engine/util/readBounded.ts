@@ -18,7 +18,7 @@ export const ENV_FILE_MAX_BYTES = 1024 * 1024;
 /** A request body given as `< ./file`, and a request file itself. */
 export const BODY_FILE_MAX_BYTES = 16 * 1024 * 1024;
 
-export type BoundedReadErrorKind = 'missing' | 'denied' | 'not-a-file' | 'too-large' | 'unreadable';
+export type BoundedReadErrorKind = 'missing' | 'denied' | 'not-a-file' | 'too-large' | 'unreadable' | 'not-text';
 
 export class BoundedReadError extends Error {
   override readonly name = 'BoundedReadError';
@@ -40,6 +40,20 @@ export interface ReadBoundedOptions {
 /** The whole of a regular file as UTF-8 text, refused when it is not a regular file or larger than `maxBytes`. */
 export function readBoundedText(file: string, options: ReadBoundedOptions): string {
   return readBounded(file, options).toString('utf8');
+}
+
+/**
+ * The file as text, refused ('not-text') when it holds NUL bytes or is not valid UTF-8: a binary
+ * file given where a text file belongs, whose bytes must not be parsed, echoed or printed.
+ */
+export function readTextFile(file: string, options: ReadBoundedOptions): string {
+  const bytes = readBounded(file, options);
+  if (bytes.includes(0)) throw new BoundedReadError('not-text', 'it holds NUL bytes, so it is binary, not text', file);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new BoundedReadError('not-text', 'it is not UTF-8 text', file);
+  }
 }
 
 /** The whole of a regular file, refused when it is not a regular file or larger than `maxBytes`. */

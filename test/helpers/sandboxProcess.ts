@@ -24,6 +24,8 @@ export interface SandboxProcess {
   home: string;
   /** Everything the process printed so far (request log lines). */
   output(): string;
+  /** Everything it printed to stderr so far (warnings). */
+  errors(): string;
   /** SIGTERM, and wait for the process to exit. */
   stop(): Promise<void>;
   /** Sends `signal` (e.g. SIGKILL: a hard stop) and waits for the process to exit. */
@@ -68,6 +70,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions = {}): 
     url,
     home,
     output: () => out,
+    errors: () => err,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
