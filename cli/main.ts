@@ -10,8 +10,10 @@ import { curlCommand } from './commands/curl';
 import { explainCommand } from './commands/explain';
 import { webhooksCommand } from './commands/webhooks';
 import { sandboxCommand } from './commands/sandbox';
-import { writeErr, writeOut } from './output';
+import { proxyCommand } from './commands/proxy';
+import { importCommand } from './commands/import';
 import { languageServerCommand } from './commands/languageServer';
+import { writeErr, writeOut } from './output';
 
 interface CommandEntry {
   summary: string;
@@ -26,6 +28,8 @@ const commands: Record<string, CommandEntry> = {
   explain: { summary: 'explain which string a signature covers (why a signature does not match)', run: explainCommand },
   webhooks: { summary: 'receive order webhooks on loopback and verify their signatures', run: webhooksCommand },
   sandbox: { summary: 'run and manage the local payout sandbox', run: sandboxCommand },
+  proxy: { summary: 'forward your backend\'s requests and check every signature as it passes', run: proxyCommand },
+  import: { summary: 'turn a curl command line or a raw HTTP request (stdin) into a .payout.http request', run: importCommand },
   'language-server': { summary: 'the language server for editors (--stdio); the VS Code extension starts it', run: languageServerCommand },
   help: { summary: 'show help for a command: payout-http help <command>', run: helpCommand },
 };

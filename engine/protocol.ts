@@ -243,3 +243,55 @@ export interface OpenApiSettingEntries {
   folder?: string;
   entries: unknown;
 }
+
+// ---- The inspecting proxy (engine/proxy) for the Traffic view ----
+
+/** `local` for the local sandbox, or the upstream's address. */
+export interface ProxyStartParams {
+  upstream: string;
+  /** Default 0: any free port. */
+  port?: number;
+  /** A file or folder whose environment files give the keys (default: the first workspace folder's). */
+  uri?: string;
+  folder?: string;
+}
+
+export interface ProxyStatus {
+  running: boolean;
+  /** The address to point the backend at, e.g. http://127.0.0.1:41327. */
+  url?: string;
+  upstream?: string;
+  environment?: string;
+  /** Keys that are missing, each with the fix (the verdicts that need one say "not checkable"). */
+  warnings: string[];
+}
+
+/** One exchange through the proxy, secret-free (the server redacts before sending). */
+export interface ProxyExchange {
+  id: number;
+  startedAt: string;
+  ms: number;
+  method: string;
+  target: string;
+  /** The catalogue endpoint id, or `unknown`. */
+  endpoint: string;
+  requestSignature: 'verified' | 'mismatch' | 'missing' | 'unsigned' | 'not checkable';
+  requestReason?: string;
+  /** On a mismatch: the explainer's lines (expected string, what the signature covers, segment diff). */
+  explanation: string[];
+  problems: { code: string; severity: string; message: string }[];
+  status?: number;
+  responseSignature?: 'verified' | 'not verified' | 'none' | 'not checkable';
+  responseReason?: string;
+  /** The response body as received (cut at 64 KiB), secrets redacted. */
+  responseBody?: string;
+  /** What failed (an upstream that refused, reset or did not answer; a client that gave up). */
+  failure?: string;
+}
+
+export const ProxyStartRequest = request<ProxyStartParams, ProxyStatus>('payoutHttp/proxy/start');
+export const ProxyStopRequest = request<Record<string, never>, { stopped: boolean }>('payoutHttp/proxy/stop');
+/** Sent by the server after each exchange. */
+export const ProxyExchangeNotification = notification<ProxyExchange>('payoutHttp/proxy/exchange');
+/** An exchange as a `.payout.http` request (body as received, no `signature`, `{{variables}}`). */
+export const ProxyOpenAsRequest = request<{ id: number }, { text: string }>('payoutHttp/proxy/openAsRequest');

@@ -17,6 +17,10 @@ export const COMMANDS = {
   stopSandbox: 'payoutHttp.stopSandbox',
   openExample: 'payoutHttp.openExample',
   revealField: 'payoutHttp.revealField',
+  startProxy: 'payoutHttp.startProxy',
+  stopProxy: 'payoutHttp.stopProxy',
+  showExchange: 'payoutHttp.showExchange',
+  openExchangeAsRequest: 'payoutHttp.openExchangeAsRequest',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -8,11 +8,16 @@ import {
   EnvironmentChangedNotification,
   LANGUAGE_ID,
   OpenApiDocuments,
+  ProxyExchangeNotification,
+  ProxyOpenAsRequest,
+  ProxyStartRequest,
+  ProxyStopRequest,
   SandboxStartRequest,
   SandboxStatusNotification,
   SandboxStopRequest,
   SecretsRequest,
   type ParamsOf,
+  type ProxyExchange,
   type ProtocolRange,
   type SandboxStatus,
   type StoredSecrets,
@@ -30,6 +35,7 @@ import { SandboxStatusItem } from './sandboxStatus';
 import { SecretStore, storePrivateKeyCommand, storeSecretKeyCommand } from './secrets';
 import { Sending } from './sending';
 import { SignedStringView } from './signedStringView';
+import { TrafficView } from './traffic';
 import { verifyWebhookCommand } from './webhookCommand';
 
 /** The commands that stay available in Restricted Mode: they show, and read no secret and send nothing. */
@@ -47,7 +53,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const marks = new RequestMarks();
   const sending = new Sending({ engine, client: () => client, responses, marks, log, notSent: (m) => void showProblem(m, environment.current) });
   const signedString = new SignedStringView(() => client);
-  context.subscriptions.push(log, environment, sandboxItem, responses, marks, signedString);
+  const traffic = new TrafficView(responses, COMMANDS.showExchange);
+  context.subscriptions.push(log, environment, sandboxItem, responses, marks, signedString, traffic);
 
   const register = (id: string, fn: (...args: never[]) => unknown) =>
     context.subscriptions.push(
@@ -112,9 +119,51 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   register(COMMANDS.stopSandbox, async () => {
     const { stopped } = await engine.request(SandboxStopRequest, {});
-    void vscode.window.showInformationMessage(
-      stopped ? 'Payout HTTP: local sandbox stopped.' : 'Payout HTTP: no local sandbox was running.',
-    );
+    void vscode.window.showInformationMessage(stopped ? 'Payout HTTP: local sandbox stopped.' : 'Payout HTTP: no local sandbox was running.');
+  });
+  register(COMMANDS.startProxy, async () => {
+    const upstream = await vscode.window.showInputBox({
+      title: 'Start Inspecting Proxy',
+      prompt: 'Forward to: "local" (the local sandbox) or the service address, e.g. https://sandbox.example.com',
+      value: 'local',
+      ignoreFocusOut: true,
+    });
+    if (upstream === undefined) return;
+    const s = await engine.request(ProxyStartRequest, { upstream, ...where() });
+    traffic.started(s);
+    await vscode.commands.executeCommand('payoutHttp.traffic.focus');
+    for (const w of s.warnings) void vscode.window.showWarningMessage(`Payout HTTP proxy: ${w}`);
+    void vscode.window.showInformationMessage(`Payout HTTP: inspecting proxy on ${s.url} -> ${s.upstream}. Point your backend's base URL at ${s.url}.`);
+  });
+  register(COMMANDS.stopProxy, async () => {
+    const { stopped } = await engine.request(ProxyStopRequest, {});
+    traffic.stopped();
+    void vscode.window.showInformationMessage(stopped ? 'Payout HTTP: inspecting proxy stopped.' : 'Payout HTTP: no inspecting proxy was running.');
+  });
+  register(COMMANDS.showExchange, (id: number) => traffic.show(Number(id)));
+  // From the row's context menu the row itself is the argument.
+  register(COMMANDS.openExchangeAsRequest, async (row?: ProxyExchange | number) => {
+    const id = typeof row === 'number' ? row : row?.id;
+    if (id === undefined) throw new Error('right-click an exchange in the Traffic view and choose "Open as Request"');
+    const { text } = await engine.request(ProxyOpenAsRequest, { id });
+    const current = vscode.window.activeTextEditor;
+    const here = current?.document.languageId === LANGUAGE_ID ? current : undefined;
+    const choice = here
+      ? await vscode.window.showQuickPick([`Append to ${path.basename(here.document.uri.path)}`, 'New file'], { title: 'Open as Request' })
+      : 'New file';
+    if (choice === undefined) return;
+    if (here && choice !== 'New file') {
+      const doc = here.document;
+      const end = doc.lineAt(doc.lineCount - 1).range.end;
+      await here.edit((b) => b.insert(end, `${doc.getText().endsWith('\n') || doc.getText() === '' ? '' : '\n'}\n${text}`));
+      return;
+    }
+    const doc = await vscode.workspace.openTextDocument({ language: LANGUAGE_ID, content: text });
+    await vscode.window.showTextDocument(doc);
+  });
+  register(COMMANDS.openExample, async () => {
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(context.asAbsolutePath(path.join('examples', 'quickstart.payout.http'))));
+    await vscode.window.showTextDocument(doc);
   });
   register(COMMANDS.openExample, () => openExample(context.extensionPath));
 
@@ -127,6 +176,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     secrets.overrides(String(p?.environment ?? '')),
   );
   client.onNotification(SandboxStatusNotification.method, (s: SandboxStatus) => sandboxItem.update(s));
+  client.onNotification(ProxyExchangeNotification.method, (e: ProxyExchange) => traffic.add(e));
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`payoutHttp.${OPENAPI_DOCUMENTS_SETTING}`))

@@ -15,7 +15,9 @@ const LAYERS: [RegExp, number, string][] = [
   [/^engine\/(catalogue|syntax|signing|openapi)\//, 1, 'catalogue, syntax, signing, openapi'],
   [/^engine\/workspace\//, 2, 'workspace'],
   [/^engine\/(language|http|sandbox)\//, 3, 'language, http, sandbox'],
-  [/^(server|cli)\//, 4, 'server, cli'],
+  // The inspecting proxy checks with lint (language) and the response verdict (http).
+  [/^engine\/proxy\//, 4, 'proxy'],
+  [/^(server|cli)\//, 5, 'server, cli'],
 ];
 /** Side by side: none of these imports another of them. */
 const SIBLINGS = /^engine\/(language|http|sandbox)\//;

@@ -329,6 +329,36 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     while (slow.closed === before.closed) await new Promise((r) => setTimeout(r, 100));
   });
 
+  it('shows an exchange through the inspecting proxy in the Traffic view, with its mismatch explained', async () => {
+    await openFile(page, 'quickstart.payout.http'); // the keys come from this file's folder
+    await runCommand(page, 'Payout HTTP: Start Inspecting Proxy');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await page.keyboard.press('Enter'); // upstream: local
+    const toast = page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'inspecting proxy on' }).first();
+    await toast.waitFor();
+    const url = /inspecting proxy on (http:\/\/127\.0\.0\.1:\d+)/.exec(await toast.innerText())![1]!;
+    // the integrator's backend: signs with two decimals where the service prints 100000
+    const signature = signText(`${partnerCode}|USDT|100000.00|${secretKey}`, readPrivateKeyFile(privateKeyFile));
+    const res = await fetch(`${url}/api/v2/orders/review-sell-order`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ partnerCode, currency: 'USDT', fiatAmount: 100000, signature }),
+    });
+    assert.equal(((await res.json()) as { errorCode: number }).errorCode, 2);
+    const row = page.locator('.monaco-list-row', { hasText: 'POST /api/v2/orders/review-sell-order' }).first();
+    await row.waitFor();
+    assert.match(await row.innerText(), /request mismatch/);
+    await row.click();
+    const lines = (await waitForLines(page, 'payout-http-response:', /diagnosis: /, 'exchange-')).join('\n');
+    await screenshot(page, shots, '13-traffic.png');
+    assert.match(lines, /^request signature: mismatch/m, lines);
+    assert.match(lines, /diagnosis: fiatAmount was formatted with two decimals/);
+    assert.match(lines, /segment 3: expected "100000", signed "100000\.00"/);
+    assert.ok(!lines.includes(secretKey));
+    await runCommand(page, 'Payout HTTP: Stop Inspecting Proxy');
+  });
+
   it('stops the local sandbox it started with "Stop Local Sandbox"', async () => {
     assert.ok(await runningSandbox(sb.payoutHome), 'the send above should have left the sandbox running');
     await runCommand(page, 'Payout HTTP: Stop Local Sandbox');

@@ -1,5 +1,6 @@
 // The editor's one engine host: the typed requests of engine/protocol.ts that run the engine for the
-// VS Code client (send, send all, prepare, copy as curl, explain, verify webhook, the local sandbox)
+// VS Code client (send, send all, prepare, copy as curl, explain, verify webhook, the local sandbox,
+// the inspecting proxy)
 // and the server's side of the editor's secrets. Registered by server.ts with one call. A handler's
 // failure goes back to the client as its message alone (engine messages name the problem and the
 // fix, and never hold a secret); the server itself never goes down.
@@ -19,6 +20,9 @@ import {
   EnvironmentsRequest,
   ExplainRequest,
   PrepareRequest,
+  ProxyOpenAsRequest,
+  ProxyStartRequest,
+  ProxyStopRequest,
   SandboxStartRequest,
   SandboxStatusRequest,
   SandboxStopRequest,
@@ -34,6 +38,7 @@ import { type SecretsOverlay } from '../../../engine/workspace/secrets';
 import { messageOf, newTokenCache, type HostContext } from './context';
 import { explain } from './explain';
 import { copyAsCurl, prepare } from './prepare';
+import { HostProxy } from './proxy';
 import { HostSandbox } from './sandbox';
 import { HostSecrets } from './secrets';
 import { send, sendAll } from './send';
@@ -102,11 +107,18 @@ export function registerEngineHost(
   });
   handle(SandboxStopRequest, async () => ({ stopped: await ctx.sandbox.stop() }));
   handle(SandboxStatusRequest, () => ctx.sandbox.status());
+  const proxy = new HostProxy(ctx);
+  handle(ProxyStartRequest, (p) => proxy.start(p));
+  handle(ProxyStopRequest, async () => ({ stopped: await proxy.stop() }));
+  handle(ProxyOpenAsRequest, async (p) => proxy.openAsRequest(Number(p.id)));
 
   connection.onNotification(SecretsChangedNotification.method, (p: ParamsOf<typeof SecretsChangedNotification>) => {
     if (typeof p?.environment === 'string') void ctx.secrets.refresh(p.environment);
   });
-  connection.onShutdown(() => ctx.sandbox.stopIfStartedHere());
+  connection.onShutdown(async () => {
+    await proxy.stop();
+    await ctx.sandbox.stopIfStartedHere();
+  });
 
   return {
     overlay,

@@ -1,0 +1,89 @@
+// Where the inspection runs: in a worker thread when its script is at hand (dist/proxyInspector.js
+// next to the bundle, or inspectWorker.ts from source), else on the proxy's own thread after each
+// exchange. Either way a record comes back per exchange, in order, and an inspection that throws
+// becomes a record that says so: the traffic already passed and the proxy stays up.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ExchangeRecord, RawExchange } from './exchange';
+import { inspectExchange } from './inspect';
+import type { ProxyKeys } from './keys';
+
+export interface Inspector {
+  inspect(raw: RawExchange): Promise<ExchangeRecord>;
+  /** True when the checks run on their own thread. */
+  readonly threaded: boolean;
+  close(): Promise<void>;
+}
+
+export function inspectSafely(raw: RawExchange, keys: ProxyKeys): ExchangeRecord {
+  try {
+    return inspectExchange(raw, keys);
+  } catch (e) {
+    const reason = `the inspection failed (${(e as Error).message}); the exchange passed through unchanged`;
+    return {
+      id: raw.id,
+      startedAt: new Date(raw.startedAt).toISOString(),
+      ms: raw.ms,
+      method: raw.method,
+      target: raw.target,
+      endpoint: 'unknown',
+      request: { headers: raw.requestHeaders, body: '', bytes: raw.requestBody.size, signature: 'not checkable', reason, problems: [] },
+      ...(raw.response ? { response: { status: raw.response.status, headers: raw.response.headers, body: '', bytes: raw.response.body.size, signature: 'not checkable' as const, reason } } : {}),
+      ...(raw.failure ? { failure: raw.failure } : {}),
+    };
+  }
+}
+
+function workerScript(): { file: string; execArgv?: string[] } | undefined {
+  const bundled = join(__dirname, 'proxyInspector.js');
+  if (existsSync(bundled)) return { file: bundled };
+  const source = join(__dirname, 'inspectWorker.ts');
+  // From source (the tests, a development build) the thread needs the TypeScript loader too.
+  if (existsSync(source)) return { file: source, execArgv: ['--require', 'tsx/cjs'] };
+  return undefined;
+}
+
+function inline(keys: ProxyKeys): Inspector {
+  return {
+    threaded: false,
+    // After the client has its answer (the forwarder calls this once the exchange is over).
+    inspect: (raw) => new Promise((resolve) => setImmediate(() => resolve(inspectSafely(raw, keys)))),
+    close: async () => undefined,
+  };
+}
+
+export function startInspector(keys: ProxyKeys): Inspector {
+  const script = workerScript();
+  if (!script) return inline(keys);
+  let worker: Worker;
+  try {
+    worker = new Worker(script.file, { workerData: { keys }, ...(script.execArgv ? { execArgv: script.execArgv } : {}) });
+  } catch {
+    return inline(keys);
+  }
+  worker.unref();
+  const pending: { raw: RawExchange; resolve: (r: ExchangeRecord) => void }[] = [];
+  let fallback: Inspector | undefined;
+  worker.on('message', (record: ExchangeRecord) => pending.shift()?.resolve(record));
+  worker.on('error', () => {
+    // The thread could not run (or died): finish what it held on this thread, and go on here.
+    fallback = inline(keys);
+    for (const p of pending.splice(0)) void fallback.inspect(p.raw).then(p.resolve);
+  });
+  return {
+    get threaded() {
+      return fallback === undefined;
+    },
+    inspect(raw) {
+      if (fallback) return fallback.inspect(raw);
+      return new Promise((resolve) => {
+        pending.push({ raw, resolve });
+        worker.postMessage(raw);
+      });
+    },
+    close: async () => {
+      await worker.terminate();
+    },
+  };
+}
