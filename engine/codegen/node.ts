@@ -1,0 +1,113 @@
+// The request as a Node.js program (ES module, node:crypto and fetch; Node 18 or later).
+// Node is the one language whose String(value) is the service's own, so it has no number helper.
+import { ENV, EXIT_CODES, headerLines, programFile, type CodeModel, type JsonValue } from './model';
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** A JavaScript single-quoted string literal. */
+function quote(s: string): string {
+  const escaped = s.replace(/[\\'\u0000-\u001f\u2028\u2029]/g, (c) => (c === '\\' || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return `'${escaped}'`;
+}
+
+function literal(v: JsonValue, indent: string): string {
+  if (typeof v === 'string') return quote(v);
+  if (v === null || typeof v !== 'object') return Object.is(v, -0) ? '-0' : String(v);
+  const inner = `${indent}  `;
+  if (Array.isArray(v)) return v.length ? `[\n${v.map((x) => `${inner}${literal(x, inner)},`).join('\n')}\n${indent}]` : '[]';
+  const entries = Object.entries(v);
+  if (!entries.length) return '{}';
+  return `{\n${entries.map(([k, x]) => `${inner}${IDENTIFIER.test(k) ? k : quote(k)}: ${literal(x, inner)},`).join('\n')}\n${indent}}`;
+}
+
+function comment(lines: string[]): string {
+  return lines.map((l) => (l ? `// ${l}` : '//')).join('\n');
+}
+
+export function nodeProgram(m: CodeModel): string {
+  const file = programFile(m, 'node');
+  const bodyLines = m.body.map(([k, v]) => (k === 'partnerCode' ? '  partnerCode,' : `  ${IDENTIFIER.test(k) ? k : quote(k)}: ${literal(v, '  ')},`));
+  const signedLines = m.signed.map((s) =>
+    s.omitted
+      ? `  '${s.literal}', // ${s.field} is not in the body: the service signs it as the text ${s.literal}${s.note ? ` (${s.note})` : ''}`
+      : `  body.${IDENTIFIER.test(s.field) ? s.field : `[${quote(s.field)}]`},`,
+  );
+  return `${comment(headerLines(m, ['', `Run: node ${file}`]))}
+import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+const PATH = '${m.path}';
+// The fields of data that the service signs its reply over (doc: response signature).
+const RESPONSE_FIELDS = [${m.response.segments.map((s) => `'${s.field}'`).join(', ')}];
+
+function env(name) {
+  const value = process.env[name];
+  if (!value) fail(\`\${name} is not set\`);
+  return value;
+}
+
+function fail(message, code = ${EXIT_CODES.error}) {
+  console.error(message);
+  process.exit(code);
+}
+
+// The service joins the values with '|' and appends the secret directly after the last pipe.
+// It is a JavaScript program, so each value is written as String(value) writes it.
+function signedString(values, secret) {
+  return [...values.map(String), secret].join('|');
+}
+
+const baseUrl = env('${ENV.baseUrl}');
+const partnerCode = env('${ENV.partnerCode}');
+const secretKey = env('${ENV.secretKey}');
+let privateKey, servicePublicKey;
+try {
+  // createPrivateKey reads both PKCS#1 (RSA PRIVATE KEY) and PKCS#8 (PRIVATE KEY) PEM.
+  privateKey = createPrivateKey(readFileSync(env('${ENV.privateKeyFile}')));
+  servicePublicKey = createPublicKey(readFileSync(env('${ENV.servicePublicKeyFile}')));
+} catch (err) {
+  fail(\`cannot read a key: \${err.message}\`);
+}
+
+const body = {
+${bodyLines.join('\n')}
+};
+
+// The signed fields in the documented order.
+const signedValues = [
+${signedLines.join('\n')}
+];
+console.error(signedString(signedValues, '<secretKey>'));
+const signature = sign('sha256', Buffer.from(signedString(signedValues, secretKey)), privateKey).toString('base64');
+
+let text;
+try {
+  const response = await fetch(baseUrl + PATH, {
+    method: '${m.method}',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...body, signature }),
+  });
+  text = await response.text();
+} catch (err) {
+  fail(\`request failed: \${err.cause?.message ?? err.message}\`);
+}
+process.stdout.write(text);
+
+let reply;
+try {
+  reply = JSON.parse(text);
+} catch {
+  fail('the response is not JSON');
+}
+if (reply?.success !== true) fail(\`error response: \${reply?.semanticCode} (\${reply?.errorCode}): \${reply?.message}\`);
+
+// A field missing from data is signed as the text undefined, as in the request.
+const data = reply.data ?? {};
+const replyValues = RESPONSE_FIELDS.map((field) => (field in data ? data[field] : undefined));
+const verified =
+  typeof data.signature === 'string' &&
+  verify('sha256', Buffer.from(signedString(replyValues, secretKey)), servicePublicKey, Buffer.from(data.signature, 'base64'));
+if (!verified) fail(\`data.signature does not verify over \${signedString(replyValues, '<secretKey>')}\`, ${EXIT_CODES.notVerified});
+console.error('response signature verified');
+`;
+}
