@@ -6,7 +6,7 @@ import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { openSession } from '../session';
 import { selectBlocks } from '../select';
-import { buildModel, CodegenError, generateProgram, LANGUAGES, programFile, type Language } from '../../engine/codegen';
+import { CodegenError, LANGUAGES, programFile, programFromSession, type Language } from '../../engine/codegen';
 
 const spec = {
   name: 'code',
@@ -49,25 +49,16 @@ export const codeCommand = command(spec, async ({ values, positionals }) => {
   const needsSandbox = (values['send-first'] ?? []).length > 0;
   const session = openSession(positionals[0], values.env, needsSandbox ? 'sandbox' : 'credentials', {}, (note) => process.stderr.write(`${note}\n`));
   if (!session.environment.defined) throw new UsageError(session.environment.problems.join('\n'));
-  const [block] = selectBlocks(session.requests, [values.name], false, session.requestNames);
-  for (const name of values['send-first'] ?? []) {
-    const [first] = selectBlocks(session.requests, [name], false, session.requestNames);
-    const r = await session.send(first);
-    process.stderr.write(`sent ${name} first: ${r.response ? `HTTP ${r.response.status}${r.decoded ? ` ${r.decoded.headline}` : ''}` : r.error}\n`);
-    if (!r.response) return EXIT.failed;
-  }
-  const prepared = session.redactResult(await session.prepare(block));
-  const secrets = [session.credentials().secretKey ?? ''];
+  if (!session.request(values.name)) selectBlocks(session.requests, [values.name], false, session.requestNames); // the usage error naming the requests
   try {
-    const model = buildModel(prepared, secrets);
-    process.stderr.write(`${model.endpoint.id} as ${programFile(model, language)}; it signs: ${session.redactor.redact(model.canonicalDisplay)}\n`);
-    process.stdout.write(generateProgram(model, language));
+    const note = (text: string) => process.stderr.write(`${session.redactor.redact(text)}\n`);
+    const { model, program } = await programFromSession(session, values.name, language, values['send-first'] ?? [], note);
+    note(`${model.endpoint.id} as ${programFile(model, language)}; it signs: ${model.canonicalDisplay}`);
+    process.stdout.write(program);
     return EXIT.ok;
   } catch (err) {
     if (!(err instanceof CodegenError)) throw err;
-    const unresolved = prepared.problems.some((p) => /has not been sent yet/.test(p));
-    process.stderr.write(`payout-http code: ${err.message}\n`);
-    if (unresolved) process.stderr.write('The request reads another request\'s response: send that one first with --send-first NAME.\n');
+    process.stderr.write(`payout-http code: ${session.redactor.redact(err.message)}\n`);
     return EXIT.failed;
   }
 });
