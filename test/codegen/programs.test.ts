@@ -16,7 +16,7 @@ import { LANGUAGES, programFromSession, type Language, type SessionProgram } fro
 import { buildCanonical } from '../../engine/signing';
 import { openSession } from '../../cli/session';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
-import { buildPrograms, findToolchain, run, type Built, type Run } from './toolchains';
+import { buildPrograms, findToolchain, JVM_QUICK_START, run, type Built, type Run } from './toolchains';
 
 const REPO = resolve(__dirname, '..', '..');
 
@@ -262,7 +262,7 @@ describe('code: generated programs run against the local sandbox', function () {
 
       if (language === 'java') {
         it('runs as a single source file: java Name.java', async () => {
-          const r = await run('java', [built.source('v2.account.verify')], { env: envFor() });
+          const r = await run('java', [...JVM_QUICK_START, built.source('v2.account.verify')], { env: envFor() });
           assert.equal(r.code, 0, r.stderr);
           checkOutput(r, generated.get('v2.account.verify')!.model.canonicalDisplay);
         });
