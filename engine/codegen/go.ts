@@ -1,5 +1,5 @@
 // The request as a Go program: the standard library only (crypto/rsa, encoding/pem, net/http).
-import { ENV, EXIT_CODES, headerLines, numberLiteral, programFile, type CodeModel, type JsonValue } from './model';
+import { ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, programFile, type CodeModel, type JsonValue } from './model';
 
 function literal(v: JsonValue, indent: string): string {
   if (v === null) return 'nil';
@@ -17,7 +17,7 @@ export function goProgram(m: CodeModel): string {
   const bodyLines = m.body.map(([k, v]) => `\t\t${JSON.stringify(k)}: ${k === 'partnerCode' ? 'partnerCode' : literal(v, '\t\t')},`);
   const signedLines = m.signed.map((s) =>
     s.omitted
-      ? `\t\t"${s.literal}", // ${s.field} is not in the body: the service signs it as the text ${s.literal}${s.note ? ` (${s.note})` : ''}`
+      ? `\t\t// ${omittedComment(s)}\n\t\t"${s.literal}",`
       : `\t\tjsString(body[${JSON.stringify(s.field)}]),`,
   );
   const header = headerLines(m, [

@@ -1,7 +1,7 @@
 // The request as a Java 17 program run as a single source file (`java Name.java`): the standard
 // library only, so it carries its own small JSON writer and reader and reads a PKCS#1 key by
 // wrapping it into the PKCS#8 structure that KeyFactory understands.
-import { ENV, EXIT_CODES, headerLines, numberLiteral, pascalCase, programFile, type CodeModel, type JsonValue } from './model';
+import { ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, pascalCase, programFile, type CodeModel, type JsonValue } from './model';
 
 /** A Java string literal. Control characters as octal escapes: a \\u escape is decoded before lexing. */
 function quote(s: string): string {
@@ -30,7 +30,7 @@ export function javaProgram(m: CodeModel): string {
   const signedLines = m.signed.map((s, i) => {
     const comma = i < m.signed.length - 1 ? ',' : '';
     return s.omitted
-      ? `                "${s.literal}"${comma} // ${s.field} is not in the body: the service signs it as the text ${s.literal}${s.note ? ` (${s.note})` : ''}`
+      ? `                // ${omittedComment(s)}\n                "${s.literal}"${comma}`
       : `                jsString(body.get(${quote(s.field)}))${comma}`;
   });
   const header = headerLines(m, ['', `Run: java ${file}   (Java 11+ single-file source launch; written for Java 17)`]);

@@ -115,6 +115,11 @@ export function numberLiteral(n: number): { text: string; integral: boolean } {
   return { text: /[.e]/.test(t) ? t : `${t}.0`, integral: false };
 }
 
+/** Why an omitted signed field is written as a literal (the comment above it in every language). */
+export function omittedComment(part: Extract<SignedPart, { omitted: true }>): string {
+  return `${part.field} is not in the body: the service signs an omitted field as the text ${part.literal}${part.note ? `. ${part.note}` : ''}`;
+}
+
 /** The comment lines the program opens with, shared by every language. */
 export function headerLines(m: CodeModel, run: string[]): string[] {
   return [

@@ -1,6 +1,6 @@
 // The request as a Node.js program (ES module, node:crypto and fetch; Node 18 or later).
 // Node is the one language whose String(value) is the service's own, so it has no number helper.
-import { ENV, EXIT_CODES, headerLines, programFile, type CodeModel, type JsonValue } from './model';
+import { ENV, EXIT_CODES, headerLines, omittedComment, programFile, type CodeModel, type JsonValue } from './model';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -29,7 +29,7 @@ export function nodeProgram(m: CodeModel): string {
   const bodyLines = m.body.map(([k, v]) => (k === 'partnerCode' ? '  partnerCode,' : `  ${IDENTIFIER.test(k) ? k : quote(k)}: ${literal(v, '  ')},`));
   const signedLines = m.signed.map((s) =>
     s.omitted
-      ? `  '${s.literal}', // ${s.field} is not in the body: the service signs it as the text ${s.literal}${s.note ? ` (${s.note})` : ''}`
+      ? `  // ${omittedComment(s)}\n  '${s.literal}',`
       : `  body.${IDENTIFIER.test(s.field) ? s.field : `[${quote(s.field)}]`},`,
   );
   return `${comment(headerLines(m, ['', `Run: node ${file}`]))}

@@ -1,6 +1,6 @@
 // The request as a PHP 8.1+ program: the standard library only (openssl and json are built into
 // php-cli; the request goes out through file_get_contents' HTTP stream, so no curl extension).
-import { ENV, EXIT_CODES, headerLines, numberLiteral, programFile, type CodeModel, type JsonValue } from './model';
+import { ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, programFile, type CodeModel, type JsonValue } from './model';
 
 /** A PHP single-quoted string: only \\ and ' are escapes there. */
 function quote(s: string): string {
@@ -25,7 +25,7 @@ export function phpProgram(m: CodeModel): string {
   const bodyLines = m.body.map(([k, v]) => `    ${quote(k)} => ${k === 'partnerCode' ? '$partnerCode' : literal(v, '    ')},`);
   const signedLines = m.signed.map((s) =>
     s.omitted
-      ? `    '${s.literal}', // ${s.field} is not in the body: the service signs it as the text ${s.literal}${s.note ? ` (${s.note})` : ''}`
+      ? `    // ${omittedComment(s)}\n    '${s.literal}',`
       : `    js_string($body[${quote(s.field)}]),`,
   );
   const header = headerLines(m, ['', `Run: php ${file}`]);

@@ -1,6 +1,6 @@
 // The request as a Python 3 program: the standard library plus `cryptography` (Python has no RSA of
 // its own). On Debian: apt-get install python3-cryptography, and run it with that python3.
-import { ENV, EXIT_CODES, headerLines, numberLiteral, programFile, type CodeModel, type JsonValue } from './model';
+import { ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, programFile, type CodeModel, type JsonValue } from './model';
 
 function literal(v: JsonValue, indent: string): string {
   if (v === null) return 'None';
@@ -20,7 +20,7 @@ export function pythonProgram(m: CodeModel): string {
   const bodyLines = m.body.map(([k, v]) => `    ${JSON.stringify(k)}: ${k === 'partnerCode' ? 'partner_code' : literal(v, '        ')},`);
   const signedLines = m.signed.map((s) =>
     s.omitted
-      ? `        "${s.literal}",  # ${s.field} is not in the body: the service signs it as the text ${s.literal}${s.note ? ` (${s.note})` : ''}`
+      ? `        # ${omittedComment(s)}\n        "${s.literal}",`
       : `        js_string(body[${JSON.stringify(s.field)}]),`,
   );
   const header = headerLines(m, ['', `Run: python3 ${file}  (needs the cryptography package: pip install cryptography, or Debian's python3-cryptography)`]);

@@ -48,14 +48,21 @@ const CORPUS_JSON =
   '0.30000000000000004, 0.1, 4.35, 123.456, 2e-3, 1.0000000000000002, 9007199254740992, 9007199254740993, ' +
   '12345678901234567890, 2.82879384806159e17, 1e23, 9.999999999999999e22, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308]';
 
-function corpusFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'payout-codegen-corpus-'));
-  const file = join(dir, 'corpus.payout.http');
-  // review-sell-order signs fiatAmount: an array is signed as String(array), its numbers joined by commas.
+/**
+ * Requests the examples do not have, in a file of their own: the corpus as a signed value
+ * (review-cashout signs fiatAmount; an array is signed as String(array), its numbers joined by
+ * commas), and signed fields left out, which are signed as `0` and `undefined` (doc 1 §4.0 rule 5).
+ */
+function extraFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'payout-codegen-extra-'));
+  const file = join(dir, 'extra.payout.http');
+  const request = (name: string, path: string, body: string) =>
+    `### ${name}\n# @name ${name}\nPOST {{base_url}}${path}\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}",\n${body}\n}\n\n`;
   writeFileSync(
     file,
-    `### The number corpus as a signed value\n# @name corpus\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n` +
-      `{\n  "partnerCode": "{{partnerCode}}",\n  "currency": "USDT",\n  "fiatAmount": ${CORPUS_JSON}\n}\n`,
+    request('corpus', '/api/v2/orders/review-cashout', `  "userEmail": "corpus@example.com",\n  "fiatCurrency": "VND",\n  "fiatAmount": ${CORPUS_JSON},\n  "cryptoCurrency": "USDT"`) +
+      request('noAmount', '/api/v2/orders/review-sell-order', '  "currency": "USDT"') +
+      request('noCurrency', '/api/v2/wallet/balance', '  "fiatCurrency": "VND"'),
   );
   return file;
 }
@@ -85,7 +92,7 @@ function startProxy(target: string, serviceKeyPem: string, secret: string): Prom
       if (req.url?.startsWith('/corpus/')) {
         const text = `{"fiatAmount":${CORPUS_JSON},"currency":"USDT","price":100000.00,"tokenAmount":1e-7,"totalPayment":12345678901234567890}`;
         const data = JSON.parse(text) as Record<string, unknown>;
-        const template = endpointById('v2.orders.review-sell-order')!.response!.signature!;
+        const template = endpointById('v2.orders.review-cashout')!.response!.signature!;
         const signature = sign('sha256', Buffer.from(buildCanonical(template, data).withSecret(secret)), createPrivateKey(serviceKeyPem)).toString('base64');
         reply(201, `{"success":true,"message":"Success","data":${text.slice(0, -1)},"signature":"${signature}"},"errorCode":0,"semanticCode":"SUCCESS"}`);
         return;
@@ -173,7 +180,7 @@ describe('code: generated programs run against the local sandbox', function () {
   for (const language of LANGUAGES) {
     describe(language, function () {
       let built: Built;
-      let corpus: Built;
+      let extra: Built;
       const generated = new Map<string, SessionProgram>();
 
       before(async function () {
@@ -186,10 +193,10 @@ describe('code: generated programs run against the local sandbox', function () {
         for (const p of PLAN) generated.set(p.endpoint, await generate(join(REPO, 'examples', `${p.file}.payout.http`), p.name, language, p.first));
         const command = found.ok ? found.command : '';
         built = await buildPrograms(language, command, generated);
-        // The corpus program is for the same endpoint as the quote's (same file name): built on its own.
-        const corpusProgram = await generate(corpusFile(), 'corpus', language);
-        generated.set('corpus', corpusProgram);
-        corpus = await buildPrograms(language, command, new Map([['corpus', corpusProgram]]));
+        // These are for endpoints of the plan too (same file names): built in a second batch.
+        const extraRequests = extraFile();
+        for (const name of ['corpus', 'noAmount', 'noCurrency']) generated.set(name, await generate(extraRequests, name, language));
+        extra = await buildPrograms(language, command, new Map(['corpus', 'noAmount', 'noCurrency'].map((k) => [k, generated.get(k)!])));
       });
 
       for (const p of PLAN) {
@@ -215,16 +222,29 @@ describe('code: generated programs run against the local sandbox', function () {
       it('number helper: the corpus signs and reads back as JavaScript writes it (request and response)', async () => {
         const g = generated.get('corpus')!;
         const seen = proxy.exchanges.length;
-        const r = await corpus.run('corpus', envFor({ PAYOUT_BASE_URL: `${proxy.url}/corpus` }));
+        const r = await extra.run('corpus', envFor({ PAYOUT_BASE_URL: `${proxy.url}/corpus` }));
         // Exit 0: the program's text of every corpus number in the reply (parsed from JSON text) matched JavaScript's.
         assert.equal(r.code, 0, r.stderr);
         const expected = g.model.canonicalDisplay;
-        assert.equal(expected.split('|')[2], (JSON.parse(CORPUS_JSON) as number[]).map(String).join(','));
+        const corpusText = (JSON.parse(CORPUS_JSON) as number[]).map(String).join(',');
+        assert.equal(expected.split('|')[3], corpusText);
         checkOutput(r, expected);
         const [exchange] = proxy.exchanges.slice(seen);
         assert.equal(r.stdout, exchange.responseBody);
         const sent = JSON.parse(exchange.requestBody) as { fiatAmount: number[] };
-        assert.equal(sent.fiatAmount.map(String).join(','), expected.split('|')[2], 'the body sent parses to the numbers the string was built from');
+        assert.equal(sent.fiatAmount.map(String).join(','), corpusText, 'the body sent parses to the numbers the string was built from');
+      });
+
+      it('signed fields left out are signed as the document says (0, undefined): the sandbox accepts the signature', async () => {
+        for (const [key, literal, code] of [['noAmount', '|USDT|0|', 24], ['noCurrency', '|undefined|', 5]] as const) {
+          const g = generated.get(key)!;
+          assert.ok(g.model.canonicalDisplay.includes(literal), g.model.canonicalDisplay);
+          const r = await extra.run(key, envFor());
+          checkOutput(r, g.model.canonicalDisplay);
+          // The service checks the signature first: an error other than INVALID_SIGNATURE (2) means it verified.
+          assert.equal(r.code, 1, r.stderr);
+          assert.equal(JSON.parse(r.stdout).errorCode, code, r.stdout);
+        }
       });
 
       it('a tampered data.signature exits 3', async () => {
