@@ -6,7 +6,7 @@ import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { openSession } from '../session';
 import { selectBlocks } from '../select';
-import { CodegenError, LANGUAGES, programFile, programFromSession, type Language } from '../../engine/codegen';
+import { bearerLine, CodegenError, LANGUAGES, programFile, programFromSession, type Language } from '../../engine/codegen';
 
 const spec = {
   name: 'code',
@@ -16,7 +16,9 @@ const spec = {
     'body, the canonical string (numbers written as JavaScript writes them, omitted fields as the contract\n' +
     'says), signs it, sends it and verifies the response signature. The program reads PAYOUT_BASE_URL,\n' +
     'PAYOUT_PARTNER_CODE, PAYOUT_SECRET_KEY, PAYOUT_PRIVATE_KEY_FILE and PAYOUT_SERVICE_PUBLIC_KEY_FILE;\n' +
-    'every other value of the request is a literal in the code. Nothing is sent unless --send-first says so.',
+    'every other value of the request is a literal in the code. A /v3 request becomes a program that signs\n' +
+    'an RS256 client assertion, exchanges it for a bearer token and sends the request with it.\n' +
+    'Nothing is sent unless --send-first says so.',
   options: {
     name: { type: 'string', short: 'n', valueName: 'NAME', description: 'the request named NAME' },
     lang: { type: 'string', short: 'l', valueName: 'LANG', description: `the language: ${LANGUAGES.join(', ')}` },
@@ -53,7 +55,7 @@ export const codeCommand = command(spec, async ({ values, positionals }) => {
   try {
     const note = (text: string) => process.stderr.write(`${session.redactor.redact(text)}\n`);
     const { model, program } = await programFromSession(session, values.name, language, values['send-first'] ?? [], note);
-    note(`${model.endpoint.id} as ${programFile(model, language)}; it signs: ${model.canonicalDisplay}`);
+    note(`${model.endpoint.id} as ${programFile(model, language)}; ${model.bearer ? bearerLine(model) : `it signs: ${model.canonicalDisplay}`}`);
     process.stdout.write(program);
     return EXIT.ok;
   } catch (err) {

@@ -2,6 +2,7 @@
 // model.ts gathers the facts from the catalogue and the resolved request; one file per language
 // writes them out.
 import type { PayoutSession } from '../http/session';
+import { isSecretVariable } from '../syntax/environments';
 import { goProgram } from './go';
 import { javaProgram } from './java';
 import { buildModel, CodegenError, type CodeModel, type Language } from './model';
@@ -9,7 +10,7 @@ import { nodeProgram } from './node';
 import { phpProgram } from './php';
 import { pythonProgram } from './python';
 
-export { buildModel, CodegenError, ENV, EXIT_CODES, LANGUAGES, programFile, type CodeModel, type Language } from './model';
+export { bearerLine, buildModel, CodegenError, ENV, envNameOf, EXIT_CODES, LANGUAGES, programFile, type CodeModel, type Language } from './model';
 
 const writers: Record<Language, (m: CodeModel) => string> = {
   node: nodeProgram,
@@ -52,10 +53,18 @@ export async function programFromSession(
     onNote(`sent ${first} first: ${r.response ? `HTTP ${r.response.status}${r.decoded ? ` ${r.decoded.headline}` : ''}` : r.error}`);
     if (!r.response) throw new CodegenError(`${first} got no response, so ${name} cannot be resolved: ${r.error ?? 'see above'}`);
   }
-  const prepared = session.redactResult(await session.prepare(block));
+  // Not redacted: buildModel turns secret values into environment reads, by the variable they came from.
+  const prepared = await session.prepare(block);
+  const secrets = new Map<string, string>();
+  for (const [name, value] of Object.entries(session.environment.variables)) if (isSecretVariable(name)) secrets.set(name, value);
+  const secretKey = session.credentials().secretKey;
+  if (secretKey) secrets.set('secretKey', secretKey);
   try {
-    const model = buildModel(prepared, [session.credentials().secretKey ?? '']);
-    return { model, program: generateProgram(model, language) };
+    const model = buildModel(prepared, secrets);
+    const program = generateProgram(model, language);
+    // The last guard: nothing the session knows to be secret may be in the printed program.
+    if (session.redactor.redact(program) !== program) throw new CodegenError(`${prepared.label}: the program would contain a secret value; put it in an environment variable of its own`);
+    return { model, program };
   } catch (err) {
     if (err instanceof CodegenError && prepared.problems.some((p) => /has not been sent yet/.test(p))) {
       throw new CodegenError(`${err.message}\nThe request reads another request's response: send that one first with --send-first NAME.`);

@@ -1,7 +1,7 @@
 // The request as a Java 17 program run as a single source file (`java Name.java`): the standard
 // library only, so it carries its own small JSON writer and reader and reads a PKCS#1 key by
 // wrapping it into the PKCS#8 structure that KeyFactory understands.
-import { ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, pascalCase, programFile, type CodeModel, type JsonValue } from './model';
+import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, pascalCase, programFile, type CodeModel, type JsonValue } from './model';
 
 /** A Java string literal. Control characters as octal escapes: a \\u escape is decoded before lexing. */
 function quote(s: string): string {
@@ -23,136 +23,15 @@ function literal(v: JsonValue, indent: string): string {
   return entries.length ? `object(\n${entries.map(([k, x]) => `${inner}${quote(k)}, ${literal(x, inner)}`).join(',\n')})` : 'object()';
 }
 
-export function javaProgram(m: CodeModel): string {
-  const file = programFile(m, 'java');
-  const className = pascalCase(m.baseName);
-  const bodyLines = m.body.map(([k, v]) => `                ${quote(k)}, ${k === 'partnerCode' ? 'partnerCode' : literal(v, '                ')}`);
-  const signedLines = m.signed.map((s, i) => {
-    const comma = i < m.signed.length - 1 ? ',' : '';
-    return s.omitted
-      ? `                // ${omittedComment(s)}\n                "${s.literal}"${comma}`
-      : `                jsString(body.get(${quote(s.field)}))${comma}`;
+function bodyMembers(m: CodeModel): string[] {
+  return (m.body ?? []).map((e) => {
+    const value = !('env' in e) ? literal(e.value, '                ') : e.env === ENV.partnerCode ? 'partnerCode' : `env("${e.env}")`;
+    return `                ${quote(e.key)}, ${value}`;
   });
-  const header = headerLines(m, ['', `Run: java ${file}   (Java 11+ single-file source launch; written for Java 17)`]);
-  return `${header.map((l) => (l ? `// ${l}` : '//')).join('\n')}
-import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.PrivateKey;
-import java.security.PublicKey;
-import java.security.Signature;
-import java.security.spec.PKCS8EncodedKeySpec;
-import java.security.spec.X509EncodedKeySpec;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Base64;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
+}
 
-public class ${className} {
-    static final String PATH = "${m.path}";
-    /** The fields of data that the service signs its reply over. */
-    static final List<String> RESPONSE_FIELDS = List.of(${m.response.segments.map((s) => quote(s.field)).join(', ')});
-
-    public static void main(String[] args) throws Exception {
-        String baseUrl = env("${ENV.baseUrl}");
-        String partnerCode = env("${ENV.partnerCode}");
-        String secretKey = env("${ENV.secretKey}");
-        PrivateKey privateKey;
-        PublicKey servicePublicKey;
-        try {
-            privateKey = readPrivateKey(Path.of(env("${ENV.privateKeyFile}")));
-            servicePublicKey = readPublicKey(Path.of(env("${ENV.servicePublicKeyFile}")));
-        } catch (IOException | GeneralSecurityException | IllegalArgumentException e) {
-            throw fail(${EXIT_CODES.error}, "cannot read a key: " + e);
-        }
-
-        Map<String, Object> body = object(
-${bodyLines.join(',\n')});
-
-        // The signed fields in the documented order.
-        List<String> signedValues = List.of(
-${signedLines.join('\n')});
-        System.err.println(signedString(signedValues, "<secretKey>"));
-        Signature signer = Signature.getInstance("SHA256withRSA");
-        signer.initSign(privateKey);
-        signer.update(signedString(signedValues, secretKey).getBytes(StandardCharsets.UTF_8));
-        body.put("signature", Base64.getEncoder().encodeToString(signer.sign()));
-
-        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + PATH))
-                .timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json")
-                .method("${m.method}", HttpRequest.BodyPublishers.ofString(Json.write(body)))
-                .build();
-        String text;
-        try {
-            text = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()).body();
-        } catch (IOException e) {
-            throw fail(${EXIT_CODES.error}, "request failed: " + e);
-        }
-        System.out.print(text);
-        System.out.flush();
-
-        Map<?, ?> reply;
-        try {
-            reply = (Map<?, ?>) Json.read(text);
-        } catch (IllegalArgumentException | ClassCastException e) {
-            throw fail(${EXIT_CODES.error}, "the response is not a JSON envelope: " + e.getMessage());
-        }
-        if (!Boolean.TRUE.equals(reply.get("success"))) {
-            throw fail(${EXIT_CODES.error}, "error response: " + reply.get("semanticCode") + " (" + jsString(reply.get("errorCode")) + "): " + reply.get("message"));
-        }
-
-        // A field missing from data is signed as the text undefined, as in the request.
-        Map<?, ?> data = reply.get("data") instanceof Map<?, ?> d ? d : Map.of();
-        List<String> replyValues = new ArrayList<>();
-        for (String field : RESPONSE_FIELDS) replyValues.add(data.containsKey(field) ? jsString(data.get(field)) : "undefined");
-        boolean verified;
-        try {
-            Signature verifier = Signature.getInstance("SHA256withRSA");
-            verifier.initVerify(servicePublicKey);
-            verifier.update(signedString(replyValues, secretKey).getBytes(StandardCharsets.UTF_8));
-            verified = data.get("signature") instanceof String s && verifier.verify(Base64.getDecoder().decode(s));
-        } catch (IllegalArgumentException | GeneralSecurityException e) {
-            verified = false;
-        }
-        if (!verified) throw fail(${EXIT_CODES.notVerified}, "data.signature does not verify over " + signedString(replyValues, "<secretKey>"));
-        System.err.println("response signature verified");
-    }
-
-    /** The values joined with '|', the secret appended directly after the last pipe. */
-    static String signedString(List<String> values, String secret) {
-        List<String> all = new ArrayList<>(values);
-        all.add(secret);
-        return String.join("|", all);
-    }
-
-    /** JavaScript's String(value), which the service signs, for the values JSON holds. */
-    static String jsString(Object value) {
-        if (value == null) return "null";
-        if (value instanceof Number n) return jsNumber(n.doubleValue()); // JavaScript has only doubles
-        if (value instanceof List<?> items) {
-            List<String> parts = new ArrayList<>();
-            for (Object item : items) parts.add(item == null ? "" : jsString(item));
-            return String.join(",", parts);
-        }
-        if (value instanceof Map<?, ?>) return "[object Object]";
-        return value.toString(); // String, Boolean
-    }
-
-    /**
+/** Numbers as JavaScript writes them, PEM keys, the environment, exiting, JSON: shared by the /api/v2 and /v3 programs. */
+const SHARED_HELPERS = `    /**
      * x as ECMAScript's Number::toString writes it. Double.toString differs (1.0E21 for 1e+21, and in
      * Java 17 not always the shortest digits), so: the fewest significant digits that read back to x
      * (the closest such if several), laid out by ECMAScript's rules.
@@ -392,6 +271,242 @@ ${signedLines.join('\n')});
             return new IllegalArgumentException(what + " at offset " + at);
         }
     }
+`;
+
+export function javaProgram(m: CodeModel): string {
+  const file = programFile(m, 'java');
+  const className = pascalCase(m.baseName);
+  if (m.bearer) return bearerProgram(m, file, className);
+  const bodyLines = bodyMembers(m);
+  const signedLines = m.signed.map((s, i) => {
+    const comma = i < m.signed.length - 1 ? ',' : '';
+    return s.omitted
+      ? `                // ${omittedComment(s)}\n                "${s.literal}"${comma}`
+      : `                jsString(body.get(${quote(s.field)}))${comma}`;
+  });
+  const header = headerLines(m, ['', `Run: java ${file}   (Java 11+ single-file source launch; written for Java 17)`]);
+  return `${header.map((l) => (l ? `// ${l}` : '//')).join('\n')}
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+public class ${className} {
+    static final String PATH = "${m.path}";
+    /** The fields of data that the service signs its reply over. */
+    static final List<String> RESPONSE_FIELDS = List.of(${m.response.segments.map((s) => quote(s.field)).join(', ')});
+
+    public static void main(String[] args) throws Exception {
+        String baseUrl = env("${ENV.baseUrl}");
+        String partnerCode = env("${ENV.partnerCode}");
+        String secretKey = env("${ENV.secretKey}");
+        PrivateKey privateKey;
+        PublicKey servicePublicKey;
+        try {
+            privateKey = readPrivateKey(Path.of(env("${ENV.privateKeyFile}")));
+            servicePublicKey = readPublicKey(Path.of(env("${ENV.servicePublicKeyFile}")));
+        } catch (IOException | GeneralSecurityException | IllegalArgumentException e) {
+            throw fail(${EXIT_CODES.error}, "cannot read a key: " + e);
+        }
+
+        Map<String, Object> body = object(
+${bodyLines.join(',\n')});
+
+        // The signed fields in the documented order.
+        List<String> signedValues = List.of(
+${signedLines.join('\n')});
+        System.err.println(signedString(signedValues, "<secretKey>"));
+        Signature signer = Signature.getInstance("SHA256withRSA");
+        signer.initSign(privateKey);
+        signer.update(signedString(signedValues, secretKey).getBytes(StandardCharsets.UTF_8));
+        body.put("signature", Base64.getEncoder().encodeToString(signer.sign()));
+
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + PATH))
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .method("${m.method}", HttpRequest.BodyPublishers.ofString(Json.write(body)))
+                .build();
+        String text;
+        try {
+            text = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()).body();
+        } catch (IOException e) {
+            throw fail(${EXIT_CODES.error}, "request failed: " + e);
+        }
+        System.out.print(text);
+        System.out.flush();
+
+        Map<?, ?> reply;
+        try {
+            reply = (Map<?, ?>) Json.read(text);
+        } catch (IllegalArgumentException | ClassCastException e) {
+            throw fail(${EXIT_CODES.error}, "the response is not a JSON envelope: " + e.getMessage());
+        }
+        if (!Boolean.TRUE.equals(reply.get("success"))) {
+            throw fail(${EXIT_CODES.error}, "error response: " + reply.get("semanticCode") + " (" + jsString(reply.get("errorCode")) + "): " + reply.get("message"));
+        }
+
+        // A field missing from data is signed as the text undefined, as in the request.
+        Map<?, ?> data = reply.get("data") instanceof Map<?, ?> d ? d : Map.of();
+        List<String> replyValues = new ArrayList<>();
+        for (String field : RESPONSE_FIELDS) replyValues.add(data.containsKey(field) ? jsString(data.get(field)) : "undefined");
+        boolean verified;
+        try {
+            Signature verifier = Signature.getInstance("SHA256withRSA");
+            verifier.initVerify(servicePublicKey);
+            verifier.update(signedString(replyValues, secretKey).getBytes(StandardCharsets.UTF_8));
+            verified = data.get("signature") instanceof String s && verifier.verify(Base64.getDecoder().decode(s));
+        } catch (IllegalArgumentException | GeneralSecurityException e) {
+            verified = false;
+        }
+        if (!verified) throw fail(${EXIT_CODES.notVerified}, "data.signature does not verify over " + signedString(replyValues, "<secretKey>"));
+        System.err.println("response signature verified");
+    }
+
+    /** The values joined with '|', the secret appended directly after the last pipe. */
+    static String signedString(List<String> values, String secret) {
+        List<String> all = new ArrayList<>(values);
+        all.add(secret);
+        return String.join("|", all);
+    }
+
+    /** JavaScript's String(value), which the service signs, for the values JSON holds. */
+    static String jsString(Object value) {
+        if (value == null) return "null";
+        if (value instanceof Number n) return jsNumber(n.doubleValue()); // JavaScript has only doubles
+        if (value instanceof List<?> items) {
+            List<String> parts = new ArrayList<>();
+            for (Object item : items) parts.add(item == null ? "" : jsString(item));
+            return String.join(",", parts);
+        }
+        if (value instanceof Map<?, ?>) return "[object Object]";
+        return value.toString(); // String, Boolean
+    }
+
+${SHARED_HELPERS}}
+`;
 }
+
+/** A /v3 request: RS256 client assertion -> bearer token -> the request (doc 2 §5). */
+function bearerProgram(m: CodeModel, file: string, className: string): string {
+  const b = m.bearer!;
+  const hasBody = m.body !== undefined;
+  const header = headerLines(m, ['', `Run: java ${file}   (Java 11+ single-file source launch; written for Java 17)`]);
+  return `${header.map((l) => (l ? `// ${l}` : '//')).join('\n')}
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+public class ${className} {
+    static final String PATH = ${quote(m.path)};
+    static final String USER_EMAIL = ${quote(b.user)};
+
+    public static void main(String[] args) throws Exception {
+        String baseUrl = env("${ENV.baseUrl}");
+        String partnerCode = env("${ENV.partnerCode}");
+        PrivateKey privateKey;
+        try {
+            privateKey = readPrivateKey(Path.of(env("${ENV.privateKeyFile}")));
+        } catch (IOException | GeneralSecurityException | IllegalArgumentException e) {
+            throw fail(${EXIT_CODES.error}, "cannot read the private key: " + e);
+        }
+        System.err.println(${quote(bearerLine(m))});
+
+        Map<?, ?> exchange = envelope(send(baseUrl + ${quote(b.tokenPath)}, "POST", object("clientAssertion", clientAssertion(partnerCode, privateKey), "userEmail", USER_EMAIL), null));
+        if (!${quote(b.successCode)}.equals(exchange.get("code"))) {
+            throw fail(${EXIT_CODES.error}, "the token exchange was refused: " + exchange.get("code") + ": " + exchange.get("message"));
+        }
+        String accessToken = (String) ((Map<?, ?>) exchange.get("data")).get("accessToken");
+${hasBody ? `
+        Map<String, Object> body = object(
+${bodyMembers(m).join(',\n')});
+` : ''}
+        String text = send(baseUrl + PATH, "${m.method}", ${hasBody ? 'body' : 'null'}, accessToken);
+        System.out.print(text);
+        System.out.flush();
+        Object code = envelope(text).get("code");
+        if (!${quote(b.successCode)}.equals(code)) throw fail(${EXIT_CODES.error}, "error response: " + code);
+    }
+
+    /** A JWT signed RS256 with the partner's key, fresh for every token request. */
+    static String clientAssertion(String partnerCode, PrivateKey key) throws GeneralSecurityException {
+        long now = Instant.now().getEpochSecond();
+        Base64.Encoder base64url = Base64.getUrlEncoder().withoutPadding();
+        String header = base64url.encodeToString(Json.write(object("alg", "RS256", "typ", "JWT")).getBytes(StandardCharsets.UTF_8));
+        Map<String, Object> claims = object("iss", partnerCode, "aud", ${quote(b.audience)}, "iat", now, "exp", now + ${b.assertionTtl}, "jti", UUID.randomUUID().toString());
+        String input = header + "." + base64url.encodeToString(Json.write(claims).getBytes(StandardCharsets.UTF_8));
+        Signature signer = Signature.getInstance("SHA256withRSA");
+        signer.initSign(key);
+        signer.update(input.getBytes(StandardCharsets.UTF_8));
+        return input + "." + base64url.encodeToString(signer.sign());
+    }
+
+    /** Sends the request (a JSON body when body is not null) and returns the response body. */
+    static String send(String url, String method, Map<String, Object> body, String accessToken) throws InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(Json.write(body)));
+        if (accessToken != null) request.header("Authorization", "Bearer " + accessToken);
+        try {
+            return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString()).body();
+        } catch (IOException e) {
+            throw fail(${EXIT_CODES.error}, "request failed: " + e);
+        }
+    }
+
+    static Map<?, ?> envelope(String text) {
+        try {
+            return (Map<?, ?>) Json.read(text);
+        } catch (IllegalArgumentException | ClassCastException e) {
+            throw fail(${EXIT_CODES.error}, "the response is not a JSON envelope: " + e.getMessage());
+        }
+    }
+
+${SHARED_HELPERS}}
 `;
 }

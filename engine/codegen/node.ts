@@ -1,6 +1,6 @@
 // The request as a Node.js program (ES module, node:crypto and fetch; Node 18 or later).
 // Node is the one language whose String(value) is the service's own, so it has no number helper.
-import { ENV, EXIT_CODES, headerLines, omittedComment, programFile, type CodeModel, type JsonValue } from './model';
+import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, programFile, type CodeModel, type JsonValue } from './model';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -20,13 +20,22 @@ function literal(v: JsonValue, indent: string): string {
   return `{\n${entries.map(([k, x]) => `${inner}${IDENTIFIER.test(k) ? k : quote(k)}: ${literal(x, inner)},`).join('\n')}\n${indent}}`;
 }
 
+function bodyMembers(m: CodeModel): string[] {
+  return (m.body ?? []).map((e) => {
+    const key = IDENTIFIER.test(e.key) ? e.key : quote(e.key);
+    if (!('env' in e)) return `  ${key}: ${literal(e.value, '  ')},`;
+    return e.env === ENV.partnerCode ? '  partnerCode,' : `  ${key}: env('${e.env}'),`;
+  });
+}
+
 function comment(lines: string[]): string {
   return lines.map((l) => (l ? `// ${l}` : '//')).join('\n');
 }
 
 export function nodeProgram(m: CodeModel): string {
   const file = programFile(m, 'node');
-  const bodyLines = m.body.map(([k, v]) => (k === 'partnerCode' ? '  partnerCode,' : `  ${IDENTIFIER.test(k) ? k : quote(k)}: ${literal(v, '  ')},`));
+  if (m.bearer) return bearerProgram(m, file);
+  const bodyLines = bodyMembers(m);
   const signedLines = m.signed.map((s) =>
     s.omitted
       ? `  // ${omittedComment(s)}\n  '${s.literal}',`
@@ -109,5 +118,91 @@ const verified =
   verify('sha256', Buffer.from(signedString(replyValues, secretKey)), servicePublicKey, Buffer.from(data.signature, 'base64'));
 if (!verified) fail(\`data.signature does not verify over \${signedString(replyValues, '<secretKey>')}\`, ${EXIT_CODES.notVerified});
 console.error('response signature verified');
+`;
+}
+
+/** A /v3 request: RS256 client assertion -> bearer token -> the request (doc 2 §5). */
+function bearerProgram(m: CodeModel, file: string): string {
+  const b = m.bearer!;
+  const hasBody = m.body !== undefined;
+  return `${comment(headerLines(m, ['', `Run: node ${file}`]))}
+import { createPrivateKey, randomUUID, sign } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+const PATH = ${quote(m.path)};
+const USER_EMAIL = ${quote(b.user)};
+
+function env(name) {
+  const value = process.env[name];
+  if (!value) fail(\`\${name} is not set\`);
+  return value;
+}
+
+function fail(message) {
+  console.error(message);
+  process.exit(${EXIT_CODES.error});
+}
+
+const base64url = (data) => Buffer.from(data).toString('base64url');
+
+// The client assertion: a JWT signed RS256 with the partner's key, fresh for every token request.
+function clientAssertion(partnerCode, privateKey) {
+  const now = Math.floor(Date.now() / 1000);
+  const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
+  const claims = base64url(JSON.stringify({ iss: partnerCode, aud: ${quote(b.audience)}, iat: now, exp: now + ${b.assertionTtl}, jti: randomUUID() }));
+  return \`\${header}.\${claims}.\${sign('sha256', Buffer.from(\`\${header}.\${claims}\`), privateKey).toString('base64url')}\`;
+}
+
+async function post(url, body, headers = {}) {
+  try {
+    const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    return await response.text();
+  } catch (err) {
+    fail(\`request failed: \${err.cause?.message ?? err.message}\`);
+  }
+}
+
+const baseUrl = env('${ENV.baseUrl}');
+const partnerCode = env('${ENV.partnerCode}');
+let privateKey;
+try {
+  privateKey = createPrivateKey(readFileSync(env('${ENV.privateKeyFile}')));
+} catch (err) {
+  fail(\`cannot read the private key: \${err.message}\`);
+}
+console.error(${quote(bearerLine(m))});
+
+const exchange = await post(baseUrl + ${quote(b.tokenPath)}, { clientAssertion: clientAssertion(partnerCode, privateKey), userEmail: USER_EMAIL });
+let accessToken;
+try {
+  const reply = JSON.parse(exchange);
+  if (reply.code === ${quote(b.successCode)}) accessToken = reply.data.accessToken;
+  else fail(\`the token exchange was refused: \${reply.code}: \${reply.message}\`);
+} catch {
+  fail('the token exchange did not answer JSON');
+}
+${hasBody ? `
+const body = {
+${bodyMembers(m).join('\n')}
+};
+` : ''}
+let text;
+try {
+  const response = await fetch(baseUrl + PATH, {
+    method: '${m.method}',
+    headers: { Authorization: \`Bearer \${accessToken}\`${hasBody ? `, 'Content-Type': 'application/json'` : ''} },${hasBody ? `\n    body: JSON.stringify(body),` : ''}
+  });
+  text = await response.text();
+} catch (err) {
+  fail(\`request failed: \${err.cause?.message ?? err.message}\`);
+}
+process.stdout.write(text);
+let code;
+try {
+  code = JSON.parse(text).code;
+} catch {
+  fail('the response is not JSON');
+}
+if (code !== ${quote(b.successCode)}) fail(\`error response: \${code}\`);
 `;
 }

@@ -1,6 +1,6 @@
 // The request as a PHP 8.1+ program: the standard library only (openssl and json are built into
 // php-cli; the request goes out through file_get_contents' HTTP stream, so no curl extension).
-import { ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, programFile, type CodeModel, type JsonValue } from './model';
+import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, programFile, type CodeModel, type JsonValue } from './model';
 
 /** A PHP single-quoted string: only \\ and ' are escapes there. */
 function quote(s: string): string {
@@ -20,9 +20,17 @@ function literal(v: JsonValue, indent: string): string {
   return `[\n${entries.map(([k, x]) => `${inner}${quote(k)} => ${literal(x, inner)},`).join('\n')}\n${indent}]`;
 }
 
+function bodyMembers(m: CodeModel): string[] {
+  return (m.body ?? []).map((e) => {
+    const value = !('env' in e) ? literal(e.value, '    ') : e.env === ENV.partnerCode ? '$partnerCode' : `env('${e.env}')`;
+    return `    ${quote(e.key)} => ${value},`;
+  });
+}
+
 export function phpProgram(m: CodeModel): string {
   const file = programFile(m, 'php');
-  const bodyLines = m.body.map(([k, v]) => `    ${quote(k)} => ${k === 'partnerCode' ? '$partnerCode' : literal(v, '    ')},`);
+  if (m.bearer) return bearerProgram(m, file);
+  const bodyLines = bodyMembers(m);
   const signedLines = m.signed.map((s) =>
     s.omitted
       ? `    // ${omittedComment(s)}\n    '${s.literal}',`
@@ -167,5 +175,90 @@ if ($replySignature === false || openssl_verify(signed_string($replyValues, $sec
     fail('data.signature does not verify over ' . signed_string($replyValues, '<secretKey>'), ${EXIT_CODES.notVerified});
 }
 fwrite(STDERR, 'response signature verified' . PHP_EOL);
+`;
+}
+
+/** A /v3 request: RS256 client assertion -> bearer token -> the request (doc 2 §5). */
+function bearerProgram(m: CodeModel, file: string): string {
+  const b = m.bearer!;
+  const hasBody = m.body !== undefined;
+  const header = headerLines(m, ['', `Run: php ${file}`]);
+  return `<?php
+${header.map((l) => (l ? `// ${l}` : '//')).join('\n')}
+
+declare(strict_types=1);
+
+// Write floats with the shortest digits that read back to the same value (json_encode).
+ini_set('serialize_precision', '-1');
+
+const PATH = ${quote(m.path)};
+const USER_EMAIL = ${quote(b.user)};
+
+function env(string $name): string
+{
+    $value = getenv($name);
+    if ($value === false || $value === '') {
+        fail("$name is not set");
+    }
+    return $value;
+}
+
+function fail(string $message): never
+{
+    fwrite(STDERR, $message . PHP_EOL);
+    exit(${EXIT_CODES.error});
+}
+
+function base64url(string $data): string
+{
+    return rtrim(strtr(base64_encode($data), '+/', '-_'), '=');
+}
+
+/** A JWT signed RS256 with the partner's key, fresh for every token request. */
+function client_assertion(string $partnerCode, OpenSSLAsymmetricKey $privateKey): string
+{
+    $now = time();
+    $claims = ['iss' => $partnerCode, 'aud' => ${quote(b.audience)}, 'iat' => $now, 'exp' => $now + ${b.assertionTtl}, 'jti' => bin2hex(random_bytes(16))];
+    $input = base64url(json_encode(['alg' => 'RS256', 'typ' => 'JWT'])) . '.' . base64url(json_encode($claims));
+    openssl_sign($input, $signature, $privateKey, OPENSSL_ALGO_SHA256) or fail('signing failed: ' . openssl_error_string());
+    return $input . '.' . base64url($signature);
+}
+
+function send(string $url, string $method, ?array $body, array $headers = []): string
+{
+    $headers[] = 'Content-Type: application/json';
+    $http = ['method' => $method, 'header' => implode("\\r\\n", $headers) . "\\r\\n", 'ignore_errors' => true, 'timeout' => 30];
+    if ($body !== null) {
+        $http['content'] = json_encode($body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR);
+    }
+    $text = @file_get_contents($url, false, stream_context_create(['http' => $http]));
+    if ($text === false) {
+        fail('request failed: ' . (error_get_last()['message'] ?? 'no response'));
+    }
+    return $text;
+}
+
+$baseUrl = env('${ENV.baseUrl}');
+$partnerCode = env('${ENV.partnerCode}');
+$privateKey = openssl_pkey_get_private((string) @file_get_contents(env('${ENV.privateKeyFile}')))
+    ?: fail('cannot read the private key in ${ENV.privateKeyFile}');
+fwrite(STDERR, ${quote(bearerLine(m))} . PHP_EOL);
+
+$exchange = json_decode(send($baseUrl . ${quote(b.tokenPath)}, 'POST', ['clientAssertion' => client_assertion($partnerCode, $privateKey), 'userEmail' => USER_EMAIL]), true);
+if (($exchange['code'] ?? null) !== ${quote(b.successCode)}) {
+    fail(sprintf('the token exchange was refused: %s: %s', $exchange['code'] ?? '', $exchange['message'] ?? ''));
+}
+$accessToken = $exchange['data']['accessToken'];
+${hasBody ? `
+$body = [
+${bodyMembers(m).join('\n')}
+];
+` : ''}
+$text = send($baseUrl . PATH, '${m.method}', ${hasBody ? '$body' : 'null'}, ["Authorization: Bearer $accessToken"]);
+echo $text;
+$code = json_decode($text, true)['code'] ?? null;
+if ($code !== ${quote(b.successCode)}) {
+    fail('error response: ' . ($code ?? 'not a JSON envelope'));
+}
 `;
 }

@@ -1,6 +1,6 @@
 // The request as a Python 3 program: the standard library plus `cryptography` (Python has no RSA of
 // its own). On Debian: apt-get install python3-cryptography, and run it with that python3.
-import { ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, programFile, type CodeModel, type JsonValue } from './model';
+import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, programFile, type CodeModel, type JsonValue } from './model';
 
 function literal(v: JsonValue, indent: string): string {
   if (v === null) return 'None';
@@ -15,9 +15,17 @@ function literal(v: JsonValue, indent: string): string {
   return `{\n${entries.map(([k, x]) => `${inner}${JSON.stringify(k)}: ${literal(x, inner)},`).join('\n')}\n${indent}}`;
 }
 
+function bodyMembers(m: CodeModel): string[] {
+  return (m.body ?? []).map((e) => {
+    const value = !('env' in e) ? literal(e.value, '        ') : e.env === ENV.partnerCode ? 'partner_code' : `env("${e.env}")`;
+    return `    ${JSON.stringify(e.key)}: ${value},`;
+  });
+}
+
 export function pythonProgram(m: CodeModel): string {
   const file = programFile(m, 'python');
-  const bodyLines = m.body.map(([k, v]) => `    ${JSON.stringify(k)}: ${k === 'partnerCode' ? 'partner_code' : literal(v, '        ')},`);
+  if (m.bearer) return bearerProgram(m, file);
+  const bodyLines = bodyMembers(m);
   const signedLines = m.signed.map((s) =>
     s.omitted
       ? `        # ${omittedComment(s)}\n        "${s.literal}",`
@@ -157,6 +165,101 @@ ${signedLines.join('\n')}
         print(f"data.signature does not verify over {signed_string(reply_values, '<secretKey>')}", file=sys.stderr)
         sys.exit(${EXIT_CODES.notVerified})
     print("response signature verified", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
+`;
+}
+
+/** A /v3 request: RS256 client assertion -> bearer token -> the request (doc 2 §5). */
+function bearerProgram(m: CodeModel, file: string): string {
+  const b = m.bearer!;
+  const header = headerLines(m, ['', `Run: python3 ${file}  (needs the cryptography package: pip install cryptography, or Debian's python3-cryptography)`]);
+  const hasBody = m.body !== undefined;
+  return `#!/usr/bin/env python3
+${header.map((l) => (l ? `# ${l}` : '#')).join('\n')}
+import base64
+import json
+import os
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import padding
+
+PATH = ${JSON.stringify(m.path)}
+USER_EMAIL = ${JSON.stringify(b.user)}
+
+
+def env(name):
+    value = os.environ.get(name)
+    if not value:
+        sys.exit(f"{name} is not set")  # exit status ${EXIT_CODES.error}
+    return value
+
+
+def base64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def client_assertion(partner_code, private_key):
+    """A JWT signed RS256 with the partner's key, fresh for every token request."""
+    now = int(time.time())
+    header = base64url(json.dumps({"alg": "RS256", "typ": "JWT"}).encode())
+    claims = {"iss": partner_code, "aud": ${JSON.stringify(b.audience)}, "iat": now, "exp": now + ${b.assertionTtl}, "jti": str(uuid.uuid4())}
+    signing_input = f"{header}.{base64url(json.dumps(claims).encode())}"
+    signature = private_key.sign(signing_input.encode(), padding.PKCS1v15(), hashes.SHA256())
+    return f"{signing_input}.{base64url(signature)}"
+
+
+def send(url, method, body=None, headers=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.read().decode()
+    except urllib.error.HTTPError as err:  # a 4xx/5xx still carries the envelope
+        return err.read().decode()
+    except OSError as err:
+        sys.exit(f"request failed: {err}")
+
+
+def main():
+    base_url = env("${ENV.baseUrl}")
+    partner_code = env("${ENV.partnerCode}")
+    try:
+        with open(env("${ENV.privateKeyFile}"), "rb") as f:
+            private_key = serialization.load_pem_private_key(f.read(), password=None)
+    except (OSError, ValueError) as err:
+        sys.exit(f"cannot read the private key: {err}")
+    print(${JSON.stringify(bearerLine(m))}, file=sys.stderr)
+
+    exchange = send(base_url + ${JSON.stringify(b.tokenPath)}, "POST", {"clientAssertion": client_assertion(partner_code, private_key), "userEmail": USER_EMAIL})
+    try:
+        reply = json.loads(exchange)
+    except ValueError:
+        sys.exit("the token exchange did not answer JSON")
+    if reply.get("code") != ${JSON.stringify(b.successCode)}:
+        sys.exit(f"the token exchange was refused: {reply.get('code')}: {reply.get('message')}")
+    access_token = reply["data"]["accessToken"]
+${hasBody ? `
+    body = {
+${bodyMembers(m).map((l) => `    ${l}`).join('\n')}
+    }
+` : ''}
+    text = send(base_url + PATH, "${m.method}", ${hasBody ? 'body' : 'None'}, {"Authorization": f"Bearer {access_token}"})
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    try:
+        code = json.loads(text).get("code")
+    except (ValueError, AttributeError):
+        sys.exit("the response is not a JSON envelope")
+    if code != ${JSON.stringify(b.successCode)}:
+        sys.exit(f"error response: {code}")
 
 
 if __name__ == "__main__":

@@ -12,13 +12,38 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { catalogue, endpointById } from '../../engine/catalogue';
-import { LANGUAGES, programFromSession, type Language, type SessionProgram } from '../../engine/codegen';
+import { bearerLine, LANGUAGES, programFromSession, type Language, type SessionProgram } from '../../engine/codegen';
 import { buildCanonical } from '../../engine/signing';
 import { openSession } from '../../cli/session';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
 import { buildPrograms, findToolchain, JVM_QUICK_START, run, type Built, type Run } from './toolchains';
 
 const REPO = resolve(__dirname, '..', '..');
+
+const V3_CASHOUT = 'v3-cashout (written by the test)';
+
+/** A /v3 cashout file: the test pass's user and KYC, then quote, create and force an outcome. */
+function v3CashoutFile(): string {
+  const pass = readFileSync(join(REPO, 'examples', 'sandbox-test-pass.payout.http'), 'utf8');
+  const userAndKyc = pass.slice(pass.indexOf('### 0.'), pass.indexOf('### 2b.'));
+  const request = (name: string, path: string, body: string) =>
+    `### ${name}\n# @name ${name}\n# @user {{userEmail}}\nPOST {{base_url}}${path}\nContent-Type: application/json\n\n${body}\n\n`;
+  const file = join(mkdtempSync(join(tmpdir(), 'payout-codegen-v3-')), 'v3-cashout.payout.http');
+  writeFileSync(
+    file,
+    '@userEmail = {{testUser.response.body.$.userEmail}}\n@cashoutId = {{cashOrder.response.body.$.data.externalOrderId}}\n\n' +
+      userAndKyc +
+      request('cashQuote', '/v3/cashout/quotes', '{ "cryptoCurrency": "USDT", "fiatCurrency": "VND", "fiatAmount": 300000 }') +
+      request(
+        'cashOrder',
+        '/v3/cashout/orders',
+        '{ "externalOrderId": "co3-{{$uuid}}", "cryptoCurrency": "USDT", "fiatCurrency": "VND", "fiatAmount": 300000,\n' +
+          '  "extendInfo": { "recipientName": "LE VAN CUONG", "recipientNumber": "0123456789", "recipientBankCode": "970418" } }',
+      ) +
+      request('cashSimulate', '/v3/simulate/cashout/outcomes', '{ "orderId": "{{cashoutId}}", "outcome": "SUCCESS" }'),
+  );
+  return file;
+}
 
 /** Which example request proves each signed endpoint, and what is sent first to give it its state. */
 const PLAN: { endpoint: string; file: string; name: string; first?: string[] }[] = [
@@ -36,6 +61,19 @@ const PLAN: { endpoint: string; file: string; name: string; first?: string[] }[]
   { endpoint: 'v2.orders.details', file: 'scan-to-pay', name: 'details', first: ['kyc', 'order'] },
   { endpoint: 'v2.orders.review-cashout', file: 'cashout', name: 'quote', first: ['kyc'] },
   { endpoint: 'v2.orders.create-cashout', file: 'cashout', name: 'cashout', first: ['kyc', 'account'] },
+  { endpoint: 'v3.kyc.submissions', file: 'sandbox-test-pass', name: 'kyc', first: ['testUser'] },
+  { endpoint: 'v3.kyc.profile', file: 'sandbox-test-pass', name: 'profile', first: ['testUser', 'kyc'] },
+  { endpoint: 'v3.fund.balances', file: 'sandbox-test-pass', name: 'fund', first: ['testUser', 'kyc'] },
+  { endpoint: 'v3.scan-to-pay.quotes', file: 'sandbox-test-pass', name: 'quote', first: ['testUser', 'kyc'] },
+  { endpoint: 'v3.scan-to-pay.orders', file: 'sandbox-test-pass', name: 'order', first: ['testUser', 'kyc', 'quote'] },
+  { endpoint: 'v3.simulate.scan-to-pay.outcomes', file: 'sandbox-test-pass', name: 'success', first: ['testUser', 'kyc', 'order'] },
+  { endpoint: 'v3.orders.get', file: 'sandbox-test-pass', name: 'settled', first: ['testUser', 'kyc', 'order'] },
+  { endpoint: 'v3.fund.ledger', file: 'sandbox-test-pass', name: 'ledger', first: ['testUser', 'kyc', 'order2'] },
+  // A `# @user {{userEmail}}` line does not make `testUser` a dependency the session sends by itself.
+  // The examples have no /v3 cashout: v3Cashout() writes one from the test pass's KYC.
+  { endpoint: 'v3.cashout.quotes', file: V3_CASHOUT, name: 'cashQuote', first: ['testUser', 'kyc'] },
+  { endpoint: 'v3.cashout.orders', file: V3_CASHOUT, name: 'cashOrder', first: ['testUser', 'kyc'] },
+  { endpoint: 'v3.simulate.cashout.outcomes', file: V3_CASHOUT, name: 'cashSimulate', first: ['testUser', 'kyc', 'cashOrder'] },
 ];
 
 /**
@@ -99,7 +137,9 @@ function startProxy(target: string, serviceKeyPem: string, secret: string): Prom
       }
       const tamper = req.url?.startsWith('/tamper/');
       const url = new URL((req.url ?? '/').replace(/^\/(pass|tamper)\//, '/'), target);
-      const out = httpRequest(url, { method: req.method, headers: { 'content-type': req.headers['content-type'] ?? 'application/json' } }, (r) => {
+      const headers: Record<string, string> = { 'content-type': req.headers['content-type'] ?? 'application/json' };
+      if (req.headers.authorization) headers.authorization = req.headers.authorization;
+      const out = httpRequest(url, { method: req.method, headers }, (r) => {
         const parts: Buffer[] = [];
         r.on('data', (c: Buffer) => parts.push(c));
         r.on('end', () => {
@@ -124,7 +164,7 @@ describe('code: generated programs run against the local sandbox', function () {
   this.timeout(300_000);
   let sb: SandboxProcess;
   let proxy: { server: Server; url: string; exchanges: Exchange[] };
-  let credentials: { partnerCode: string; secretKey: string; privateKeyFile: string; pkcs1KeyFile: string; servicePublicKeyFile: string };
+  let credentials: { partnerCode: string; secretKey: string; webhookSecretKey: string; privateKeyFile: string; pkcs1KeyFile: string; servicePublicKeyFile: string };
   const savedHome = process.env.PAYOUT_HTTP_HOME;
 
   before(async () => {
@@ -132,7 +172,7 @@ describe('code: generated programs run against the local sandbox', function () {
     // The generator resolves requests through the same session as the CLI, in this process.
     process.env.PAYOUT_HTTP_HOME = sb.home;
     const dir = join(sb.home, 'credentials');
-    const partner = JSON.parse(readFileSync(join(dir, 'partner.json'), 'utf8')) as { partnerCode: string; secretKey: string };
+    const partner = JSON.parse(readFileSync(join(dir, 'partner.json'), 'utf8')) as { partnerCode: string; secretKey: string; webhookSecretKey: string };
     const pkcs1KeyFile = join(mkdtempSync(join(tmpdir(), 'payout-codegen-key-')), 'partner-pkcs1.pem');
     writeFileSync(pkcs1KeyFile, createPrivateKey(readFileSync(join(dir, 'partner-private.pem'))).export({ type: 'pkcs1', format: 'pem' }), { mode: 0o600 });
     credentials = {
@@ -156,12 +196,20 @@ describe('code: generated programs run against the local sandbox', function () {
     PAYOUT_SECRET_KEY: credentials.secretKey,
     PAYOUT_PRIVATE_KEY_FILE: credentials.privateKeyFile,
     PAYOUT_SERVICE_PUBLIC_KEY_FILE: credentials.servicePublicKeyFile,
+    // Only the /v3 scan-to-pay order reads it (its body has "{{webhookSecretKey}}").
+    PAYOUT_WEBHOOK_SECRET_KEY: credentials.webhookSecretKey,
     ...over,
   });
 
   async function generate(file: string, name: string, language: Language, first: string[] = []): Promise<SessionProgram> {
     const session = openSession(file, undefined, 'sandbox');
     return programFromSession(session, name, language, first);
+  }
+
+  function checkSource(file: string): void {
+    const source = readFileSync(file, 'utf8');
+    assert.ok(!source.includes(credentials.secretKey) && !source.includes(credentials.webhookSecretKey), 'the program embeds no secret');
+    assert.ok(!/PRIVATE KEY-----\s*[A-Za-z0-9+/]{16}/.test(source), 'the program embeds no key');
   }
 
   /** Everything a run must show besides its exit code: nothing secret printed, stderr's first line the signed string. */
@@ -172,8 +220,8 @@ describe('code: generated programs run against the local sandbox', function () {
     assert.equal(r.stderr.split('\n')[0], canonical, `stderr starts with the signed string as payout-http sign prints it:\n${r.stderr}`);
   }
 
-  it('the plan covers every signed endpoint of the catalogue', () => {
-    const signed = catalogue.endpoints.filter((e) => e.auth === 'signed-v2').map((e) => e.id).sort();
+  it('the plan covers every signed /api/v2 and every bearer-token /v3 endpoint of the catalogue', () => {
+    const signed = catalogue.endpoints.filter((e) => ['signed-v2', 'bearer-v3', 'sandbox-only'].includes(e.auth)).map((e) => e.id).sort();
     assert.deepEqual([...new Set(PLAN.map((p) => p.endpoint))].sort(), signed);
   });
 
@@ -190,7 +238,11 @@ describe('code: generated programs run against the local sandbox', function () {
           console.log(`      skipped: ${found.why}`);
           this.skip();
         }
-        for (const p of PLAN) generated.set(p.endpoint, await generate(join(REPO, 'examples', `${p.file}.payout.http`), p.name, language, p.first));
+        const v3Cashout = v3CashoutFile();
+        for (const p of PLAN) {
+          const file = p.file === V3_CASHOUT ? v3Cashout : join(REPO, 'examples', `${p.file}.payout.http`);
+          generated.set(p.endpoint, await generate(file, p.name, language, p.first));
+        }
         const command = found.ok ? found.command : '';
         built = await buildPrograms(language, command, generated);
         // These are for endpoints of the plan too (same file names): built in a second batch.
@@ -199,15 +251,14 @@ describe('code: generated programs run against the local sandbox', function () {
         extra = await buildPrograms(language, command, new Map(['corpus', 'noAmount', 'noCurrency'].map((k) => [k, generated.get(k)!])));
       });
 
-      for (const p of PLAN) {
+      for (const p of PLAN.filter((x) => x.endpoint.startsWith('v2.'))) {
         it(`${p.endpoint} (examples/${p.file}.payout.http ${p.name}): exit 0, stdout the reply byte for byte, the reply verified`, async () => {
           const g = generated.get(p.endpoint)!;
           assert.equal(g.model.endpoint.id, p.endpoint);
-          const source = readFileSync(built.source(p.endpoint), 'utf8');
-          assert.ok(!source.includes(credentials.secretKey) && !/PRIVATE KEY-----\s*[A-Za-z0-9+/]{16}/.test(source), 'the program embeds no secret');
+          checkSource(built.source(p.endpoint));
           const seen = proxy.exchanges.length;
           const r = await built.run(p.endpoint, envFor());
-          assert.equal(r.code, 0, `${r.stdout}\n${r.stderr}\n${source}`);
+          assert.equal(r.code, 0, `${r.stdout}\n${r.stderr}`);
           checkOutput(r, g.model.canonicalDisplay);
           assert.match(r.stderr, /response signature verified/);
           const [exchange, ...more] = proxy.exchanges.slice(seen);
@@ -216,6 +267,26 @@ describe('code: generated programs run against the local sandbox', function () {
           // The body sent parses (as the service's JavaScript parses it) to values that sign as printed.
           const sent = JSON.parse(exchange.requestBody) as Record<string, unknown>;
           assert.equal(buildCanonical(g.model.endpoint.signedString!, sent).display, r.stderr.split('\n')[0]);
+        });
+      }
+
+      for (const p of PLAN.filter((x) => x.endpoint.startsWith('v3.'))) {
+        it(`${p.endpoint} (${p.file} ${p.name}): client assertion, bearer token, exit 0, stdout the reply byte for byte`, async () => {
+          const g = generated.get(p.endpoint)!;
+          assert.equal(g.model.endpoint.id, p.endpoint);
+          checkSource(built.source(p.endpoint));
+          const seen = proxy.exchanges.length;
+          const r = await built.run(p.endpoint, envFor());
+          assert.equal(r.code, 0, `${r.stdout}\n${r.stderr}`);
+          checkOutput(r, bearerLine(g.model));
+          const [token, exchange, ...more] = proxy.exchanges.slice(seen);
+          assert.equal(more.length, 0, 'a token exchange and the request');
+          assert.equal(token.path, '/pass/v3/auth/tokens');
+          const accessToken = (JSON.parse(token.responseBody) as { data: { accessToken: string } }).data.accessToken;
+          assert.ok(!(r.stdout + r.stderr).includes(accessToken), 'the access token is never printed');
+          assert.equal(r.stdout, exchange.responseBody, 'stdout is exactly the body the service answered');
+          assert.equal(exchange.path, `/pass${g.model.path}`);
+          assert.equal(JSON.parse(r.stdout).code, 'SUCCESS');
         });
       }
 
