@@ -3,7 +3,7 @@
 // still never printed.
 import type { PreparedRequest, SchemaOutcome, SendResult } from '../engine/http/types';
 import type { Verdict } from '../engine/http/verify';
-import type { Explanation } from '../engine/signing';
+import { explanationLines } from '../engine/http/render';
 
 export function verdictLine(v: Verdict | undefined): string {
   if (!v) return 'signature: not checked';
@@ -31,21 +31,6 @@ export function requestHeading(p: PreparedRequest, index?: { n: number; of: numb
   return `${where}${p.label}${p.title && p.title !== p.name ? ` (${p.title})` : ''}: ${p.method} ${p.url}`;
 }
 
-/** The explanation of a mismatching signature as lines: expected string, covered variant, segment diff. */
-export function explanationLines(e: Explanation): string[] {
-  const lines = [`expected string: ${e.expectedDisplay}`];
-  if (e.match) {
-    lines.push(`the signature covers: ${e.match.display}`, `diagnosis: ${e.match.description}`);
-    for (const d of e.match.diff) {
-      lines.push(`  segment ${d.index + 1}: expected ${JSON.stringify(d.expected)}, signed ${JSON.stringify(d.actual)}`);
-    }
-  } else {
-    lines.push(`no plausible variant of the string verifies (${e.tried} tried): the signature was made over other data or with another key`);
-  }
-  if (e.note) lines.push(`note: ${e.note}`);
-  return lines;
-}
-
 export function formatResult(r: SendResult, options: { index?: { n: number; of: number }; showBody?: boolean } = {}): string {
   const out: string[] = [requestHeading(r.prepared, options.index)];
   const p = r.prepared;
@@ -53,7 +38,7 @@ export function formatResult(r: SendResult, options: { index?: { n: number; of: 
     out.push(`  signed string: ${p.signing.canonicalDisplay}`);
     if (p.signing.source === 'typed') {
       out.push(`  signature: sent as typed in the body; ${p.signing.typedMatches ? 'it matches the computed one' : 'it does NOT match the computed one'}`);
-      if (p.signing.explanation && !p.signing.typedMatches) out.push(...explanationLines(p.signing.explanation).map((l) => `    ${l}`));
+      if (p.signing.explanation && !p.signing.typedMatches) out.push(...explanationLines(p.signing.explanation, '    '));
     }
   }
   for (const w of p.warnings) out.push(`  warning: ${w}`);
@@ -78,7 +63,7 @@ export function formatResult(r: SendResult, options: { index?: { n: number; of: 
     }
     out.push(`  ${verdictLine(r.verdict)}`);
     if (r.verdict?.state === 'not-verified' && r.verdict.explanation) {
-      out.push(...explanationLines(r.verdict.explanation).map((l) => `    ${l}`));
+      out.push(...explanationLines(r.verdict.explanation, '    '));
     }
     if (r.schema) {
       out.push(`  ${schemaSummary(r.schema)}`);

@@ -11,6 +11,7 @@ import { codeCommand } from './commands/code';
 import { explainCommand } from './commands/explain';
 import { webhooksCommand } from './commands/webhooks';
 import { sandboxCommand } from './commands/sandbox';
+import { languageServerCommand } from './commands/languageServer';
 
 interface CommandEntry {
   summary: string;
@@ -26,6 +27,7 @@ const commands: Record<string, CommandEntry> = {
   explain: { summary: 'explain which string a signature covers (why a signature does not match)', run: explainCommand },
   webhooks: { summary: 'receive order webhooks on loopback and verify their signatures', run: webhooksCommand },
   sandbox: { summary: 'run and manage the local payout sandbox', run: sandboxCommand },
+  'language-server': { summary: 'the language server for editors (--stdio); the VS Code extension starts it', run: languageServerCommand },
   help: { summary: 'show help for a command: payout-http help <command>', run: helpCommand },
 };
 

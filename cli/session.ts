@@ -1,9 +1,9 @@
-// Opening a request file for a CLI command: the environment selected (engine/http/environment),
+// Opening a request file for a CLI command: the environment selected (engine/workspace/environment),
 // and, for the `local` environment, the local sandbox's credentials created on first use and the
 // sandbox itself started or reused (ensureLocalSandbox) before anything is sent.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { selectEnvironment, type SelectedEnvironment } from '../engine/http/environment';
+import { selectEnvironment, type SelectedEnvironment } from '../engine/workspace/environment';
 import { PayoutSession, type SessionDeps } from '../engine/http/session';
 import type { OpenApiDirective } from '../engine/openapi/userDocuments';
 import { ensureLocalSandbox } from '../engine/sandbox/ensure';

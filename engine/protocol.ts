@@ -1,7 +1,7 @@
-// Custom LSP messages shared by the VS Code client and the language server, declared once.
-// Plain constants and types only: no import from `vscode` or `vscode-languageserver`, so both sides
-// (and the tests' JSON-RPC client) can import this file. Build the typed message objects with
-// `new RequestType<Params, Result, void>(CanonicalStringRequest.method)` on each side.
+// Custom LSP messages shared by the VS Code client and the language server, declared once as typed
+// constants (see "Typed messages" below). Plain constants and types only: no import from `vscode` or
+// `vscode-languageserver`, so both sides (and the tests' JSON-RPC client) import this file, and the
+// client bundle carries nothing else of the engine.
 
 /** An LSP position: 0-based line, UTF-16 character offset. */
 export interface ProtocolPosition {
@@ -66,6 +66,8 @@ export const OpenApiDocumentsNotification = { method: 'payoutHttp/openApiDocumen
 export interface OpenApiDocumentsParams {
   /** Absolute paths, each with the base variable its requests start with. */
   documents: { file: string; base: string }[];
+  /** The setting as written, per folder (OpenApiSettingEntries, below): resolved by the server. */
+  settings?: OpenApiSettingEntries[];
 }
 
 /** The environment used until the client picks one: the local sandbox. */
@@ -81,3 +83,154 @@ export type SendRequestArguments = [uri: string, line: number];
 
 /** The language id of `.payout.http` documents. */
 export const LANGUAGE_ID = 'payout-http';
+
+// ---- Typed messages ----
+// Each custom message is one constant carrying its method and, as phantom types, its params and
+// result, so the client (`sendRequest`) and the server (`onRequest`) cannot disagree on a shape.
+// Phantom rather than vscode-jsonrpc's RequestType: the client bundle and the server resolve
+// different copies of vscode-jsonrpc, and this file stays importable by anything with no dependency.
+
+/** A request: `P` its params, `R` its result. The fields are never set at run time. */
+export interface TypedRequest<P, R> {
+  readonly method: string;
+  readonly _params?: P;
+  readonly _result?: R;
+}
+/** A notification with params `P`. */
+export interface TypedNotification<P> {
+  readonly method: string;
+  readonly _params?: P;
+}
+export type ParamsOf<T> = T extends TypedRequest<infer P, unknown> ? P : T extends TypedNotification<infer P> ? P : never;
+export type ResultOf<T> = T extends TypedRequest<unknown, infer R> ? R : never;
+
+const request = <P, R>(method: string): TypedRequest<P, R> => ({ method });
+const notification = <P>(method: string): TypedNotification<P> => ({ method });
+
+// ---- The engine host: what the server runs for the editor ----
+
+/** The editor's send settings (package.json `payoutHttp.*`), read by the client for the file's folder. */
+export interface SendSettings {
+  timeoutMs: number;
+  maxResponseBytes: number;
+  retryMaxAttempts: number;
+  retryInitialDelayMs: number;
+  sandboxAutoStart: boolean;
+}
+
+/** A request of an open document: the 0-based line of any line of its block. */
+export interface RequestAt {
+  uri: string;
+  line: number;
+}
+
+export type MarkKind = 'ok' | 'bad' | 'neutral';
+
+/** One finished request, as data (the secret is in none of these fields, nor in `text`). */
+export interface SentRequest {
+  /** `# @name`, else `#N`. */
+  label: string;
+  /** The key of its response view: the name, else `line-N`. */
+  viewKey: string;
+  /** 0-based line of the request line in the document sent. */
+  line: number;
+  method: string;
+  url: string;
+  status?: number;
+  durationMs?: number;
+  /** The decoded envelope: `SUCCESS (0)`, `INVALID_SIGNATURE (2): …`. */
+  headline?: string;
+  verdict?: 'verified' | 'not-verified' | 'not-checkable';
+  assertions: { text: string; ok: boolean; message?: string }[];
+  /** Why it was not sent or not answered (cancelled included). */
+  error?: string;
+  ok: boolean;
+  /** The inline mark for the request line. */
+  mark: { text: string; kind: MarkKind };
+  /** The response view's text (engine/http/render.ts). */
+  text: string;
+}
+
+export interface SendOutcome {
+  results: SentRequest[];
+  /** True when the user cancelled: the in-flight HTTP request was aborted, later ones not sent. */
+  cancelled: boolean;
+  /** Send All: the summary view's text (one line per request); absent for one request. */
+  summary?: string;
+  /** The environment the requests were sent with. */
+  environment: string;
+}
+
+/** `payoutHttp/send`: the request at a line (dependencies it reads are sent first). Work-done progress; cancellable. */
+export const SendRequest = request<RequestAt & { settings: SendSettings; workDoneToken?: string | number }, SendOutcome>('payoutHttp/send');
+/** `payoutHttp/sendAll`: every request of the file in order. Work-done progress; cancellable. */
+export const SendAllRequest = request<{ uri: string; settings: SendSettings; workDoneToken?: string | number }, SendOutcome>('payoutHttp/sendAll');
+
+/** What would be sent, secret-free (the Authorization value masked). */
+export interface PreparedData {
+  label: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  signedDisplay?: string;
+  secretHeaders: string[];
+  problems: string[];
+  warnings: string[];
+}
+/** `payoutHttp/prepare`: the request at a line, resolved and signed, not sent. */
+export const PrepareRequest = request<RequestAt & { settings: SendSettings }, PreparedData | null>('payoutHttp/prepare');
+/** `payoutHttp/copyAsCurl`: the request at a line as a curl command (a bearer token stays `$ACCESS_TOKEN`). */
+export const CopyAsCurlRequest = request<RequestAt & { settings: SendSettings }, { label: string; curl: string; needsToken: boolean }>('payoutHttp/copyAsCurl');
+/** `payoutHttp/explain`: which string a signature from elsewhere covers, as the view's text. */
+export const ExplainRequest = request<RequestAt & { signature: string; settings: SendSettings }, { label: string; text: string }>('payoutHttp/explain');
+/** `payoutHttp/verifyWebhook`: a pasted webhook body checked with the active environment's keys. */
+export const VerifyWebhookRequest = request<{ uri?: string; payload: string; fromClipboard: boolean }, { text: string; state: 'verified' | 'not-verified' | 'not-checkable' }>('payoutHttp/verifyWebhook');
+
+export interface SandboxStatus {
+  running: boolean;
+  url?: string;
+  /** Started by this server: stopped when the editor shuts the server down. */
+  startedHere: boolean;
+}
+export const SandboxStartRequest = request<Record<string, never>, SandboxStatus>('payoutHttp/sandbox/start');
+export const SandboxStopRequest = request<Record<string, never>, { stopped: boolean }>('payoutHttp/sandbox/stop');
+export const SandboxStatusRequest = request<Record<string, never>, SandboxStatus>('payoutHttp/sandbox/status');
+/** Server → client whenever the local sandbox starts or stops (the status bar item). */
+export const SandboxStatusNotification = notification<SandboxStatus>('payoutHttp/sandbox/didChange');
+
+/** The editor's stored secrets of one environment (VS Code SecretStorage). Never logged or shown. */
+export interface StoredSecrets {
+  secretKey?: string;
+  /** PEM text of the partner's private key. */
+  privateKeyPem?: string;
+}
+/**
+ * `payoutHttp/secrets` (server → client): the server asks for an environment's stored secrets; the
+ * client reads SecretStorage and answers. The server keeps them in memory only, so lint, preview and
+ * send see the same values.
+ */
+export const SecretsRequest = request<{ environment: string }, StoredSecrets>('payoutHttp/secrets');
+/** Client → server: the user stored or forgot a secret of `environment`; ask again. */
+export const SecretsChangedNotification = notification<{ environment: string }>('payoutHttp/secretsChanged');
+
+/** Typed handles on the older messages above. */
+export const CanonicalString = request<CanonicalStringParams, CanonicalStringResponse>(CanonicalStringRequest.method);
+export const ActiveEnvironment = notification<ActiveEnvironmentParams>(ActiveEnvironmentNotification.method);
+export const OpenApiDocuments = notification<OpenApiDocumentsParams>(OpenApiDocumentsNotification.method);
+
+/** `payoutHttp/environments`: the environments a file can use: `local`, then those of its env files. */
+export const EnvironmentsRequest = request<{ uri?: string; folder?: string }, { name: string; source?: string }[]>('payoutHttp/environments');
+
+/** `payoutHttp/checkPrivateKey`: can this PEM sign? The problem names the fix and never quotes the key. */
+export const CheckPrivateKeyRequest = request<{ pem: string }, { problem?: string }>('payoutHttp/checkPrivateKey');
+
+/**
+ * One workspace folder's `payoutHttp.openapi.documents` entries as the setting holds them
+ * (`{ path, base? }`, paths relative to `folder`); the server resolves and checks them.
+ */
+export interface OpenApiSettingEntries {
+  /** Absolute path of the workspace folder; absent when no folder is open. */
+  folder?: string;
+  entries: unknown;
+}

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
-import { explanationLines } from '../format';
+import { explanationLines } from '../../engine/http/render';
 import { openSession } from '../session';
 import { selectBlocks } from '../select';
 import { explainSignature, readPublicKeyFile, type Explanation } from '../../engine/signing';
@@ -102,7 +102,7 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
     out(JSON.stringify({ subject, ...explanation }, null, 2));
   } else {
     out(`${subject}: ${explanation.verifiedAsExpected ? 'matches the expected string' : 'does NOT match the expected string'}`);
-    for (const l of explanationLines(explanation)) out(`  ${l}`);
+    for (const l of explanationLines(explanation, '  ')) out(l);
   }
   return explanation.verifiedAsExpected ? EXIT.ok : EXIT.failed;
 });

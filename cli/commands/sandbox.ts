@@ -90,6 +90,11 @@ export const sandboxCommand = command(
       return EXIT.failed;
     }
     process.stdout.write(`${LISTENING_PREFIX}${sandbox.url}\n`);
+    // Last resort: no request, timer or callback may end the sandbox. Each handler and persistence step
+    // is guarded where it runs; anything that still escapes is logged and the sandbox keeps serving.
+    const survive = (e: unknown) => process.stdout.write(`payout-http sandbox: unexpected error (the sandbox keeps running): ${(e as Error)?.stack ?? String(e)}\n`);
+    process.on('uncaughtException', survive);
+    process.on('unhandledRejection', survive);
     await new Promise<void>((resolve) => {
       const stop = () => resolve();
       process.once('SIGINT', stop);

@@ -3,7 +3,7 @@
 // is sent. A request whose signature cannot be computed says exactly what is missing.
 import { command, OPENAPI_NOTE, OPENAPI_OPTION, openApiOptions, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
-import { explanationLines } from '../format';
+import { explanationLines } from '../../engine/http/render';
 import { preparedJson } from '../report';
 import { openSession } from '../session';
 import { selectBlocks } from '../select';
@@ -94,7 +94,7 @@ export const signCommand = command(spec, async ({ values, positionals }) => {
       if (o.signature !== undefined) out(`  signature: ${o.signature}${o.signatureSource === 'typed' ? ' (typed in the body)' : ''}`);
       if (o.signatureSource === 'typed' && o.typedMatches !== undefined) {
         out(`  the typed signature ${o.typedMatches ? 'matches' : 'does NOT match'} the one computed from the body`);
-        if (!o.typedMatches && p.signing?.explanation) for (const l of explanationLines(p.signing.explanation)) out(`    ${l}`);
+        if (!o.typedMatches && p.signing?.explanation) for (const l of explanationLines(p.signing.explanation, '    ')) out(l);
       }
       for (const w of o.warnings) out(`  warning: ${w}`);
       for (const pr of o.problems) out(`  problem: ${pr}`);

@@ -5,7 +5,7 @@ import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { verdictLine } from '../format';
 import { localPreparer } from '../session';
-import { selectEnvironment } from '../../engine/http/environment';
+import { selectEnvironment } from '../../engine/workspace/environment';
 import { loadCredentials } from '../../engine/http/credentials';
 import { Redactor } from '../../engine/http/redact';
 import { startWebhookListener, type WebhookDelivery } from '../../engine/http/webhooks';

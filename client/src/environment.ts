@@ -3,8 +3,8 @@
 // `local` (the local sandbox) is the default.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DEFAULT_ENVIRONMENT } from '../../engine/protocol';
-import { environmentNames } from './environmentFiles';
+import { DEFAULT_ENVIRONMENT, EnvironmentsRequest } from '../../engine/protocol';
+import type { EngineClient } from './engine';
 
 const MEMENTO_KEY = 'payoutHttp.activeEnvironment';
 
@@ -38,8 +38,9 @@ export class EnvironmentState implements vscode.Disposable {
     else this.item.hide();
   }
 
-  async pick(fileDir: string | undefined): Promise<void> {
-    const names = environmentNames(fileDir);
+  /** The environments of the file's env files (the server reads them), `local` first. */
+  async pick(engine: EngineClient, where: { uri?: string; folder?: string }): Promise<void> {
+    const names = await engine.request(EnvironmentsRequest, where);
     const items: (vscode.QuickPickItem & { name: string })[] = names.map((n) => ({
       name: n.name,
       label: n.name === this.current ? `$(check) ${n.name}` : n.name,

@@ -1,19 +1,25 @@
-// Starts the bundled language server (dist/server.js) over node IPC. The server runs in its own
-// Node process (the extension host's runtime, run as Node), so a slow lint never blocks the editor.
+// Starts the language server, the editor's one engine host, over node IPC. It is the CLI bundle run
+// as `dist/cli.js language-server`, so the VSIX ships the engine once. The server runs in its own
+// Node process (the extension host's runtime, run as Node): a slow lint or send never blocks the editor.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { LANGUAGE_ID, type OpenApiDocumentsParams } from '../../engine/protocol';
+import { LANGUAGE_ID, type OpenApiSettingEntries } from '../../engine/protocol';
 
-export function createLanguageClient(context: vscode.ExtensionContext, environment: string, openApiDocuments: OpenApiDocumentsParams['documents']): LanguageClient {
-  const module = context.asAbsolutePath(path.join('dist', 'server.js'));
+export function createLanguageClient(
+  context: vscode.ExtensionContext,
+  environment: string,
+  openApiSettings: OpenApiSettingEntries[],
+): LanguageClient {
+  const module = context.asAbsolutePath(path.join('dist', 'cli.js'));
+  const args = ['language-server'];
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    run: { module, args, transport: TransportKind.ipc },
+    debug: { module, args, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: LANGUAGE_ID }],
-    initializationOptions: { environment, openApiDocuments },
+    initializationOptions: { environment, openApiDocuments: [], openApiSettings },
     // the preview and the undefined-variable lint read the environment files
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/http-client*.env.json') },
   };

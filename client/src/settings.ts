@@ -1,19 +1,11 @@
-// The extension's settings, read in one place (names and defaults are declared in package.json).
+// The extension's settings, read in one place (names and defaults are declared in package.json);
+// the send settings go to the language server with each request.
 import * as vscode from 'vscode';
+import type { SendSettings } from '../../engine/protocol';
 
-export interface PayoutSettings {
-  environment: string;
-  timeoutMs: number;
-  maxResponseBytes: number;
-  retryMaxAttempts: number;
-  retryInitialDelayMs: number;
-  sandboxAutoStart: boolean;
-}
-
-export function readSettings(scope?: vscode.Uri): PayoutSettings {
+export function readSendSettings(scope?: vscode.Uri): SendSettings {
   const c = vscode.workspace.getConfiguration('payoutHttp', scope);
   return {
-    environment: c.get<string>('environment') || 'local',
     timeoutMs: c.get<number>('request.timeoutMs') ?? 30000,
     maxResponseBytes: c.get<number>('response.maxSizeBytes') ?? 5 * 1024 * 1024,
     retryMaxAttempts: c.get<number>('retry.maxAttempts') ?? 3,

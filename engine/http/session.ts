@@ -5,6 +5,7 @@
 // parameters, so the whole flow runs deterministically in tests.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { BODY_FILE_MAX_BYTES, readBoundedText } from '../util/readBounded';
 import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
 import type { Endpoint } from '../catalogue/types';
 import { loadOpenApiDocuments, openApiDirectives, type OpenApiDirective } from '../openapi/userDocuments';
@@ -15,7 +16,7 @@ import { defaultSystemVariables, resolveString, type ResolveContext, type Respon
 import { evaluateAssertions, type AssertionResult } from './assertions';
 import { loadCredentials, type Credentials } from './credentials';
 import { decodeEnvelope, type DecodedEnvelope } from './decode';
-import type { SelectedEnvironment } from './environment';
+import type { SelectedEnvironment } from '../workspace/environment';
 import { prepareRequest, prepareSynthetic, type Prepared, type PrepareContext } from './prepare';
 import { maskToken, Redactor } from './redact';
 import { schemaOutcome } from './schema';
@@ -162,7 +163,8 @@ export class PayoutSession {
       response: (name) => this.responses.get(name),
       readFile: (p) => {
         try {
-          return readFileSync(isAbsolute(p) ? p : resolvePath(this.fileDir, p), 'utf8');
+          // Bounded: a body file that is a FIFO or a device must not hang or exhaust the sender.
+          return readBoundedText(isAbsolute(p) ? p : resolvePath(this.fileDir, p), { maxBytes: BODY_FILE_MAX_BYTES });
         } catch {
           return undefined;
         }

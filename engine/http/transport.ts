@@ -25,6 +25,8 @@ export interface TransportOptions {
   maxBytes?: number;
   /** A monotonic clock in milliseconds, for the duration figure. */
   clock?: () => number;
+  /** Aborts the exchange when the user cancels (the editor's Cancel); undici closes the socket. */
+  signal?: AbortSignal;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -50,7 +52,8 @@ export async function httpSend(call: HttpCall, options: TransportOptions = {}): 
     throw new TransportError(`"${call.url}" uses ${url.protocol}; only http: and https: URLs can be sent`, 'bad-url');
   }
   const started = clock();
-  const signal = AbortSignal.timeout(timeoutMs);
+  if (options.signal?.aborted) throw cancelled(url);
+  const signal = options.signal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), options.signal]) : AbortSignal.timeout(timeoutMs);
   try {
     const res = await request(url, {
       method: call.method as 'GET',
@@ -79,8 +82,13 @@ export async function httpSend(call: HttpCall, options: TransportOptions = {}): 
       bytes,
     };
   } catch (err) {
+    if (options.signal?.aborted) throw cancelled(url);
     throw describeNetworkError(err, url, timeoutMs);
   }
+}
+
+function cancelled(url: URL): TransportError {
+  return new TransportError(`cancelled: the request to ${url.origin} was stopped before an answer came; send it again when ready`, 'cancelled');
 }
 
 function describeNetworkError(err: unknown, url: URL, timeoutMs: number): Error {

@@ -20,7 +20,7 @@ import { SYSTEM_VARIABLES } from '../syntax/templates';
 import type { RequestBlock } from '../syntax/types';
 import { blockContext } from './analysis';
 import type { BodyField } from './body';
-import { isoCountries } from './countries';
+import { isoCountries } from '../catalogue/formats';
 import { endpointMarkdown, fieldDetail, fieldMarkdownById, membersAt, specAt } from './docs';
 import type { PayoutDocument } from './document';
 import { USER_DIRECTIVE } from './lint/rules/tokenUnavailable';

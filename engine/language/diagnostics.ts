@@ -2,9 +2,9 @@
 // diagnostics, code actions and the CLI share one run), converted to LSP at the edge.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { isAbsolute, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
-import { loadPrivateKey, publicKeyFromPrivate, readPrivateKeyFile } from '../signing/keys';
+import { publicKeyFromPrivate } from '../signing/keys';
+import { partnerPrivateKey } from '../workspace/keys';
 import { verifyText, signText } from '../signing/rsa';
 import { PRIVATE_KEY, PRIVATE_KEY_FILE, SECRET_KEY } from '../syntax/environments';
 import type { RequestBlock, Span } from '../syntax/types';
@@ -16,16 +16,11 @@ import type { ServiceContext } from './service';
 
 const results = new WeakMap<PayoutDocument, { scope: object; diagnostics: FileDiagnostic[] }>();
 
-/** The partner's private key from the environment, or undefined when it has none (or it is unusable). */
+/** The partner's private key from the environment (the workspace's one loader), or undefined when it has none or it is unusable. */
 function privateKeyOf(env: Readonly<Record<string, string>>, fileDir: string): KeyObject | undefined {
-  try {
-    if (env[PRIVATE_KEY]) return loadPrivateKey(env[PRIVATE_KEY]);
-    const file = env[PRIVATE_KEY_FILE];
-    if (file && !file.includes('{{')) return readPrivateKeyFile(isAbsolute(file) ? file : resolve(fileDir, file));
-  } catch {
-    // A missing or broken key is the sender's error to report; lint just cannot check signatures.
-  }
-  return undefined;
+  const file = env[PRIVATE_KEY_FILE];
+  // A missing or broken key is the sender's error to report; lint just cannot check signatures.
+  return partnerPrivateKey({ pem: env[PRIVATE_KEY], file: file && !file.includes('{{') ? file : undefined }, 'the environment', fileDir).key;
 }
 
 export function lintDocument(ctx: ServiceContext, doc: PayoutDocument): FileDiagnostic[] {

@@ -2,8 +2,8 @@
 // active environment's variables, and its named requests. Resolving them is engine/syntax/resolve.ts's
 // job (the sender's resolver, in its preview mode: see preview.ts and hover.ts).
 
-import { ACCESS_TOKEN, BASE_URL, PARTNER_CODE, PLANT_BASE_URL, PRIVATE_KEY_FILE, SECRET_KEY, SERVICE_PUBLIC_KEY_FILE } from '../syntax/environments';
-import { LOCAL_ENV } from '../sandbox/home';
+import { ACCESS_TOKEN } from '../syntax/environments';
+import { LOCAL_ENV, LOCAL_SANDBOX_VARIABLES } from '../workspace/home';
 import { variableText } from '../syntax/resolve';
 import type { RequestBlock, VariableDefinition } from '../syntax/types';
 import type { Endpoint } from '../catalogue/types';
@@ -27,12 +27,6 @@ export interface Scope {
  * (doc 2 §5), so `{{accessToken}}` is defined even when no file sets it.
  */
 const SUPPLIED = [ACCESS_TOKEN];
-
-/**
- * The `local` environment is written by the local sandbox on first send (engine/sandbox/home.ts),
- * so on a fresh machine these names are defined before any file holds them.
- */
-const LOCAL_SANDBOX_VARIABLES = [BASE_URL, PLANT_BASE_URL, PARTNER_CODE, 'webhookSecretKey', SECRET_KEY, PRIVATE_KEY_FILE, SERVICE_PUBLIC_KEY_FILE];
 
 export function buildScope(doc: PayoutDocument, envName: string, env: Readonly<Record<string, string>>, openapi: { extra?: Endpoint[]; uses: OpenApiUse[] } = { uses: [] }): Scope {
   const fileVariables = new Map<string, VariableDefinition>();

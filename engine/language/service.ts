@@ -17,7 +17,7 @@ import type {
 } from 'vscode-languageserver-types';
 import type { CanonicalStringResult } from '../protocol';
 import { DEFAULT_ENVIRONMENT } from '../protocol';
-import { selectEnvironment } from '../http/environment';
+import { selectEnvironment } from '../workspace/environment';
 import { codeActions } from './codeActions';
 import { codeLenses } from './codeLens';
 import { completion, resolveCompletion } from './completion';
@@ -76,6 +76,11 @@ export class LanguageService implements ServiceContext {
     this.openApiDocuments = documents;
     this.scopes = new WeakMap(); // every cached scope was built with the previous documents
     return loadOpenApiDocuments(documents).problems;
+  }
+
+  /** The documents of the setting (or `--openapi`), for a send from the editor. */
+  get configuredOpenApiDocuments(): readonly OpenApiDirective[] {
+    return this.openApiDocuments;
   }
 
   // ---- documents and environment ----

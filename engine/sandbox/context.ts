@@ -48,4 +48,3 @@ export interface Caller {
   userEmail?: string;
 }
 
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

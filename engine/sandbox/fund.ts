@@ -12,7 +12,7 @@ export function ensureFund(store: Store, partner: Partner, nowMs: number): void 
   for (const [currency, amount] of Object.entries(partner.funds)) {
     move(store, partner.partnerCode, currency, amount, 'CREDIT', nowMs);
   }
-  store.changed();
+  store.changed(['funds', partner.partnerCode]);
 }
 
 export function balanceOf(store: Store, partnerCode: string, currency: string): number {
@@ -49,6 +49,6 @@ export function move(
     ...refs,
   };
   store.state.ledger.push(entry);
-  store.changed();
+  store.changed(['funds', partnerCode]);
   return entry;
 }

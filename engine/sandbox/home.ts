@@ -15,29 +15,20 @@
 //     sandbox.json                       pid and url of the running sandbox
 
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { generateRsaKeyPair } from '../signing/keys';
 import { ensurePrivateDir, readJsonIfExists, writePrivateFile, writePrivateJson } from './files';
+import { LOCAL_ENV, localEnvironmentDir, payoutHome } from '../workspace/home';
 
-export const LOCAL_ENV = 'local';
+// Where the folder is, and the `local` environment's name, are the workspace layer's facts.
+export { LOCAL_ENV, payoutHome, localEnvironmentDir } from '../workspace/home';
 export const ENV_FILE = 'http-client.env.json';
 export const PRIVATE_ENV_FILE = 'http-client.private.env.json';
 /** Base URL written before any sandbox has run; ensureLocalSandbox replaces it. */
 const PLACEHOLDER_BASE_URL = 'http://127.0.0.1:0';
 /** The plant store is mounted under the sandbox at this prefix (its base address ends in /v3, doc 3 §1). */
 export const PLANT_PREFIX = '/plant-store/v3';
-
-export function payoutHome(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.PAYOUT_HTTP_HOME) return env.PAYOUT_HTTP_HOME;
-  const stateHome = env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
-  return join(stateHome, 'payout-http');
-}
-
-export function localEnvironmentDir(home: string = payoutHome()): string {
-  return join(home, 'local');
-}
 
 export function credentialsDir(home: string): string {
   return join(home, 'credentials');

@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto';
 import { catalogue } from '../catalogue/index';
 import type { FieldSpec } from '../catalogue/types';
-import { EMAIL_RE, fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
-import { CALLING_CODES, isCountryCode } from './market';
+import { fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
+import { CALLING_CODES } from './market';
+import { isCalendarDate, isDataUrl, isDigitsOnly, isEmail, isIsoCountry } from '../catalogue/formats';
 import { endpointUrl } from './route';
 import { userKey, type KycRecord, type UserRecord } from './state';
 
@@ -38,36 +39,26 @@ export function normaliseName(s: string): string {
   return s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'D').toUpperCase();
 }
 
-function isDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-}
-
-const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]+={0,2})$/i;
-
 /** Checks the format rules of the KYC fields that were sent (doc 1 §4.3). */
-function checkFormats(fields: readonly FieldSpec[], body: Record<string, unknown>): Outcome | undefined {
+export function checkFormats(fields: readonly FieldSpec[], body: Record<string, unknown>): Outcome | undefined {
   for (const f of fields) {
     const v = body[f.name];
     if (typeof v !== 'string') continue;
     switch (f.format) {
       case 'date':
-        if (!isDate(v)) return fail(5, `${f.name} "${v}" is not a date: write it as YYYY-MM-DD`);
+        if (!isCalendarDate(v)) return fail(5, `${f.name} "${v}" is not a date: write it as YYYY-MM-DD`);
         break;
       case 'iso-country':
-        if (!isCountryCode(v)) return fail(f.errorCode ?? 5, `${f.name} "${v}" is not an ISO 3166-1 alpha-2 country code: send two uppercase letters, e.g. VN`);
+        if (!isIsoCountry(v)) return fail(f.errorCode ?? 5, `${f.name} "${v}" is not an ISO 3166-1 alpha-2 country code: send two uppercase letters, e.g. VN`);
         break;
       case 'digits-only':
-        if (!/^\d+$/.test(v)) return fail(5, `${f.name} "${v}" must be digits only, without a plus sign: e.g. 84`);
+        if (!isDigitsOnly(v)) return fail(5, `${f.name} "${v}" must be digits only, without a plus sign: e.g. 84`);
         if (f.name === 'phoneCountryCode' && !CALLING_CODES.has(v)) return fail(5, `phoneCountryCode "${v}" is not a country calling code: e.g. 84 for Vietnam, 63 for the Philippines`);
         break;
       case 'data-url-image':
       case 'data-url-pdf': {
-        const m = DATA_URL.exec(v);
-        const want = f.format === 'data-url-pdf' ? 'application/pdf' : 'image/';
         const example = f.format === 'data-url-pdf' ? 'data:application/pdf;base64,<DATA>' : 'data:image/jpeg;base64,<DATA>';
-        if (!m || !m[1]!.toLowerCase().startsWith(want)) {
+        if (!isDataUrl(v, f.format === 'data-url-pdf' ? 'pdf' : 'image')) {
           return fail(58, `${f.name} is not a valid base64 data URL: send it as ${example}`, { invalid: f.name });
         }
         break;
@@ -85,7 +76,7 @@ export function currentUser(ctx: SandboxContext, partnerCode: string, userEmail:
   if (kyc && !kyc.reviewed && ctx.clock() >= kyc.submittedAtMs + delay) {
     kyc.reviewed = true;
     ctx.log(`kyc ${kyc.id} reviewed -> ${kyc.outcome}`);
-    ctx.store.changed();
+    ctx.store.changed(['users', userKey(partnerCode, userEmail)]);
   }
   return user;
 }
@@ -105,8 +96,8 @@ function nationalIdTaken(ctx: SandboxContext, partnerCode: string, userEmail: st
   );
 }
 
-function emailProblem(userEmail: string | undefined): Outcome | undefined {
-  if (!userEmail || !EMAIL_RE.test(userEmail)) return fail(27, `userEmail "${userEmail ?? ''}" is not an e-mail address: send the user's address, e.g. alice@example.com`);
+export function emailProblem(userEmail: string | undefined): Outcome | undefined {
+  if (!userEmail || !isEmail(userEmail)) return fail(27, `userEmail "${userEmail ?? ''}" is not an e-mail address: send the user's address, e.g. alice@example.com`);
   return undefined;
 }
 
@@ -146,7 +137,7 @@ export function submitKyc(ctx: SandboxContext, caller: Caller, body: Record<stri
     images: imagesOf(body, type),
   };
   ctx.store.state.users[userKey(partnerCode, userEmail)] = { partnerCode, userEmail, kyc };
-  ctx.store.changed();
+  ctx.store.changed(['users', userKey(partnerCode, userEmail)]);
   return ok({ id, kycStatus: 'PROCESSING' });
 }
 
@@ -155,7 +146,7 @@ function imagesOf(body: Record<string, unknown>, type: string): KycRecord['image
   for (const [field, kind] of Object.entries(IMAGE_FIELDS)) {
     if (kind === 'back' && type === 'PASSPORT') continue; // ignored for a passport (doc 1 §4.3)
     const v = body[field];
-    if (typeof v === 'string') out[kind] = { mime: DATA_URL.exec(v)![1]!, sha256: imageDigest(v), bytes: Math.floor((v.length - v.indexOf(',') - 1) * 0.75) };
+    if (typeof v === 'string') out[kind] = { mime: v.slice('data:'.length, v.indexOf(';')), sha256: imageDigest(v), bytes: Math.floor((v.length - v.indexOf(',') - 1) * 0.75) };
   }
   return out;
 }
@@ -187,7 +178,7 @@ export function supplementKyc(ctx: SandboxContext, caller: Caller, body: Record<
   Object.assign(kyc.images, images);
   if (kyc.documentType === 'PASSPORT') delete kyc.images.back; // switching to PASSPORT clears the back image
   kyc.supplementStatus = 'SUBMITTED';
-  ctx.store.changed();
+  ctx.store.changed(['users', userKey(caller.partner.partnerCode, userEmail)]);
   return ok({ id: kyc.id, kycStatus: kycStatus(kyc), kycSupplementStatus: 'SUBMITTED' });
 }
 

@@ -163,16 +163,3 @@ export const CALLING_CODES: ReadonlySet<string> = new Set(
     '960 961 962 963 964 965 966 967 968 970 971 972 973 974 975 976 977 992 993 994 995 996 998').split(' '),
 );
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** ISO 3166-1 alpha-2 check through ICU's region names (an unknown code comes back unchanged). */
-export function isCountryCode(code: string): boolean {
-  // User-assigned ranges (AA, QM-QZ, XA-XZ, ZZ) and the EU/UN pseudo-regions are not countries.
-  if (!/^[A-Z]{2}$/.test(code) || /^(AA|Q[M-Z]|X.|ZZ|EU|EZ|UN)$/.test(code)) return false;
-  try {
-    const name = regionNames.of(code);
-    return name !== undefined && name !== code && name !== 'Unknown Region';
-  } catch {
-    return false;
-  }
-}

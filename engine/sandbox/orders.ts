@@ -5,6 +5,7 @@
 // synchronously, in one turn of the event loop, so two simultaneous creates with the same
 // externalOrderId cannot both pass the check, and two debits cannot both see the same balance.
 
+import { isUnaccented } from '../catalogue/formats';
 import { BANK_VERIFY_FIAT_CURRENCIES, catalogue, limitByName, sellExtendInfoKeyRead, sellExtendInfoRuleFor, CASHOUT_RECIPIENT_TYPES } from '../catalogue/index';
 import { fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
 import { move } from './fund';
@@ -18,8 +19,6 @@ import { orderKey, type OrderObject, type OrderRecord } from './state';
 import { formatUtc7, windowStarts } from './time';
 
 const ORDER_LIFETIME_MS = (limitByName('order-lifetime')?.amount ?? 15) * 60_000;
-/** Transfer content: unaccented letters and digits, spaces allowed; no special characters (doc 1 §4.13). */
-const CONTENT_RE = /^[A-Za-z0-9 ]*$/;
 const isDigits = (s: unknown) => typeof s === 'string' && /^\d+$/.test(s);
 
 function webhookProblem(caller: Caller, key: unknown): Outcome | undefined {
@@ -46,8 +45,8 @@ function capsProblem(ctx: SandboxContext, caller: Caller, usd: number): Outcome 
   const now = ctx.clock();
   const w = windowStarts(now);
   let day = 0, dayCount = 0, week = 0, month = 0;
-  for (const o of Object.values(ctx.store.state.orders)) {
-    if (o.partnerCode !== caller.partner.partnerCode || o.userEmail !== caller.userEmail || o.order.status === 'ERROR') continue;
+  for (const o of ctx.store.ordersOf(caller.partner.partnerCode, caller.userEmail ?? '')) {
+    if (o.order.status === 'ERROR') continue;
     if (o.createdAtMs >= w.day) { day += o.usdAmount; dayCount++; }
     if (o.createdAtMs >= w.week) week += o.usdAmount;
     if (o.createdAtMs >= w.month) month += o.usdAmount;
@@ -122,8 +121,7 @@ function commit(ctx: SandboxContext, rec: OrderRecord, account: string): Outcome
     const have = ctx.store.state.funds[rec.partnerCode]?.[rec.currency] ?? 0;
     return fail(7, `The fund holds ${fmt(have)} ${rec.currency} but the order needs ${fmt(rec.tokenAmount)} ${rec.currency}: top up the fund or lower the amount`);
   }
-  ctx.store.state.orders[orderKey(rec.partnerCode, rec.order.externalOrderId)] = rec;
-  ctx.store.changed();
+  ctx.store.addOrder(rec);
   ctx.log(`order ${rec.order.externalOrderId} created (${rec.order.type})`);
   if (account === ACCOUNT_PAYOUT_FAILS) {
     settle(ctx, rec, 'ERROR', 'The payout was refused by the receiving bank (sandbox test account); the fund was refunded.');
@@ -140,7 +138,7 @@ export function createSellOrder(ctx: SandboxContext, caller: Caller, body: Recor
   const pre = webhookProblem(caller, body.webhookSecretKey) ?? duplicateProblem(ctx, caller, id) ?? kycGate(ctx, caller);
   if (pre) return pre;
   const content = String(body.content);
-  if (!CONTENT_RE.test(content)) return fail(17, `content "${content}" has accents or special characters: use unaccented letters, digits and spaces only`);
+  if (!isUnaccented(content)) return fail(17, `content "${content}" has accents or special characters: use unaccented letters, digits and spaces only`);
   const quoted = sellQuote(caller, body);
   if (!quoted.ok) return quoted.outcome;
   const bankCode = String(body.bankCode);
@@ -207,7 +205,7 @@ export function createCashout(ctx: SandboxContext, caller: Caller, body: Record<
   if (!quoted.ok) return quoted.outcome;
   const fiat = quoted.fiat;
   const content = typeof recipient.transferContent === 'string' ? recipient.transferContent : '';
-  if (!CONTENT_RE.test(content)) return fail(17, `extendInfo.transferContent "${content}" has accents or special characters: use unaccented letters, digits and spaces only`);
+  if (!isUnaccented(content)) return fail(17, `extendInfo.transferContent "${content}" has accents or special characters: use unaccented letters, digits and spaces only`);
   const bankCode = String(recipient.recipientBankCode);
   const account = String(recipient.recipientNumber);
   const problem = bankProblem(fiat, bankCode) ?? accountProblem(fiat, account);
@@ -269,7 +267,7 @@ export function settle(ctx: SandboxContext, rec: OrderRecord, to: string, reason
   } else {
     rec.order.descriptions = reason ?? '';
   }
-  ctx.store.changed();
+  ctx.store.changed(['orders', orderKey(rec.partnerCode, rec.order.externalOrderId)]);
   ctx.log(`order ${rec.order.externalOrderId} -> ${to}`);
   if ((catalogue.webhook?.firesOn ?? []).includes(to) && rec.webhookSecretKey) ctx.deliverWebhook(rec.partnerCode, rec.order.externalOrderId);
 }

@@ -104,9 +104,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     partners.set(p.partnerCode, p);
   }
 
-  const store = new Store(join(home, 'state.json'));
-  const clock = options.clock ?? Date.now;
   const log = options.log ?? (() => {});
+  const store = new Store(join(home, 'state.json'), log);
+  const clock = options.clock ?? Date.now;
   let url = '';
   const timers = new Set<NodeJS.Timeout>();
   const webhooks = new WebhookSender(() => ctx);
@@ -128,7 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       const wait = Math.max(0, rec.createdAtMs + settings.autoSettleMs - clock());
       const t = setTimeout(() => {
         timers.delete(t);
-        settle(ctx, rec, 'SUCCESS');
+        guarded(`settling order ${id}`, () => settle(ctx, rec, 'SUCCESS'));
       }, wait);
       timers.add(t);
     },
@@ -139,9 +139,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if (rec.order.status !== 'SUCCESS' && rec.order.status !== 'ERROR') ctx.scheduleSettlement(rec.partnerCode, rec.order.externalOrderId);
   }
 
+  // A timer's exception would end the process (nothing above it catches): log it and carry on.
+  function guarded(what: string, f: () => void): void {
+    try {
+      f();
+    } catch (e) {
+      log(`${what} failed: ${(e as Error).message}`);
+    }
+  }
+
   const server = createServer((req, res) => {
     handle(req, res).catch((e: Error) => {
-      log(`${req.method} ${req.url} -> crashed: ${e.message}`);
+      log(`${req.method} ${req.url} -> crashed: ${e?.message ?? String(e)}`);
       if (!res.headersSent) send(res, 500, { success: false, message: 'Internal error in the local sandbox; see its log', data: null, errorCode: 1, semanticCode: 'INTERNAL_SERVER_ERROR' });
       else res.destroy();
     });
@@ -176,6 +185,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       // In the envelope of the surface the path claims.
       a = { status: 404, body: path.startsWith('/v3/') ? { code: 'NOT_FOUND', message, data: null } : { success: false, message, data: null }, logCode: '404' };
     }
+    // Durable before confirmed: the answer leaves only once the changes it made are on the disk.
+    await store.durable();
     send(res, a.status, a.body);
     log(`${method} ${path} -> ${a.logCode}`);
   }
@@ -208,7 +219,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           server.closeAllConnections();
         });
         await webhooks.settle();
-        store.flush();
+        await store.close();
         if (register) {
           const current = readJsonIfExists(sandboxFile(home)) as { pid?: number; url?: string } | undefined;
           if (current?.pid === process.pid && current.url === url) rmSync(sandboxFile(home), { force: true });

@@ -19,6 +19,7 @@ import { decodeQr } from './qr/decode';
 import { philippinesQr } from './qr/generate';
 import { prices, reviewCashout, reviewSellOrder, supportedBanks, verifyBankAccount } from './quotes';
 import { signData } from './sign';
+import { storableProblem } from './limits';
 import { validateFields } from './validate';
 
 export interface HttpAnswer {
@@ -81,7 +82,7 @@ function parseJsonObject(text: string): Body | string {
   try {
     const v = JSON.parse(text) as unknown;
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'The body must be a JSON object: send { "partnerCode": ..., ..., "signature": ... }';
-    return v as Body;
+    return storableProblem(v) ?? (v as Body);
   } catch (e) {
     return `The body is not valid JSON (${(e as Error).message}): fix the syntax`;
   }

@@ -3,12 +3,14 @@
 // sandbox-only forced outcomes. Envelope {code, message, data}; business errors carry the doc-1
 // semanticCode and that code's HTTP status (engine/catalogue v3Conventions).
 
+import { isEmail } from '../catalogue/formats';
+import { storableProblem } from './limits';
 import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { catalogue, errorByCode, SUCCESS_HTTP_STATUS, v3Conventions, v3ErrorByCode } from '../catalogue/index';
 import type { Endpoint } from '../catalogue/types';
 import { verifyClientAssertion } from '../signing/jwt';
-import { EMAIL_RE, fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
+import { fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
 import { logAsFault } from './faults';
 import { balanceOf } from './fund';
 import { readKyc, submitKyc } from './kyc';
@@ -164,7 +166,7 @@ function parseBody(req: V3Request): Body | string {
   try {
     const v = JSON.parse(req.body) as unknown;
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'The body must be a JSON object';
-    return v as Body;
+    return storableProblem(v) ?? (v as Body);
   } catch (e) {
     return `The body is not valid JSON (${(e as Error).message}): fix the syntax`;
   }
@@ -175,7 +177,7 @@ async function exchange(ctx: SandboxContext, req: V3Request, body: Body): Promis
   const invalid = validateFields(TOKENS, body);
   if (invalid) return fromOutcome(fail(invalid.code, invalid.message));
   const userEmail = String(body.userEmail);
-  if (!EMAIL_RE.test(userEmail)) return fromOutcome(fail(27, `userEmail "${userEmail}" is not an e-mail address: send the address of the user the token acts for`));
+  if (!isEmail(userEmail)) return fromOutcome(fail(27, `userEmail "${userEmail}" is not an e-mail address: send the address of the user the token acts for`));
   // The allowlist is per partner, so the partner is read from the (not yet verified) iss first.
   let iss: unknown;
   try {
@@ -202,7 +204,8 @@ async function exchange(ctx: SandboxContext, req: V3Request, body: Body): Promis
       const key = `${String(iss)}\n${jti}`;
       if (jtis[key] !== undefined) return true;
       jtis[key] = now + maxAge + 60;
-      ctx.store.changed();
+      // Expired jtis and tokens deleted above and below are not journaled: each expiry sweep deletes them again.
+      ctx.store.changed(['usedJtis', key]);
       return false;
     },
   });
@@ -216,6 +219,6 @@ async function exchange(ctx: SandboxContext, req: V3Request, body: Body): Promis
   const expiresAt = now + v3Conventions.accessTokenLifetimeSeconds;
   ctx.store.state.tokens[tokenHash(accessToken)] = { partnerCode: partner.partnerCode, userEmail, expiresAt };
   for (const [h, t] of Object.entries(ctx.store.state.tokens)) if (t.expiresAt <= now) delete ctx.store.state.tokens[h];
-  ctx.store.changed();
+  ctx.store.changed(['tokens', tokenHash(accessToken)]);
   return fromOutcome(ok({ accessToken, expiresAt }));
 }

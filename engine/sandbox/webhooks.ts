@@ -27,8 +27,17 @@ export class WebhookSender {
     const registration = partner.webhooks.find((w) => w.secretKey === rec.webhookSecretKey);
     if (!registration) return;
     rec.webhookDelivered = true;
+    ctx.store.changed(['orders', orderKey(partnerCode, externalOrderId)]);
     const payload = signData({ ...rec.order }, orderSignature, partner.secretKey, ctx.serviceKey);
     const record = (result: string, keep: boolean) => {
+      // Runs in a promise callback too, where an exception would be an unhandled rejection (fatal): kept inside.
+      try {
+        recordDelivery(result, keep);
+      } catch (e) {
+        ctx.log(`webhook ${externalOrderId}: recording the delivery failed: ${(e as Error).message}`);
+      }
+    };
+    const recordDelivery = (result: string, keep: boolean) => {
       ctx.store.state.webhookDeliveries.push({
         seq: ctx.store.nextSeq(),
         at: new Date(ctx.clock()).toISOString(),
@@ -39,7 +48,7 @@ export class WebhookSender {
         result,
         ...(keep ? { payload } : {}),
       });
-      ctx.store.changed();
+      ctx.store.changed(['orders', orderKey(partnerCode, externalOrderId)]); // webhookDelivered, and the delivery
       ctx.log(`webhook ${externalOrderId} ${rec.order.status} -> ${registration.url === INBOX_URL ? 'inbox' : registration.url} ${result}`);
     };
     if (registration.url === INBOX_URL) {

@@ -4,7 +4,7 @@
 // when it goes wrong (which problem, and the fix), and a cache so a key is parsed once, not per
 // request. Errors never carry the PEM text: a private key must not end up in a log.
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { BoundedReadError, KEY_FILE_MAX_BYTES, readBoundedText } from '../util/readBounded';
 
 export type KeyErrorKind = 'unreadable' | 'unusable' | 'wrong-kind' | 'not-rsa' | 'wrong-size';
 
@@ -83,19 +83,15 @@ export function clearKeyCache(): void {
 
 function readKeyFile(path: string, role: Role): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readBoundedText(path, { maxBytes: KEY_FILE_MAX_BYTES });
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT' ? 'no such file'
-      : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-      : code === 'EISDIR' ? 'it is a directory, not a file'
-      : `cannot be read (${code ?? 'unknown error'})`;
-    throw new KeyError(
-      'unreadable',
-      `${path}: ${why}: point the ${role} key setting at a readable PEM file holding the ${role} key`,
-      path,
-    );
+    if (!(err instanceof BoundedReadError)) throw err;
+    const setting = role === 'private' ? 'privateKeyFile' : 'the public key setting';
+    const problem = err.kind === 'not-a-file' ? err.problem.replace('not a regular file', 'not a key file') : err.problem;
+    const fix =
+      err.kind === 'too-large' ? `a PEM key is a few KB: point ${setting} at the PEM file holding the ${role} key`
+      : `point ${setting} at a readable PEM file holding the ${role} key`;
+    throw new KeyError('unreadable', `${path}: ${problem}: ${fix}`, path);
   }
 }
 

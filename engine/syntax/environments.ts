@@ -1,12 +1,11 @@
-// Environment files, as JetBrains and httpYac read them: `http-client.env.json` (shared, usually
+// Environment files' text, as JetBrains and httpYac read them (finding and reading the files is
+// engine/workspace/envFiles.ts): `http-client.env.json` (shared, usually
 // committed) and `http-client.private.env.json` (secrets, never committed), in the request file's
 // folder or the nearest parent that has them. Each maps environment names to variables; the
 // `$shared` entry is merged into every environment.
 //
 // Precedence, lowest first: public $shared, private $shared, public <env>, private <env>. An
 // environment's own value beats a shared one; a private value beats a public one at the same level.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import * as jsonc from 'jsonc-parser';
 import { LineIndex } from './lineIndex';
 
@@ -32,7 +31,7 @@ export interface Environments {
   problems: EnvironmentProblem[];
 }
 
-type Table = Record<string, Record<string, string>>;
+export type Table = Record<string, Record<string, string>>;
 
 /** What the tool gives meaning to, for completion and hover. */
 export interface KnownVariable {
@@ -111,45 +110,6 @@ export function isSecretVariable(name: string): boolean {
 /** The value to show for a variable: secrets become `<name>`, the documents' own notation (`<secretKey>`). */
 export function maskSecret(name: string, value: string): string {
   return isSecretVariable(name) ? `<${name}>` : value;
-}
-
-/**
- * Environments for a request file in `startDir`: the nearest folder, from startDir up to the
- * root, holding either environment file.
- */
-export function loadEnvironments(startDir: string): Environments {
-  let dir = resolve(startDir);
-  for (;;) {
-    if (isFile(join(dir, PUBLIC_ENV_FILE)) || isFile(join(dir, PRIVATE_ENV_FILE))) return readEnvFiles(dir);
-    const parent = dirname(dir);
-    if (parent === dir) return fromTables([], [], []);
-    dir = parent;
-  }
-}
-
-/** The pair of environment files of one folder (either may be missing). */
-export function readEnvFiles(dir: string): Environments {
-  const problems: EnvironmentProblem[] = [];
-  const files: string[] = [];
-  const tables: Table[] = [];
-  for (const name of [PUBLIC_ENV_FILE, PRIVATE_ENV_FILE]) {
-    const file = join(resolve(dir), name);
-    if (!isFile(file)) {
-      tables.push({});
-      continue;
-    }
-    files.push(file);
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      problems.push({ file, message: `${name} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}): check its permissions.` });
-      tables.push({});
-      continue;
-    }
-    tables.push(parseEnvText(text, file, problems, name === PUBLIC_ENV_FILE));
-  }
-  return fromTables(tables, files, problems);
 }
 
 /**
@@ -241,7 +201,8 @@ const ENV_ERRORS: Record<number, string> = {
   16: 'invalid character in a string',
 };
 
-function fromTables(tables: Table[], files: string[], problems: EnvironmentProblem[]): Environments {
+/** The environments of a folder's two parsed files (public first; either may be `{}`), `$shared` merged into each. */
+export function fromTables(tables: Table[], files: string[], problems: EnvironmentProblem[]): Environments {
   const [pub = {}, priv = {}] = tables;
   const names: string[] = [];
   for (const t of [pub, priv]) for (const n of Object.keys(t)) if (n !== SHARED && !names.includes(n)) names.push(n);
@@ -266,12 +227,4 @@ export function combineEnvironments(...sources: Environments[]): Environments {
     problems: sources.flatMap((s) => s.problems),
     variables: (name) => Object.assign({}, ...sources.map((s) => s.variables(name))) as Record<string, string>,
   };
-}
-
-function isFile(path: string): boolean {
-  try {
-    return existsSync(path) && statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

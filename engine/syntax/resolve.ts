@@ -16,7 +16,7 @@
 //   resolution, except that what only the send knows (system variables, responses) stays as written
 //   and each result also has a display text where secrets show as `<name>`.
 import { randomInt as cryptoRandomInt, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { ENV_FILE_MAX_BYTES, readBoundedText } from '../util/readBounded';
 import { join } from 'node:path';
 import { isSecretVariable } from './environments';
 import type { Node as JsonNode } from 'jsonc-parser';
@@ -98,7 +98,7 @@ export function defaultSystemVariables(dir: string): SystemVariables {
     dotenv: (name) => {
       if (!dotenv) {
         try {
-          dotenv = parseDotenv(readFileSync(join(dir, '.env'), 'utf8'));
+          dotenv = parseDotenv(readBoundedText(join(dir, '.env'), { maxBytes: ENV_FILE_MAX_BYTES }));
         } catch {
           dotenv = {};
         }

@@ -26,15 +26,26 @@ import {
   type OpenApiDocumentsParams,
 } from '../../engine/protocol';
 import { createLanguageService, type LanguageService, type PayoutDocument } from '../../engine/language';
+import { selectEnvironment } from '../../engine/workspace/environment';
+import { SecretsOverlay } from '../../engine/workspace/secrets';
+import { registerEngineHost } from './host';
+import { resolveOpenApiSetting } from './host/openApiSetting';
 
 const canonicalStringRequest = new RequestType<CanonicalStringParams, CanonicalStringResponse, void>(CanonicalStringRequest.method);
 const activeEnvironmentNotification = new NotificationType<ActiveEnvironmentParams>(ActiveEnvironmentNotification.method);
 const openApiDocumentsNotification = new NotificationType<OpenApiDocumentsParams>(OpenApiDocumentsNotification.method);
 
-/** The well-formed entries of an OpenApiDocumentsParams `documents` value (it comes over the wire). */
-function openApiDocumentsOf(value: unknown): OpenApiDocumentsParams['documents'] {
-  if (!Array.isArray(value)) return [];
-  return value.filter((d): d is { file: string; base: string } => typeof d?.file === 'string' && typeof d?.base === 'string');
+/** The documents of an OpenApiDocumentsParams (it comes over the wire): given resolved, or as the setting holds them. */
+function openApiDocumentsOf(documents: unknown, settings: unknown): { documents: OpenApiDocumentsParams['documents']; problems: string[] } {
+  const given = Array.isArray(documents) ? documents.filter((d): d is { file: string; base: string } => typeof d?.file === 'string' && typeof d?.base === 'string') : [];
+  const fromSetting = resolveOpenApiSetting(settings);
+  return { documents: [...given, ...fromSetting.documents], problems: fromSetting.problems };
+}
+
+/** Sets the service's OpenAPI documents; returns every problem (the setting's entries', then the documents'). */
+function applyOpenApiDocuments(service: LanguageService, documents: unknown, settings: unknown): string[] {
+  const d = openApiDocumentsOf(documents, settings);
+  return [...d.problems, ...service.setOpenApiDocuments(d.documents)];
 }
 
 /** Logs a failure without its message: stack frames only (see the file comment). */
@@ -44,7 +55,14 @@ function describeFailure(e: unknown): string {
   return `${e.constructor?.name ?? 'Error'}\n${frames.join('\n')}`;
 }
 
-export function startServer(connection: Connection, service: LanguageService = createLanguageService()): void {
+/** The editor's stored secrets (engine/workspace/secrets.ts) in front of the env files, for lint and preview. */
+function serviceWithSecrets(overlay: SecretsOverlay): LanguageService {
+  return createLanguageService({ loadEnvironment: (dir, name) => overlay.variables(name, selectEnvironment(dir, name).variables) });
+}
+
+export function startServer(connection: Connection, given?: LanguageService): void {
+  const overlay = new SecretsOverlay();
+  const service = given ?? serviceWithSecrets(overlay);
   const documents = new TextDocuments(TextDocument);
   let codeLensRefresh = false;
   let watchedFilesDynamic = false;
@@ -87,14 +105,17 @@ export function startServer(connection: Connection, service: LanguageService = c
     if (codeLensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
   }
 
+  // send, send all, prepare, explain, …: the editor's engine host (server/src/host)
+  const host = registerEngineHost(connection, documents, service, overlay, () => revalidateAll());
+
   connection.onInitialize((params): InitializeResult => {
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     watchedFilesDynamic = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-    const init = params.initializationOptions as { environment?: unknown; openApiDocuments?: unknown } | undefined;
+    const init = params.initializationOptions as { environment?: unknown; openApiDocuments?: unknown; openApiSettings?: unknown } | undefined;
     const env = init?.environment;
     if (typeof env === 'string' && env) service.setEnvironment(env);
     // Shown once the client is ready for messages (onInitialized).
-    openApiProblems = guard('openApiDocuments', undefined, [], () => service.setOpenApiDocuments(openApiDocumentsOf(init?.openApiDocuments)));
+    openApiProblems = guard('openApiDocuments', undefined, [], () => applyOpenApiDocuments(service, init?.openApiDocuments, init?.openApiSettings));
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -119,6 +140,7 @@ export function startServer(connection: Connection, service: LanguageService = c
   }
 
   connection.onInitialized(() => {
+    host.initialized();
     reportOpenApiProblems(openApiProblems);
     if (watchedFilesDynamic) {
       void connection.client
@@ -135,7 +157,7 @@ export function startServer(connection: Connection, service: LanguageService = c
   });
 
   connection.onNotification(openApiDocumentsNotification, (params) => {
-    reportOpenApiProblems(guard('openApiDocuments', undefined, [], () => service.setOpenApiDocuments(openApiDocumentsOf(params?.documents))));
+    reportOpenApiProblems(guard('openApiDocuments', undefined, [], () => applyOpenApiDocuments(service, params?.documents, params?.settings)));
     revalidateAll();
   });
 
@@ -143,6 +165,7 @@ export function startServer(connection: Connection, service: LanguageService = c
     guard('activeEnvironment', undefined, undefined, () => {
       if (typeof params?.name === 'string' && params.name) service.setEnvironment(params.name);
     });
+    if (typeof params?.name === 'string' && params.name) host.environmentChanged(params.name);
     revalidateAll();
   });
 

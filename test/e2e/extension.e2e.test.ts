@@ -4,6 +4,7 @@
 // Screenshots of every step go to .test-artifacts/e2e/.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { endpointById, orderWebhook } from '../../engine/catalogue/index';
@@ -56,6 +57,9 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
   let secretKey: string;
   let privateKeyFile: string;
   let servicePrivateKeyFile: string;
+  // A server that accepts requests and never answers: what a Cancel is for. It counts the
+  // connections that reached it and those closed again (the cancelled exchange's socket).
+  const slow = { server: undefined as net.Server | undefined, accepted: 0, closed: 0 };
 
   before(async function () {
     if (!enabled) {
@@ -82,6 +86,17 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     fs.copyFileSync(path.join(root, 'examples', 'quickstart.payout.http'), path.join(workspace, 'quickstart.payout.http'));
     fs.writeFileSync(path.join(workspace, 'completion.payout.http'), COMPLETION_FILE);
     fs.writeFileSync(path.join(workspace, 'lint.payout.http'), LINT_FILE);
+    slow.server = net.createServer((socket) => {
+      slow.accepted++;
+      socket.on('close', () => slow.closed++);
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => slow.server!.listen(0, '127.0.0.1', resolve));
+    const slowUrl = `http://127.0.0.1:${(slow.server.address() as net.AddressInfo).port}/never-answers`;
+    fs.writeFileSync(path.join(workspace, 'slow.payout.http'), `### Never answered\n# @name slow\nGET ${slowUrl}\n`);
+    const quick = fs.readFileSync(path.join(root, 'examples', 'quickstart.payout.http'), 'utf8');
+    const account = quick.slice(quick.indexOf('### Check the partner account'), quick.indexOf('### Fund balance'));
+    fs.writeFileSync(path.join(workspace, 'mixed.payout.http'), `${account}\n### Never answered\n# @name slow\nGET ${slowUrl}\n`);
 
     // figures printed for docs/extension.md (measured, never asserted)
     const t = [performance.now()];
@@ -105,6 +120,7 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
   });
 
   after(async () => {
+    slow.server?.close();
     await context?.close().catch(() => {});
     await server?.stop();
     if (!sb) return;
@@ -250,17 +266,67 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await waitForLines(page, 'payout-http-response:', /^Signature: verified/m);
   });
 
-  it('sends every request of the file with "Send All", one verified view per request', async () => {
+  it('writes no secret into any log of the editor, the extension host or the language server', () => {
+    const logs = findLogs(sb.root);
+    assert.ok(logs.some((l) => /Payout HTTP/.test(path.basename(l))), `no Payout HTTP log among ${logs.map((l) => path.basename(l)).join(', ')}`);
+    for (const log of logs) {
+      const text = fs.readFileSync(log, 'utf8');
+      assert.ok(!text.includes('not-the-sandbox-secret'), `${path.basename(log)} holds the stored secretKey`);
+      assert.ok(!text.includes(secretKey), `${path.basename(log)} holds the secretKey`);
+    }
+  });
+
+  it('sends every request of the file with "Send All": one summary view, linking to each response', async () => {
     await openFile(page, 'quickstart.payout.http');
     await runCommand(page, 'Payout HTTP: Send All Requests in File');
-    // the last request of the quickstart is `banks`; its view is the one left in front
-    const lines = (await waitForLines(page, 'payout-http-response:', /^Assertions: /m, 'banks')).join('\n');
+    const summary = (await waitForLines(page, 'payout-http-response:', /^4\/4 passed/m, 'send-all')).join('\n');
     await screenshot(page, shots, '09-send-all.png');
-    assert.match(lines, /^Signature: verified/m, lines);
-    const tabs = await page.$$eval('.tabs-container .tab', (els) => els.map((e) => (e.textContent ?? '').trim()));
     for (const name of ['account', 'balance', 'prices', 'banks']) {
-      assert.ok(tabs.some((t) => t.includes(`quickstart · ${name}.response`)), `no response view for ${name}: ${JSON.stringify(tabs)}`);
+      assert.match(summary, new RegExp(`^✓ ${name}: (GET|POST) .*· ✓ verified`, 'm'), summary);
     }
+    assert.match(summary, /^ {4}✓ \?\? signature valid$/m, summary);
+    assert.ok(!summary.includes(secretKey));
+    // one tab for the whole run: no response view opened for the requests a single send never showed
+    const tabs = await page.$$eval('.tabs-container .tab', (els) => els.map((e) => (e.textContent ?? '').trim()));
+    assert.ok(!tabs.some((t) => /quickstart · (balance|prices|banks)\.response/.test(t)), `tabs: ${JSON.stringify(tabs)}`);
+    // a summary line links to its response
+    await page.locator('.monaco-editor[data-uri*="send-all"] .view-line', { hasText: /^✓\sbanks:/ }).first().locator('.detected-link').first().click({ modifiers: ['Control'] });
+    const banks = (await waitForLines(page, 'payout-http-response:', /^Assertions: /m, 'banks')).join('\n');
+    assert.match(banks, /^Signature: verified/m, banks);
+  });
+
+  it('shows Send All progress and cancels it: the request in flight stops, the rest are not sent', async () => {
+    await openFile(page, 'mixed.payout.http');
+    const before = { accepted: slow.accepted, closed: slow.closed };
+    await runCommand(page, 'Payout HTTP: Send All Requests in File');
+    // progress names the request in flight and how far the run is
+    const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'sending slow (2/2)' }).first();
+    await toast.waitFor();
+    while (slow.accepted === before.accepted) await new Promise((r) => setTimeout(r, 100));
+    await screenshot(page, shots, '10-send-all-progress.png');
+    await toast.hover();
+    await toast.getByRole('button', { name: 'Cancel' }).click();
+    const summary = (await waitForLines(page, 'payout-http-response:', /cancelled/, 'send-all')).join('\n');
+    assert.match(summary, /^✓ account: POST .*· ✓ verified/m, summary);
+    assert.match(summary, /^✗ slow: GET .*not sent/m, summary);
+    // the HTTP exchange itself was aborted: its socket was closed by the client
+    while (slow.closed === before.closed) await new Promise((r) => setTimeout(r, 100));
+  });
+
+  it('cancels a single Send: the response view says so and the connection is closed', async () => {
+    await openFile(page, 'slow.payout.http');
+    const before = { accepted: slow.accepted, closed: slow.closed };
+    // this file's own lens (other editors beside it show "Send request" lenses too)
+    await page.locator('.monaco-editor[data-uri*="slow.payout.http"] .codelens-decoration a', { hasText: 'Send request' }).first().click();
+    const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'sending slow' }).first();
+    await toast.waitFor();
+    while (slow.accepted === before.accepted) await new Promise((r) => setTimeout(r, 100));
+    await toast.hover();
+    await toast.getByRole('button', { name: 'Cancel' }).click();
+    const view = (await waitForLines(page, 'payout-http-response:', /^Error: cancelled/m, 'slow')).join('\n');
+    await screenshot(page, shots, '11-send-cancelled.png');
+    assert.match(view, /^GET http:\/\/127\.0\.0\.1:\d+\/never-answers$/m, view);
+    while (slow.closed === before.closed) await new Promise((r) => setTimeout(r, 100));
   });
 
   it('stops the local sandbox it started with "Stop Local Sandbox"', async () => {

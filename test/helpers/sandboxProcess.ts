@@ -26,6 +26,10 @@ export interface SandboxProcess {
   output(): string;
   /** SIGTERM, and wait for the process to exit. */
   stop(): Promise<void>;
+  /** Sends `signal` (e.g. SIGKILL: a hard stop) and waits for the process to exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Whether the process is still running. */
+  alive(): boolean;
 }
 
 export function cliPath(): string {
@@ -68,5 +72,10 @@ export async function startSandboxProcess(options: SandboxProcessOptions = {}): 
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+    alive: () => child.exitCode === null && child.signalCode === null,
   };
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { selectEnvironment } from '../../engine/http/environment';
+import { selectEnvironment } from '../../engine/workspace/environment';
 import { PayoutSession } from '../../engine/http/session';
 import { TokenCache } from '../../engine/http/tokenCache';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createLanguageService } from '../../engine/language';
-import { selectEnvironment } from '../../engine/http/environment';
+import { selectEnvironment } from '../../engine/workspace/environment';
 import { PayoutSession } from '../../engine/http/session';
 import { parseHttpFile } from '../../engine/syntax/parser';
 import { resolveForPreview, resolveRequest, previewString } from '../../engine/syntax/resolve';

@@ -34,7 +34,15 @@ export interface ServerSession {
   close(): Promise<void>;
 }
 
-export async function startServer(initializationOptions?: unknown, env: NodeJS.ProcessEnv = process.env): Promise<ServerSession> {
+/**
+ * `clientRequests`: server → client requests this test answers as the editor would (e.g.
+ * `payoutHttp/secrets`), registered before initialize so the first one is answered too.
+ */
+export async function startServer(
+  initializationOptions?: unknown,
+  env: NodeJS.ProcessEnv = process.env,
+  clientRequests: Record<string, (params: never) => unknown> = {},
+): Promise<ServerSession> {
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run bundle\` first.`);
   const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
   const stderr: string[] = [];
@@ -60,6 +68,8 @@ export async function startServer(initializationOptions?: unknown, env: NodeJS.P
   // The server may ask the client to register watchers or refresh lenses: answer like an editor.
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('workspace/codeLens/refresh', () => null);
+  connection.onRequest('window/workDoneProgress/create', () => null);
+  for (const [method, answer] of Object.entries(clientRequests)) connection.onRequest(method, answer);
   connection.listen();
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`the server exited (${code}) before answering initialize: ${stderr.join('')}`))),

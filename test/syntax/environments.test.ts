@@ -9,10 +9,9 @@ import {
   SECRET_VARIABLES,
   combineEnvironments,
   isSecretVariable,
-  loadEnvironments,
   maskSecret,
-  readEnvFiles,
 } from '../../engine/syntax/environments';
+import { loadEnvironments, readEnvFiles } from '../../engine/workspace/envFiles';
 
 describe('syntax/environments', () => {
   let root: string;

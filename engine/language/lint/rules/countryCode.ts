@@ -1,5 +1,5 @@
 // Doc 1 §4.3: nationality is ISO 3166-1 alpha-2, uppercase, checked against a list.
-import { isoCountries } from '../../countries';
+import { isIsoCountry, isoCountries } from '../../../catalogue/formats';
 import { formatRule } from './formatRule';
 
 export const countryCode = formatRule({
@@ -9,8 +9,8 @@ export const countryCode = formatRule({
   problem(value) {
     const known = isoCountries();
     const upper = value.trim().toUpperCase();
-    if (/^[A-Z]{2}$/.test(value) && (known.size === 0 || known.has(value))) return undefined;
-    if (/^[A-Z]{2}$/.test(upper) && known.has(upper)) {
+    if (isIsoCountry(value)) return undefined;
+    if (isIsoCountry(upper)) {
       return { problem: `is "${value}"; codes are uppercase`, fix: `Write "${upper}".`, replacement: upper };
     }
     if (/^[A-Z]{2}$/.test(value)) return { problem: `is "${value}", which is not an ISO 3166-1 alpha-2 country code`, fix: 'Use the two-letter code of the country, e.g. "VN".' };

@@ -1,10 +1,7 @@
 // Doc 1 §4.3: images and the KYC report are base64 data URLs with their prefix; a bare base64
 // string is rejected with 58.
+import { isBareBase64, isDataUrl } from '../../../catalogue/formats';
 import { formatRule } from './formatRule';
-
-const IMAGE = /^data:image\/[A-Za-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/;
-const PDF = /^data:application\/pdf;base64,[A-Za-z0-9+/=\s]+$/;
-const BARE_BASE64 = /^[A-Za-z0-9+/=\s]+$/;
 
 export const dataUrl = formatRule({
   code: 'payout/data-url',
@@ -12,9 +9,9 @@ export const dataUrl = formatRule({
   formats: ['data-url-image', 'data-url-pdf'],
   problem(value, spec) {
     const pdf = spec.format === 'data-url-pdf';
-    if ((pdf ? PDF : IMAGE).test(value)) return undefined;
+    if (isDataUrl(value, pdf ? 'pdf' : 'image')) return undefined;
     const prefix = pdf ? 'data:application/pdf;base64,' : 'data:image/jpeg;base64,';
-    if (value !== '' && BARE_BASE64.test(value)) {
+    if (isBareBase64(value)) {
       return { problem: 'is bare base64 without the data URL prefix', fix: `Prefix it with \`${prefix}\`.`, replacement: prefix + value };
     }
     return { problem: `is not a ${pdf ? 'PDF' : 'image'} data URL`, fix: `Write it as \`${prefix}<DATA>\`, the file's content in base64.` };

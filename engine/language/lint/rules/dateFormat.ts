@@ -1,19 +1,14 @@
 // Doc 1 §4.3: dateOfBirth, issueDate, expiryDate are `YYYY-MM-DD`.
+import { isCalendarDate } from '../../../catalogue/formats';
 import { formatRule } from './formatRule';
-
-function isCalendarDate(y: number, m: number, d: number): boolean {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 export const dateFormat = formatRule({
   code: 'payout/date-format',
   description: 'A date that is not `YYYY-MM-DD` (or not a calendar date).',
   formats: ['date'],
   problem(value) {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    if (m && isCalendarDate(+m[1], +m[2], +m[3])) return undefined;
-    if (m) return { problem: `is "${value}", which is not a calendar date`, fix: 'Write an existing date as YYYY-MM-DD.' };
+    if (isCalendarDate(value)) return undefined;
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { problem: `is "${value}", which is not a calendar date`, fix: 'Write an existing date as YYYY-MM-DD.' };
     // Common other spellings: DD/MM/YYYY, YYYY/MM/DD.
     const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
     const ymd = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/.exec(value);

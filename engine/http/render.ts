@@ -1,9 +1,11 @@
-// The text of a response view, a pure function of engine/http's SendResult (unit-tested without
-// an editor). SendResult never holds a secret (see engine/http/types.ts); headers that carry one
-// (Authorization: Bearer …) are masked here as well, and the request's secret headers are not shown.
-import type { Explanation } from '../../engine/signing';
-import type { SchemaOutcome, SendResult } from '../../engine/http/types';
-import type { Verdict } from '../../engine/http/verify';
+// The one renderer of send results as text: the editor's response view (renderResponse, built in
+// the language server and shipped to the client as text), the Send All summary, and the signature
+// explanation the CLI prints too. Pure functions of engine/http's SendResult (unit-tested without an
+// editor). SendResult never holds a secret (see types.ts); headers that carry one (Authorization:
+// Bearer …) are masked here as well, and the request's secret headers are not shown.
+import type { Explanation } from '../signing';
+import type { SchemaOutcome, SendResult } from './types';
+import type { Verdict } from './verify';
 
 export function verdictLine(v: Verdict | undefined): string {
   if (!v) return 'Signature: not checked (no response data)';
@@ -24,14 +26,15 @@ export function schemaLines(s: SchemaOutcome | undefined): string[] {
   ];
 }
 
+/** A mismatching signature explained: expected string, covered variant, segment diff (CLI and editor). */
 export function explanationLines(e: Explanation | undefined, indent = '  '): string[] {
   if (!e) return [];
   const out = [`${indent}expected string: ${e.expectedDisplay}`];
   if (e.match) {
-    out.push(`${indent}the signature covers: ${e.match.display}`, `${indent}mistake: ${e.match.description}`);
-    for (const d of e.match.diff) out.push(`${indent}  segment ${d.index + 1}: expected "${d.expected}", signed "${d.actual}"`);
+    out.push(`${indent}the signature covers: ${e.match.display}`, `${indent}diagnosis: ${e.match.description}`);
+    for (const d of e.match.diff) out.push(`${indent}  segment ${d.index + 1}: expected ${JSON.stringify(d.expected)}, signed ${JSON.stringify(d.actual)}`);
   } else if (!e.verifiedAsExpected) {
-    out.push(`${indent}no known variant of the string verifies (${e.tried} tried): check the key pair and the secretKey`);
+    out.push(`${indent}no plausible variant of the string verifies (${e.tried} tried): the signature was made over other data or with another key; check the key pair and the secretKey`);
   }
   if (e.note) out.push(`${indent}note: ${e.note}`);
   return out;
@@ -106,6 +109,22 @@ export function renderResponse(r: SendResult, now: Date): string {
       lines.push(`  ${name}: ${SECRET_HEADER.test(name) ? '***' : Array.isArray(value) ? value.join(', ') : value}`);
     }
     lines.push('', 'Body', pretty(res.bodyText, res.body));
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** One line per request of a Send All: its verdict, then its assertions indented below it. */
+export function renderSummary(results: readonly SendResult[], o: { file: string; environment: string; cancelled: boolean; now: Date }): string {
+  const lines = [`Send All · ${o.file} · environment "${o.environment}" · ${o.now.toISOString()}`];
+  const passed = results.filter((r) => r.ok).length;
+  lines.push(`${passed}/${results.length} passed${o.cancelled ? ' · cancelled: the request in flight was stopped and the rest were not sent' : ''}`, '');
+  for (const r of results) {
+    const p = r.prepared;
+    const status = r.response ? `HTTP ${r.response.status} · ${Math.round(r.response.durationMs)} ms` : 'not sent';
+    lines.push(`${r.ok ? '✓' : '✗'} ${p.label}: ${p.method} ${p.url} · ${status} · ${markOf(r).text}`);
+    if (r.decoded && !r.decoded.success) lines.push(`    ${r.decoded.headline}`);
+    if (r.error) lines.push(`    ${r.error}`);
+    for (const a of r.assertions) lines.push(`    ${a.ok ? '✓' : '✗'} ${a.text}${a.ok ? '' : ` (${a.message ?? `got ${String(a.actual)}`})`}`);
   }
   return lines.join('\n') + '\n';
 }

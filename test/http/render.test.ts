@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { endpointById } from '../../engine/catalogue/index';
 import { decodeEnvelope } from '../../engine/http/decode';
 import type { SendResult } from '../../engine/http/types';
-import { markOf, renderResponse } from '../../client/src/responseText';
+import { markOf, renderResponse } from '../../engine/http/render';
 
 const now = new Date('2026-01-02T03:04:05Z');
 
@@ -62,7 +62,7 @@ describe('response view text', () => {
     }, body);
     const text = renderResponse(r, now);
     assert.match(text, /^Signature: NOT verified ✗ \(signature does not match\)/m);
-    assert.match(text, /mistake: the pipe before the secret is missing/);
+    assert.match(text, /diagnosis: the pipe before the secret is missing/);
     assert.match(text, /segment 2: expected "b\|", signed "b"/);
     assert.deepEqual(markOf(r), { text: '✗ not verified', kind: 'bad' });
   });

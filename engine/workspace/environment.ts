@@ -4,8 +4,9 @@
 // `local` is used, so a fresh machine with nothing configured can send at once: the sender starts
 // (or reuses) the local sandbox on demand.
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { loadEnvironments, readEnvFiles, PRIVATE_KEY_FILE, SERVICE_PUBLIC_KEY_FILE, type Environments } from '../syntax/environments';
-import { localEnvironmentDir, LOCAL_ENV } from '../sandbox/home';
+import { PRIVATE_KEY_FILE, SERVICE_PUBLIC_KEY_FILE, type Environments } from '../syntax/environments';
+import { loadEnvironments, readEnvFiles } from './envFiles';
+import { localEnvironmentDir, LOCAL_ENV } from './home';
 
 export interface SelectedEnvironment {
   name: string;
@@ -49,7 +50,7 @@ export function selectEnvironment(fileDir: string, name?: string, home?: string)
 
   if (wanted && wanted !== LOCAL_ENV || (wanted === LOCAL_ENV && ws.names.includes(LOCAL_ENV))) {
     // A workspace environment, including a `local` the user defined for their own server.
-    const defined = ws.names.includes(wanted!);
+    const defined = ws.names.includes(wanted);
     if (!defined) {
       const known = [...ws.names, ...(ws.names.includes(LOCAL_ENV) ? [] : [LOCAL_ENV])];
       problems.push(
@@ -58,7 +59,7 @@ export function selectEnvironment(fileDir: string, name?: string, home?: string)
           : `environment "${wanted}" is not defined in ${ws.files.join(' or ')}; defined: ${known.join(', ')}`,
       );
     }
-    return { name: wanted!, variables: absolutePaths(ws.variables(wanted!), wsDir), sources: ws.files, problems, local: false, defined };
+    return { name: wanted, variables: absolutePaths(ws.variables(wanted), wsDir), sources: ws.files, problems, local: false, defined };
   }
 
   // The local sandbox: its own env files, layered over the workspace's `$shared` variables

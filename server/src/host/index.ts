@@ -1,0 +1,116 @@
+// The editor's one engine host: the typed requests of engine/protocol.ts that run the engine for the
+// VS Code client (send, send all, prepare, copy as curl, explain, verify webhook, the local sandbox)
+// and the server's side of the editor's secrets. Registered by server.ts with one call. A handler's
+// failure goes back to the client as its message alone (engine messages name the problem and the
+// fix, and never hold a secret); the server itself never goes down.
+import {
+  ErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type Connection,
+  type TextDocuments,
+  type WorkDoneProgressReporter,
+} from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { LanguageService } from '../../../engine/language';
+import {
+  CheckPrivateKeyRequest,
+  CopyAsCurlRequest,
+  EnvironmentsRequest,
+  ExplainRequest,
+  PrepareRequest,
+  SandboxStartRequest,
+  SandboxStatusRequest,
+  SandboxStopRequest,
+  SecretsChangedNotification,
+  SendAllRequest,
+  SendRequest,
+  VerifyWebhookRequest,
+  type ParamsOf,
+  type ResultOf,
+  type TypedRequest,
+} from '../../../engine/protocol';
+import { type SecretsOverlay } from '../../../engine/workspace/secrets';
+import { messageOf, newTokenCache, type HostContext } from './context';
+import { explain } from './explain';
+import { copyAsCurl, prepare } from './prepare';
+import { HostSandbox } from './sandbox';
+import { HostSecrets } from './secrets';
+import { send, sendAll } from './send';
+import { verifyWebhook } from './webhook';
+import { checkPrivateKey, environmentNames } from './environments';
+
+export interface EngineHost {
+  overlay: SecretsOverlay;
+  /** The user picked another environment: ask the editor for its stored secrets. */
+  environmentChanged(name: string): void;
+  /** The client is ready for requests: ask for the active environment's stored secrets. */
+  initialized(): void;
+}
+
+export function registerEngineHost(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  service: LanguageService,
+  overlay: SecretsOverlay,
+  /** Drop cached environments and lint every open document again. */
+  revalidateAll: () => void,
+): EngineHost {
+  const refreshAll = () => {
+    service.invalidateEnvironment();
+    revalidateAll();
+  };
+  const ctx: HostContext = {
+    connection,
+    documents,
+    service,
+    overlay,
+    secrets: new HostSecrets(connection, overlay, refreshAll),
+    sandbox: new HostSandbox(connection),
+    tokens: newTokenCache(),
+  };
+
+  function handle<T extends TypedRequest<unknown, unknown>>(
+    type: T,
+    run: (params: ParamsOf<T>, token: CancellationToken, progress: WorkDoneProgressReporter) => Promise<ResultOf<T>>,
+  ): void {
+    connection.onRequest(type.method, async (params: ParamsOf<T>, token: CancellationToken) => {
+      // the client hands a work-done token with the request (LSP work-done progress, `$/progress`)
+      const workDoneToken = (params as { workDoneToken?: string | number } | undefined)?.workDoneToken;
+      const progress = connection.window.attachWorkDoneProgress(
+        typeof workDoneToken === 'string' || typeof workDoneToken === 'number' ? workDoneToken : undefined,
+      );
+      try {
+        return await run(params ?? ({} as ParamsOf<T>), token, progress);
+      } catch (e) {
+        throw new ResponseError(ErrorCodes.InternalError, messageOf(e));
+      }
+    });
+  }
+
+  handle(SendRequest, (p, token, progress) => send(ctx, p, token, progress));
+  handle(SendAllRequest, (p, token, progress) => sendAll(ctx, p, token, progress));
+  handle(PrepareRequest, (p) => prepare(ctx, p));
+  handle(CopyAsCurlRequest, (p) => copyAsCurl(ctx, p));
+  handle(ExplainRequest, (p) => explain(ctx, p));
+  handle(VerifyWebhookRequest, (p) => verifyWebhook(ctx, p));
+  handle(EnvironmentsRequest, (p) => Promise.resolve(environmentNames(p)));
+  handle(CheckPrivateKeyRequest, (p) => Promise.resolve(checkPrivateKey(p.pem)));
+  handle(SandboxStartRequest, async () => {
+    await ctx.sandbox.ensure();
+    return ctx.sandbox.status();
+  });
+  handle(SandboxStopRequest, async () => ({ stopped: await ctx.sandbox.stop() }));
+  handle(SandboxStatusRequest, () => ctx.sandbox.status());
+
+  connection.onNotification(SecretsChangedNotification.method, (p: ParamsOf<typeof SecretsChangedNotification>) => {
+    if (typeof p?.environment === 'string') void ctx.secrets.refresh(p.environment);
+  });
+  connection.onShutdown(() => ctx.sandbox.stopIfStartedHere());
+
+  return {
+    overlay,
+    environmentChanged: (name) => void ctx.secrets.refresh(name),
+    initialized: () => void ctx.secrets.refresh(service.environmentName),
+  };
+}

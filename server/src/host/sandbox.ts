@@ -1,0 +1,80 @@
+// The local sandbox seen from the editor's engine host: started on demand (ensureLocalSandbox
+// spawns this very bundle as `cli.js sandbox`), reused when one is already running (e.g. from a
+// terminal), and stopped when the editor shuts the server down if this server started it. The
+// client shows the status bar item from SandboxStatusNotification.
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Connection } from 'vscode-languageserver/node';
+import { SandboxStatusNotification, type SandboxStatus } from '../../../engine/protocol';
+import { ensureLocalSandbox, runningSandbox, stopLocalSandbox } from '../../../engine/sandbox/ensure';
+import { payoutHome } from '../../../engine/workspace/home';
+
+/**
+ * The CLI bundle to run the sandbox with: this process's own script when it is the CLI (the editor
+ * starts the server as `cli.js language-server`), else cli.js beside it (dist/server.js).
+ */
+function cliPath(): { cliPath: string; execArgv: string[] } {
+  const self = process.argv[1] ?? '';
+  if (/\.[cm]?ts$/.test(self)) return { cliPath: join(__dirname, '..', '..', '..', 'cli', 'main.ts'), execArgv: ['--import', 'tsx'] };
+  if (basename(self) === 'cli.js') return { cliPath: self, execArgv: [] };
+  const beside = join(__dirname, 'cli.js');
+  return { cliPath: existsSync(beside) ? beside : self, execArgv: [] };
+}
+
+export class HostSandbox {
+  private startedHere = false;
+  private pendingStart: Promise<string> | undefined;
+
+  constructor(private readonly connection: Connection) {}
+
+  private announce(status: SandboxStatus): SandboxStatus {
+    void this.connection.sendNotification(SandboxStatusNotification.method, status);
+    return status;
+  }
+
+  /** The sandbox's base URL, starting it when needed. */
+  ensure(): Promise<string> {
+    this.pendingStart ??= (async () => {
+      try {
+        // The server runs as Node (an editor forks it with its own runtime, as Node), so its own
+        // execPath runs the CLI; ELECTRON_RUN_AS_NODE keeps an Electron binary in Node mode.
+        const { url, started } = await ensureLocalSandbox({
+          home: payoutHome(),
+          ...cliPath(),
+          nodePath: process.execPath,
+          env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+        });
+        if (started) this.startedHere = true;
+        this.connection.console.info(`local sandbox ${started ? 'started' : 'reused'} at ${url}`);
+        this.announce({ running: true, url, startedHere: this.startedHere });
+        return url;
+      } finally {
+        this.pendingStart = undefined;
+      }
+    })();
+    return this.pendingStart;
+  }
+
+  async status(): Promise<SandboxStatus> {
+    const url = await runningSandbox(payoutHome());
+    return { running: url !== undefined, url, startedHere: url !== undefined && this.startedHere };
+  }
+
+  async running(): Promise<boolean> {
+    return (await runningSandbox(payoutHome())) !== undefined;
+  }
+
+  async stop(): Promise<boolean> {
+    const stopped = await stopLocalSandbox({ home: payoutHome() });
+    this.startedHere = false;
+    if (stopped) this.connection.console.info('local sandbox stopped');
+    this.announce({ running: false, startedHere: false });
+    return stopped;
+  }
+
+  /** On shutdown: only a sandbox this server started goes away with the editor. */
+  async stopIfStartedHere(): Promise<void> {
+    if (this.startedHere) await stopLocalSandbox({ home: payoutHome() }).catch(() => false);
+    this.startedHere = false;
+  }
+}

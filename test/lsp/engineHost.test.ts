@@ -1,0 +1,150 @@
+// The editor's engine host in the language server (server/src/host), driven over stdio like an
+// editor would: prepare and copy-as-curl (secret-free), Send All with LSP work-done progress
+// (`$/progress` on the token the client hands over), and a cancelled send that aborts the HTTP
+// exchange in flight (a real socket that never answers sees its connection closed). Real server
+// process (dist/server.js), real local sandbox started by the server.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  CancellationTokenSource,
+  WorkDoneProgress,
+  type WorkDoneProgressBegin,
+  type WorkDoneProgressReport,
+} from 'vscode-languageserver-protocol/node';
+import {
+  CopyAsCurlRequest,
+  PrepareRequest,
+  SandboxStatusRequest,
+  SendAllRequest,
+  SendRequest,
+  type PreparedData,
+  type SandboxStatus,
+  type SendOutcome,
+  type SendSettings,
+} from '../../engine/protocol';
+import { stopLocalSandbox } from '../../engine/sandbox/ensure';
+import { ensureLocalCredentials } from '../../engine/sandbox/home';
+import { startServer, type ServerSession } from './harness';
+
+const SETTINGS: SendSettings = {
+  timeoutMs: 20_000,
+  maxResponseBytes: 1 << 20,
+  retryMaxAttempts: 1,
+  retryInitialDelayMs: 0,
+  sandboxAutoStart: true,
+};
+
+describe('engine host requests over LSP (dist/server.js)', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let home: string;
+  let server: ServerSession;
+  let secretKey: string;
+  let partnerCode: string;
+  const slow = { server: undefined as net.Server | undefined, accepted: 0, closed: 0, url: '' };
+  const uriOf = (name: string) => pathToFileURL(join(dir, name)).href;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'payout-host-'));
+    home = join(dir, 'home');
+    ({ secretKey, partnerCode } = await ensureLocalCredentials(home));
+    slow.server = net.createServer((s) => {
+      slow.accepted++;
+      s.on('close', () => slow.closed++);
+      s.on('error', () => {});
+    });
+    await new Promise<void>((r) => slow.server!.listen(0, '127.0.0.1', r));
+    slow.url = `http://127.0.0.1:${(slow.server.address() as net.AddressInfo).port}/never-answers`;
+    const account = `### Account\n# @name account\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}"\n}\n\n?? signature valid\n`;
+    writeFileSync(
+      join(dir, 'two.payout.http'),
+      `${account}\n### Balance\n# @name balance\nPOST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}",\n  "currency": "USDT"\n}\n`,
+    );
+    writeFileSync(join(dir, 'slow.payout.http'), `### Never answered\n# @name slow\nGET ${slow.url}\n`);
+    server = await startServer({ environment: 'local' }, { ...process.env, PAYOUT_HTTP_HOME: home });
+    for (const f of ['two.payout.http', 'slow.payout.http']) await server.open(uriOf(f), readFileSync(join(dir, f), 'utf8'));
+  });
+
+  after(async () => {
+    await server?.close();
+    slow.server?.close();
+    await stopLocalSandbox({ home }).catch(() => false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prepares the request at a line and copies it as curl, signed and secret-free', async () => {
+    const p = await server.connection.sendRequest<PreparedData | null>(PrepareRequest.method, {
+      uri: uriOf('two.payout.http'),
+      line: 3,
+      settings: SETTINGS,
+    });
+    assert.ok(p);
+    assert.equal(p.signedDisplay, `${partnerCode}|<secretKey>`);
+    assert.match(p.body ?? '', /"signature": ?"[A-Za-z0-9+/=]{300,}"/);
+    const curl = await server.connection.sendRequest<{ curl: string }>(CopyAsCurlRequest.method, {
+      uri: uriOf('two.payout.http'),
+      line: 3,
+      settings: SETTINGS,
+    });
+    assert.match(curl.curl, /^curl .*-X POST .*\/api\/v2\/account\/verify/s);
+    for (const text of [JSON.stringify(p), curl.curl]) assert.ok(!text.includes(secretKey));
+    // preparing the `local` environment started the sandbox, and the server says it started it
+    const status = await server.connection.sendRequest<SandboxStatus>(SandboxStatusRequest.method, {});
+    assert.equal(status.running, true);
+    assert.equal(status.startedHere, true);
+  });
+
+  it('sends all with work-done progress on the token the client hands over, and a summary', async () => {
+    const token = 'test-progress-1';
+    const seen: (WorkDoneProgressBegin | WorkDoneProgressReport | { kind: 'end' })[] = [];
+    const sub = server.connection.onProgress(WorkDoneProgress.type, token, (v) => {
+      seen.push(v);
+    });
+    const outcome = await server.connection.sendRequest<SendOutcome>(SendAllRequest.method, {
+      uri: uriOf('two.payout.http'),
+      settings: SETTINGS,
+      workDoneToken: token,
+    });
+    sub.dispose();
+    assert.deepEqual(
+      outcome.results.map((r) => [r.label, r.verdict, r.ok]),
+      [
+        ['account', 'verified', true],
+        ['balance', 'verified', true],
+      ],
+    );
+    assert.deepEqual(
+      outcome.results.map((r) => r.line),
+      [2, 13],
+    );
+    assert.match(outcome.summary ?? '', /^2\/2 passed$/m);
+    assert.equal(seen[0]?.kind, 'begin');
+    assert.ok(
+      seen.some((v) => v.kind === 'report' && v.message === 'sending balance (2/2)…'),
+      JSON.stringify(seen),
+    );
+    assert.equal(seen.at(-1)?.kind, 'end');
+    assert.ok(!JSON.stringify(outcome).includes(secretKey));
+  });
+
+  it('a cancelled send aborts the HTTP exchange in flight and says so', async () => {
+    const before = { ...slow };
+    const source = new CancellationTokenSource();
+    const pending = server.connection.sendRequest<SendOutcome>(
+      SendRequest.method,
+      { uri: uriOf('slow.payout.http'), line: 2, settings: SETTINGS },
+      source.token,
+    );
+    while (slow.accepted === before.accepted) await new Promise((r) => setTimeout(r, 20));
+    source.cancel();
+    const outcome = await pending;
+    assert.equal(outcome.cancelled, true);
+    assert.match(outcome.results[0].error ?? '', /^cancelled: /);
+    assert.match(outcome.results[0].text, /^Error: cancelled: /m);
+    while (slow.closed === before.closed) await new Promise((r) => setTimeout(r, 20));
+  });
+});
