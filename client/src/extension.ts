@@ -79,6 +79,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const e = activeEditor();
     return sending.copyAsCurl(e.document.uri, e.selection.active.line);
   });
+  register(COMMANDS.copyAsCode, () => {
+    const e = activeEditor();
+    return sending.copyAsCode(e.document.uri, e.selection.active.line);
+  });
   register(COMMANDS.explainMismatch, () => {
     const e = activeEditor();
     return sending.explainMismatch(e.document.uri, e.selection.active.line);

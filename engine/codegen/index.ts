@@ -3,6 +3,7 @@
 // writes them out.
 import type { PayoutSession } from '../http/session';
 import { isSecretVariable } from '../syntax/environments';
+import type { RequestBlock } from '../syntax/types';
 import { goProgram } from './go';
 import { javaProgram } from './java';
 import { buildModel, CodegenError, type CodeModel, type Language } from './model';
@@ -37,7 +38,7 @@ export interface SessionProgram {
  */
 export async function programFromSession(
   session: PayoutSession,
-  name: string,
+  target: string | RequestBlock,
   language: Language,
   sendFirst: readonly string[] = [],
   onNote: (text: string) => void = () => {},
@@ -47,7 +48,8 @@ export async function programFromSession(
     if (!block) throw new CodegenError(`no request named "${n}" in the file; its requests: ${session.requestNames.join(', ')}`);
     return block;
   };
-  const block = lookup(name);
+  const block = typeof target === 'string' ? lookup(target) : target;
+  const name = block.name ?? `#${session.requests.indexOf(block) + 1}`;
   for (const first of sendFirst) {
     const r = await session.send(lookup(first));
     onNote(`sent ${first} first: ${r.response ? `HTTP ${r.response.status}${r.decoded ? ` ${r.decoded.headline}` : ''}` : r.error}`);
@@ -67,7 +69,7 @@ export async function programFromSession(
     return { model, program };
   } catch (err) {
     if (err instanceof CodegenError && prepared.problems.some((p) => /has not been sent yet/.test(p))) {
-      throw new CodegenError(`${err.message}\nThe request reads another request's response: send that one first with --send-first NAME.`);
+      throw new CodegenError(`${err.message}\nThe request reads another request's response: send that one first (payout-http code: --send-first NAME).`);
     }
     throw err;
   }

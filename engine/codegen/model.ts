@@ -3,6 +3,7 @@
 // order (with the literal an omitted one is signed as), and the response fields data.signature
 // covers. The per-language writers (node.ts, python.ts, ...) only lay this out in their syntax.
 import { CLIENT_ASSERTION_AUDIENCE, endpointById, v3Conventions } from '../catalogue';
+import { CODE_LANGUAGES, type CodeLanguage } from '../protocol';
 import type { Endpoint, SignedTemplate } from '../catalogue/types';
 import type { PreparedRequest } from '../http/types';
 import { DEFAULT_ASSERTION_TTL_SECONDS } from '../signing/jwt';
@@ -65,8 +66,9 @@ export function envNameOf(variable: string): string {
 /** Exit codes shared by every language. */
 export const EXIT_CODES = { verified: 0, error: 1, notVerified: 3 } as const;
 
-export const LANGUAGES = ['node', 'python', 'java', 'go', 'php'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** The languages, declared once in the editor protocol (the editor's language pick offers the same). */
+export const LANGUAGES = CODE_LANGUAGES;
+export type Language = CodeLanguage;
 
 export class CodegenError extends Error {}
 

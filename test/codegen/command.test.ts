@@ -47,7 +47,7 @@ describe('cli code', function () {
     const without = await runCli(['code', 'examples/scan-to-pay.payout.http', '--name', 'order', '--lang', 'go'], { home: sb.home });
     assert.equal(without.code, 1);
     assert.match(without.stderr, /has not been sent yet/);
-    assert.match(without.stderr, /send that one first with --send-first NAME/);
+    assert.match(without.stderr, /send that one first \(payout-http code: --send-first NAME\)/);
     assert.equal(without.stdout, '');
 
     const withFirst = await runCli(['code', 'examples/scan-to-pay.payout.http', '--name', 'order', '--lang', 'go', '--send-first', 'kyc', '--send-first', 'quote'], { home: sb.home });

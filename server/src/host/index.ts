@@ -15,6 +15,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService } from '../../../engine/language';
 import {
   CheckPrivateKeyRequest,
+  CodeExportRequest,
   CopyAsCurlRequest,
   EnvironmentsRequest,
   ExplainRequest,
@@ -33,6 +34,7 @@ import {
 import { type SecretsOverlay } from '../../../engine/workspace/secrets';
 import { messageOf, newTokenCache, type HostContext } from './context';
 import { explain } from './explain';
+import { codeExport } from './code';
 import { copyAsCurl, prepare } from './prepare';
 import { HostSandbox } from './sandbox';
 import { HostSecrets } from './secrets';
@@ -92,6 +94,7 @@ export function registerEngineHost(
   handle(SendAllRequest, (p, token, progress) => sendAll(ctx, p, token, progress));
   handle(PrepareRequest, (p) => prepare(ctx, p));
   handle(CopyAsCurlRequest, (p) => copyAsCurl(ctx, p));
+  handle(CodeExportRequest, (p) => codeExport(ctx, p));
   handle(ExplainRequest, (p) => explain(ctx, p));
   handle(VerifyWebhookRequest, (p) => verifyWebhook(ctx, p));
   handle(EnvironmentsRequest, (p) => Promise.resolve(environmentNames(p)));
