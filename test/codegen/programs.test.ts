@@ -16,7 +16,7 @@ import { bearerLine, LANGUAGES, programFromSession, type Language, type SessionP
 import { buildCanonical } from '../../engine/signing';
 import { openSession } from '../../cli/session';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
-import { buildPrograms, findToolchain, JVM_QUICK_START, run, type Built, type Run } from './toolchains';
+import { buildPrograms, findToolchain, inPool, JVM_QUICK_START, run, type Built, type Run } from './toolchains';
 
 const REPO = resolve(__dirname, '..', '..');
 
@@ -106,6 +106,8 @@ function extraFile(): string {
 }
 
 interface Exchange {
+  /** The run it belongs to: programs run side by side, each with its own base URL `/pass~KEY`. */
+  run: string;
   path: string;
   requestBody: string;
   responseBody: string;
@@ -124,10 +126,11 @@ function startProxy(target: string, serviceKeyPem: string, secret: string): Prom
     req.on('end', () => {
       const requestBody = Buffer.concat(chunks).toString('utf8');
       const reply = (status: number, body: string) => {
-        exchanges.push({ path: req.url ?? '', requestBody, responseBody: body });
+        const [, run = '', path = req.url ?? ''] = /^\/(?:pass|tamper|corpus)(?:~([^/]+))?(\/.*)?$/.exec(req.url ?? '') ?? [];
+        exchanges.push({ run, path, requestBody, responseBody: body });
         res.writeHead(status, { 'content-type': 'application/json' }).end(body);
       };
-      if (req.url?.startsWith('/corpus/')) {
+      if (/^\/corpus[~/]/.test(req.url ?? '')) {
         const text = `{"fiatAmount":${CORPUS_JSON},"currency":"USDT","price":100000.00,"tokenAmount":1e-7,"totalPayment":12345678901234567890}`;
         const data = JSON.parse(text) as Record<string, unknown>;
         const template = endpointById('v2.orders.review-cashout')!.response!.signature!;
@@ -136,7 +139,7 @@ function startProxy(target: string, serviceKeyPem: string, secret: string): Prom
         return;
       }
       const tamper = req.url?.startsWith('/tamper/');
-      const url = new URL((req.url ?? '/').replace(/^\/(pass|tamper)\//, '/'), target);
+      const url = new URL((req.url ?? '/').replace(/^\/(pass|tamper)(~[^/]+)?\//, '/'), target);
       const headers: Record<string, string> = { 'content-type': req.headers['content-type'] ?? 'application/json' };
       if (req.headers.authorization) headers.authorization = req.headers.authorization;
       const out = httpRequest(url, { method: req.method, headers }, (r) => {
@@ -230,6 +233,7 @@ describe('code: generated programs run against the local sandbox', function () {
       let built: Built;
       let extra: Built;
       const generated = new Map<string, SessionProgram>();
+      const runs = new Map<string, Run & { exchanges: Exchange[] }>();
 
       before(async function () {
         const found = findToolchain(language);
@@ -239,12 +243,18 @@ describe('code: generated programs run against the local sandbox', function () {
           this.skip();
         }
         const v3Cashout = v3CashoutFile();
-        for (const p of PLAN) {
+        await inPool(PLAN, 3, async (p) => {
           const file = p.file === V3_CASHOUT ? v3Cashout : join(REPO, 'examples', `${p.file}.payout.http`);
           generated.set(p.endpoint, await generate(file, p.name, language, p.first));
-        }
+        });
         const command = found.ok ? found.command : '';
         built = await buildPrograms(language, command, generated);
+        // Each endpoint's program runs once, three at a time (a JVM or Go binary start is most of a run).
+        await inPool(PLAN, 3, async (p) => {
+          const key = `${language}-${p.endpoint}`;
+          const r = await built.run(p.endpoint, envFor({ PAYOUT_BASE_URL: `${proxy.url}/pass~${key}` }));
+          runs.set(p.endpoint, { ...r, exchanges: proxy.exchanges.filter((e) => e.run === key) });
+        });
         // These are for endpoints of the plan too (same file names): built in a second batch.
         const extraRequests = extraFile();
         for (const name of ['corpus', 'noAmount', 'noCurrency']) generated.set(name, await generate(extraRequests, name, language));
@@ -256,12 +266,11 @@ describe('code: generated programs run against the local sandbox', function () {
           const g = generated.get(p.endpoint)!;
           assert.equal(g.model.endpoint.id, p.endpoint);
           checkSource(built.source(p.endpoint));
-          const seen = proxy.exchanges.length;
-          const r = await built.run(p.endpoint, envFor());
+          const r = runs.get(p.endpoint)!;
           assert.equal(r.code, 0, `${r.stdout}\n${r.stderr}`);
           checkOutput(r, g.model.canonicalDisplay);
           assert.match(r.stderr, /response signature verified/);
-          const [exchange, ...more] = proxy.exchanges.slice(seen);
+          const [exchange, ...more] = r.exchanges;
           assert.equal(more.length, 0, 'one request per run');
           assert.equal(r.stdout, exchange.responseBody, 'stdout is exactly the body the service answered');
           // The body sent parses (as the service's JavaScript parses it) to values that sign as printed.
@@ -275,32 +284,30 @@ describe('code: generated programs run against the local sandbox', function () {
           const g = generated.get(p.endpoint)!;
           assert.equal(g.model.endpoint.id, p.endpoint);
           checkSource(built.source(p.endpoint));
-          const seen = proxy.exchanges.length;
-          const r = await built.run(p.endpoint, envFor());
+          const r = runs.get(p.endpoint)!;
           assert.equal(r.code, 0, `${r.stdout}\n${r.stderr}`);
           checkOutput(r, bearerLine(g.model));
-          const [token, exchange, ...more] = proxy.exchanges.slice(seen);
+          const [token, exchange, ...more] = r.exchanges;
           assert.equal(more.length, 0, 'a token exchange and the request');
-          assert.equal(token.path, '/pass/v3/auth/tokens');
+          assert.equal(token.path, '/v3/auth/tokens');
           const accessToken = (JSON.parse(token.responseBody) as { data: { accessToken: string } }).data.accessToken;
           assert.ok(!(r.stdout + r.stderr).includes(accessToken), 'the access token is never printed');
           assert.equal(r.stdout, exchange.responseBody, 'stdout is exactly the body the service answered');
-          assert.equal(exchange.path, `/pass${g.model.path}`);
+          assert.equal(exchange.path, g.model.path);
           assert.equal(JSON.parse(r.stdout).code, 'SUCCESS');
         });
       }
 
       it('number helper: the corpus signs and reads back as JavaScript writes it (request and response)', async () => {
         const g = generated.get('corpus')!;
-        const seen = proxy.exchanges.length;
-        const r = await extra.run('corpus', envFor({ PAYOUT_BASE_URL: `${proxy.url}/corpus` }));
+        const r = await extra.run('corpus', envFor({ PAYOUT_BASE_URL: `${proxy.url}/corpus~${language}` }));
         // Exit 0: the program's text of every corpus number in the reply (parsed from JSON text) matched JavaScript's.
         assert.equal(r.code, 0, r.stderr);
         const expected = g.model.canonicalDisplay;
         const corpusText = (JSON.parse(CORPUS_JSON) as number[]).map(String).join(',');
         assert.equal(expected.split('|')[3], corpusText);
         checkOutput(r, expected);
-        const [exchange] = proxy.exchanges.slice(seen);
+        const [exchange] = proxy.exchanges.filter((e) => e.run === language);
         assert.equal(r.stdout, exchange.responseBody);
         const sent = JSON.parse(exchange.requestBody) as { fiatAmount: number[] };
         assert.equal(sent.fiatAmount.map(String).join(','), corpusText, 'the body sent parses to the numbers the string was built from');

@@ -113,3 +113,12 @@ export async function buildPrograms(language: Language, command: string, program
     },
   };
 }
+
+/** Runs `work` on every item, at most `limit` at a time. */
+export async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
