@@ -287,7 +287,7 @@ ${KEY_AND_EXIT_HELPERS}`;
 function bearerProgram(m: CodeModel, file: string, binary: string): string {
   const b = m.bearer!;
   const hasBody = m.body !== undefined;
-  const header = headerLines(m, ['', `Run: go build -o ${binary} ${file} && ./${binary}`, GO_RUN_NOTE]);
+  const header = headerLines(m, ['', `Run: go build -o ${binary} ${file} && ./${binary}`, '(not `go run`: it reports every non-zero exit status as 1)']);
   return `${header.map((l) => (l ? `// ${l}` : '//')).join('\n')}
 package main
 

@@ -174,7 +174,7 @@ export function numberLiteral(n: number): { text: string; integral: boolean } {
 
 /** Why an omitted signed field is written as a literal (the comment above it in every language). */
 export function omittedComment(part: Extract<SignedPart, { omitted: true }>): string {
-  return `${part.field} is not in the body: the service signs an omitted field as the text ${part.literal}${part.note ? `. ${part.note}` : ''}`;
+  return `${part.field} is not in the body: ${part.note ?? `the service signs an omitted field as the text ${part.literal}`}`;
 }
 
 /** The comment lines the program opens with, shared by every language. */
