@@ -190,7 +190,7 @@ describe('cli usage and help', function () {
   it('an unknown command exits 2 and lists the commands', async () => {
     const r = await runCli(['frobnicate'], { home });
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /unknown command "frobnicate"\. Use one of: send, sign, lint, curl, explain, webhooks, sandbox, language-server, help\./);
+    assert.match(r.stderr, /unknown command "frobnicate"\. Use one of: send, sign, lint, curl, code, explain, webhooks, sandbox, language-server, help\./);
   });
 
   for (const cmd of ['send', 'sign', 'lint', 'curl', 'explain', 'webhooks', 'sandbox']) {
