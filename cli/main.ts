@@ -7,6 +7,7 @@ import { sendCommand } from './commands/send';
 import { signCommand } from './commands/sign';
 import { lintCommand } from './commands/lint';
 import { curlCommand } from './commands/curl';
+import { codeCommand } from './commands/code';
 import { explainCommand } from './commands/explain';
 import { webhooksCommand } from './commands/webhooks';
 import { sandboxCommand } from './commands/sandbox';
@@ -25,6 +26,7 @@ const commands: Record<string, CommandEntry> = {
   sign: { summary: 'print the canonical string and signature of requests (nothing is sent)', run: signCommand },
   lint: { summary: 'check .payout.http files against the contracts', run: lintCommand },
   curl: { summary: 'print a signed request as a curl command (secret-free)', run: curlCommand },
+  code: { summary: 'print a signed request as a program in node, python, java, go or php', run: codeCommand },
   explain: { summary: 'explain which string a signature covers (why a signature does not match)', run: explainCommand },
   webhooks: { summary: 'receive order webhooks on loopback and verify their signatures', run: webhooksCommand },
   sandbox: { summary: 'run and manage the local payout sandbox', run: sandboxCommand },

@@ -190,6 +190,18 @@ export interface PreparedData {
 export const PrepareRequest = request<RequestAt & { settings: SendSettings }, PreparedData | null>('payoutHttp/prepare');
 /** `payoutHttp/copyAsCurl`: the request at a line as a curl command (a bearer token stays `$ACCESS_TOKEN`). */
 export const CopyAsCurlRequest = request<RequestAt & { settings: SendSettings }, { label: string; curl: string; needsToken: boolean }>('payoutHttp/copyAsCurl');
+/** The languages "Copy Request as Code…" offers (engine/codegen writes one program per language). */
+export const CODE_LANGUAGES = ['node', 'python', 'java', 'go', 'php'] as const;
+export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
+/**
+ * `payoutHttp/codeExport`: the request at a line as a standalone program in `language` that signs,
+ * sends and verifies it (docs/codegen.md). Secret-free: the program reads its credentials from its
+ * environment. `fileName` is what the program expects to be saved as.
+ */
+export const CodeExportRequest = request<
+  RequestAt & { settings: SendSettings; language: CodeLanguage },
+  { label: string; endpointId: string; fileName: string; program: string }
+>('payoutHttp/codeExport');
 /** `payoutHttp/explain`: which string a signature from elsewhere covers, as the view's text. */
 export const ExplainRequest = request<RequestAt & { signature: string; settings: SendSettings }, { label: string; text: string }>('payoutHttp/explain');
 /** `payoutHttp/verifyWebhook`: a pasted webhook body checked with the active environment's keys. */

@@ -13,6 +13,7 @@ export const COMMANDS = {
   verifyWebhook: 'payoutHttp.verifyWebhook',
   explainMismatch: 'payoutHttp.explainMismatch',
   copyAsCurl: 'payoutHttp.copyAsCurl',
+  copyAsCode: 'payoutHttp.copyAsCode',
   startSandbox: 'payoutHttp.startSandbox',
   stopSandbox: 'payoutHttp.stopSandbox',
   openExample: 'payoutHttp.openExample',

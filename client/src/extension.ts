@@ -1,6 +1,7 @@
 // Entry point of the extension (dist/client.js). VS Code wiring only: commands, views, the status
 // bar, SecretStorage and the language client. The language server runs the engine for the editor
 // (engine/protocol.ts declares every message); this bundle imports nothing else of the engine.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
@@ -95,6 +96,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   register(COMMANDS.copyAsCurl, () => {
     const e = activeEditor();
     return sending.copyAsCurl(e.document.uri, e.selection.active.line);
+  });
+  register(COMMANDS.copyAsCode, () => {
+    const e = activeEditor();
+    return sending.copyAsCode(e.document.uri, e.selection.active.line);
   });
   register(COMMANDS.explainMismatch, () => {
     const e = activeEditor();

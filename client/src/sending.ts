@@ -5,7 +5,7 @@
 // for Send All one summary view linking to each response.
 import * as vscode from 'vscode';
 import { WorkDoneProgress, type LanguageClient } from 'vscode-languageclient/node';
-import { CopyAsCurlRequest, ExplainRequest, SendAllRequest, SendRequest, type SendOutcome, type SentRequest } from '../../engine/protocol';
+import { CODE_LANGUAGES, CodeExportRequest, CopyAsCurlRequest, ExplainRequest, SendAllRequest, SendRequest, type SendOutcome, type SentRequest } from '../../engine/protocol';
 import type { EngineClient } from './engine';
 import type { RequestMarks } from './requestMarks';
 import { ResponseView } from './responseView';
@@ -92,6 +92,18 @@ export class Sending {
     void vscode.window.showInformationMessage(
       `Payout HTTP: curl command for ${r.label} copied${r.needsToken ? ' (set ACCESS_TOKEN before running it)' : ''}.`,
     );
+  }
+
+  /** The cursor's request as a program in a language the user picks, on the clipboard (it reads its credentials from its environment). */
+  async copyAsCode(uri: vscode.Uri, line: number): Promise<void> {
+    const picked = await vscode.window.showQuickPick(
+      CODE_LANGUAGES.map((language) => ({ label: language, language })),
+      { title: 'Payout HTTP: Copy Request as Code', placeHolder: 'The language of the program (it signs, sends and verifies this request)' },
+    );
+    if (!picked) return;
+    const r = await this.d.engine.request(CodeExportRequest, { uri: uri.toString(), line, settings: readSendSettings(uri), language: picked.language });
+    await vscode.env.clipboard.writeText(r.program);
+    void vscode.window.showInformationMessage(`Payout HTTP: ${picked.language} program for ${r.label} copied; save it as ${r.fileName}.`);
   }
 
   /** Given a signature from elsewhere (the user's backend): is it the one the tool computes, and if not, what does it cover? */

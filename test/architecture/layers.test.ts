@@ -14,13 +14,13 @@ const LAYERS: [RegExp, number, string][] = [
   [/^engine\/(util\/|protocol\.ts$)/, 0, 'util, protocol'],
   [/^engine\/(catalogue|syntax|signing|openapi)\//, 1, 'catalogue, syntax, signing, openapi'],
   [/^engine\/workspace\//, 2, 'workspace'],
-  [/^engine\/(language|http|sandbox)\//, 3, 'language, http, sandbox'],
+  [/^engine\/(language|http|sandbox|codegen)\//, 3, 'language, http, sandbox, codegen'],
   // The inspecting proxy checks with lint (language) and the response verdict (http).
   [/^engine\/proxy\//, 4, 'proxy'],
   [/^(server|cli)\//, 5, 'server, cli'],
 ];
 /** Side by side: none of these imports another of them. */
-const SIBLINGS = /^engine\/(language|http|sandbox)\//;
+const SIBLINGS = /^engine\/(language|http|sandbox|codegen)\//;
 
 function layerOf(file: string): number | undefined {
   return LAYERS.find(([re]) => re.test(file))?.[1];

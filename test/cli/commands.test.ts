@@ -190,10 +190,10 @@ describe('cli usage and help', function () {
   it('an unknown command exits 2 and lists the commands', async () => {
     const r = await runCli(['frobnicate'], { home });
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /unknown command "frobnicate"\. Use one of: send, sign, lint, curl, explain, webhooks, sandbox, proxy, import, language-server, help\./);
+    assert.match(r.stderr, /unknown command "frobnicate"\. Use one of: send, sign, lint, curl, code, explain, webhooks, sandbox, proxy, import, language-server, help\./);
   });
 
-  for (const cmd of ['send', 'sign', 'lint', 'curl', 'explain', 'webhooks', 'sandbox', 'proxy', 'import']) {
+  for (const cmd of ['send', 'sign', 'lint', 'curl', 'code', 'explain', 'webhooks', 'sandbox', 'proxy', 'import']) {
     it(`${cmd} --help prints usage and examples`, async () => {
       const r = await runCli([cmd, '--help'], { home });
       assert.equal(r.code, 0);

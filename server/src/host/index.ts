@@ -16,6 +16,7 @@ import type { BatchedDocument } from '../batchedDocument';
 import type { LanguageService } from '../../../engine/language';
 import {
   CheckPrivateKeyRequest,
+  CodeExportRequest,
   CopyAsCurlRequest,
   EnvironmentsRequest,
   ExplainRequest,
@@ -37,6 +38,7 @@ import {
 import { type SecretsOverlay } from '../../../engine/workspace/secrets';
 import { messageOf, newTokenCache, type HostContext } from './context';
 import { explain } from './explain';
+import { codeExport } from './code';
 import { copyAsCurl, prepare } from './prepare';
 import { HostProxy } from './proxy';
 import { HostSandbox } from './sandbox';
@@ -97,6 +99,7 @@ export function registerEngineHost(
   handle(SendAllRequest, (p, token, progress) => sendAll(ctx, p, token, progress));
   handle(PrepareRequest, (p) => prepare(ctx, p));
   handle(CopyAsCurlRequest, (p) => copyAsCurl(ctx, p));
+  handle(CodeExportRequest, (p) => codeExport(ctx, p));
   handle(ExplainRequest, (p) => explain(ctx, p));
   handle(VerifyWebhookRequest, (p) => verifyWebhook(ctx, p));
   handle(EnvironmentsRequest, (p) => Promise.resolve(environmentNames(p)));
