@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { constants, createPrivateKey, createPublicKey, sign as nodeSign } from 'node:crypto';
 import { endpointById, orderSignature } from '../../engine/catalogue';
 import { buildCanonical, generateRsaKeyPair, signText } from '../../engine/signing';
 import { verifyResponse, verifyWebhookPayload } from '../../engine/http/verify';
@@ -86,5 +86,53 @@ describe('http/verify: verifyWebhookPayload', () => {
   it('says why it cannot check', () => {
     assert.equal(verifyWebhookPayload('not json', servicePublic, secretKey).state, 'not-checkable');
     assert.equal(verifyWebhookPayload(JSON.stringify(payload), undefined, secretKey).state, 'not-checkable');
+  });
+});
+
+// Near misses: the service "signed" a documented-mistake variant of the string, or with another
+// scheme or key. Each is signed here with node:crypto directly (not engine/signing), over strings
+// written out by hand; none may come out `verified`. The first case is the control: the documented
+// string, signed the documented way, does verify.
+describe('http/verify: near-miss signatures never verify', () => {
+  const order = { externalOrderId: 'o-7', type: 'SELL', fiatAmount: 100000, status: 'SUCCESS' };
+  const documented = `o-7|SELL|100000|SUCCESS|${secretKey}`;
+  const rsa = (text: string, hash = 'sha256', key = servicePrivate, padding = constants.RSA_PKCS1_PADDING) =>
+    nodeSign(hash, Buffer.from(text, 'utf8'), { key, padding }).toString('base64');
+  const verdict = (signature: string) => verifyResponse(endpointById('v2.orders.details')!, { success: false, errorCode: 12, data: { ...order, signature } }, keys);
+
+  it('control: the documented string, SHA-256 PKCS#1 v1.5 with the service key, verifies', () => {
+    assert.deepEqual(verdict(rsa(documented)), { state: 'verified', signedDisplay: 'o-7|SELL|100000|SUCCESS|<secretKey>' });
+  });
+
+  const nearMisses: [string, () => string][] = [
+    ['fields swapped (type before externalOrderId)', () => rsa(`SELL|o-7|100000|SUCCESS|${secretKey}`)],
+    ['the secret left out', () => rsa('o-7|SELL|100000|SUCCESS')],
+    ['the secret first', () => rsa(`${secretKey}|o-7|SELL|100000|SUCCESS`)],
+    ['the amount as 100000.00', () => rsa(`o-7|SELL|100000.00|SUCCESS|${secretKey}`)],
+    ['the amount as 100000.0', () => rsa(`o-7|SELL|100000.0|SUCCESS|${secretKey}`)],
+    ['a trailing pipe', () => rsa(`o-7|SELL|100000|SUCCESS|${secretKey}|`)],
+    ['PSS padding', () => rsa(documented, 'sha256', servicePrivate, constants.RSA_PKCS1_PSS_PADDING)],
+    ['SHA-1', () => rsa(documented, 'sha1')],
+    ['another key', () => rsa(documented, 'sha256', other)],
+  ];
+  for (const [name, sig] of nearMisses) {
+    it(`not verified: ${name}`, () => {
+      const v = verdict(sig());
+      assert.equal(v.state, 'not-verified', JSON.stringify(v));
+      if (v.state === 'not-verified') {
+        assert.equal(v.signedDisplay, 'o-7|SELL|100000|SUCCESS|<secretKey>');
+        assert.ok(!v.reason.includes(secretKey), 'the reason never shows the secret');
+      }
+    });
+  }
+
+  it('a response template: the documented string verifies, its swapped and secret-less variants do not', () => {
+    const account = endpointById('v2.account.verify')!;
+    const data = { name: 'Acme', email: 'ops@acme.example', status: 'ACTIVE' };
+    const check = (text: string) => verifyResponse(account, { success: true, data: { ...data, signature: rsa(text) } }, keys).state;
+    assert.equal(check(`Acme|ops@acme.example|ACTIVE|${secretKey}`), 'verified');
+    assert.equal(check(`ops@acme.example|Acme|ACTIVE|${secretKey}`), 'not-verified');
+    assert.equal(check('Acme|ops@acme.example|ACTIVE'), 'not-verified');
+    assert.equal(check(`Acme|ops@acme.example|ACTIVE|${secretKey}`.replace('Acme', 'acme')), 'not-verified');
   });
 });
