@@ -92,6 +92,8 @@ describe('signing/rsa: edges found by mutation testing', () => {
     assert.ok(verifyText(text, good, pub));
     for (const bad of [`!!${good}`, `${good}!!`, `${good}===`, `sig:${good}`]) assert.equal(verifyText(text, bad, pub), false, bad);
     assert.equal(decodeSignature(`*${good}`), undefined);
+    // One base64 character decodes to no bytes at all: that is no signature either.
+    assert.equal(decodeSignature('A'), undefined);
   });
 
   it('answers false, never throws, for a key that cannot verify (a secret key object)', () => {
