@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-const ALL = ['signing', 'http', 'syntax', 'lint', 'match', 'sandbox'];
+const ALL = ['signing', 'signing-more', 'http', 'http-more', 'syntax', 'lint', 'match', 'sandbox'];
 const scopes = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const reportOnly = process.argv.includes('--report');
 const require = createRequire(import.meta.url);
@@ -21,7 +21,7 @@ for (const scope of scopes.length ? scopes : ALL) {
   if (r.status !== 0) console.error(`mutation run for ${scope} failed (exit ${r.status})`);
 }
 
-console.log('\nscope     killed  survived  no-cov  timeout  ignored  score');
+console.log('\nscope         killed  survived  no-cov  timeout  ignored  score');
 for (const scope of ALL) {
   const file = join('reports', 'mutation', `${scope}.json`);
   if (!existsSync(file)) continue;
@@ -31,5 +31,5 @@ for (const scope of ALL) {
   const valid = detected + (n.Survived ?? 0) + (n.NoCoverage ?? 0);
   const score = valid ? ((100 * detected) / valid).toFixed(1) : '-';
   const col = (v, w) => String(v ?? 0).padStart(w);
-  console.log(`${scope.padEnd(8)} ${col(n.Killed, 7)} ${col(n.Survived, 9)} ${col(n.NoCoverage, 7)} ${col(n.Timeout, 8)} ${col(n.Ignored, 8)}  ${score}%`);
+  console.log(`${scope.padEnd(12)} ${col(n.Killed, 7)} ${col(n.Survived, 9)} ${col(n.NoCoverage, 7)} ${col(n.Timeout, 8)} ${col(n.Ignored, 8)}  ${score}%`);
 }
