@@ -7,6 +7,7 @@ import { EXIT } from '../exitCodes';
 import { openSession } from '../session';
 import { selectBlocks } from '../select';
 import { bearerLine, CodegenError, LANGUAGES, programFile, programFromSession, type Language } from '../../engine/codegen';
+import { writeErr, writeOut } from '../output';
 
 const spec = {
   name: 'code',
@@ -49,18 +50,18 @@ export const codeCommand = command(spec, async ({ values, positionals }) => {
   if (!values.lang || !isLanguage(values.lang)) throw new UsageError(`give --lang as one of ${LANGUAGES.join(', ')}${values.lang ? ` (got "${values.lang}")` : ''}`);
   const language = values.lang;
   const needsSandbox = (values['send-first'] ?? []).length > 0;
-  const session = openSession(positionals[0], values.env, needsSandbox ? 'sandbox' : 'credentials', {}, (note) => process.stderr.write(`${note}\n`));
+  const session = openSession(positionals[0], values.env, needsSandbox ? 'sandbox' : 'credentials', {}, (note) => writeErr(`${note}\n`));
   if (!session.environment.defined) throw new UsageError(session.environment.problems.join('\n'));
   if (!session.request(values.name)) selectBlocks(session.requests, [values.name], false, session.requestNames); // the usage error naming the requests
   try {
-    const note = (text: string) => process.stderr.write(`${session.redactor.redact(text)}\n`);
+    const note = (text: string) => writeErr(`${session.redactor.redact(text)}\n`);
     const { model, program } = await programFromSession(session, values.name, language, values['send-first'] ?? [], note);
     note(`${model.endpoint.id} as ${programFile(model, language)}; ${model.bearer ? bearerLine(model) : `it signs: ${model.canonicalDisplay}`}`);
-    process.stdout.write(program);
+    writeOut(program);
     return EXIT.ok;
   } catch (err) {
     if (!(err instanceof CodegenError)) throw err;
-    process.stderr.write(`payout-http code: ${session.redactor.redact(err.message)}\n`);
+    writeErr(`payout-http code: ${session.redactor.redact(err.message)}\n`);
     return EXIT.failed;
   }
 });

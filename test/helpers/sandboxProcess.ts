@@ -5,10 +5,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { distFile } from './dist';
 
 export const LISTENING_PREFIX = 'payout-http sandbox listening on ';
-const REPO = resolve(__dirname, '..', '..');
 
 export interface SandboxProcessOptions {
   /** State folder; a fresh temp folder when omitted (reuse one to test restarts). */
@@ -35,8 +35,9 @@ export interface SandboxProcess {
 }
 
 export function cliPath(): string {
-  const path = process.env.PAYOUT_HTTP_CLI ?? join(REPO, 'dist', 'cli.js');
-  if (!existsSync(path)) throw new Error(`${path} does not exist: build it first with "npm run bundle"`);
+  // Another build named on purpose is taken as is; our own dist/ must be newer than the sources.
+  const path = process.env.PAYOUT_HTTP_CLI ?? distFile('cli.js');
+  if (!existsSync(path)) throw new Error(`${path} does not exist: build it first with "npm run build"`);
   return path;
 }
 

@@ -46,4 +46,13 @@ describe('http/retry: retry with backoff only where the catalogue allows and no 
   it('does not retry an uncatalogued code', () => {
     assert.equal(retryDecision({ endpoint: quote, error: undefined, body: {}, attempt: 1 }).retry, false);
   });
+
+  it('each decision says why (an uncatalogued code, a code not worth retrying, a retryable one)', () => {
+    const quote = endpointById('v2.orders.review-sell-order')!;
+    assert.deepEqual(retryDecision({ endpoint: quote, error: undefined, body: {}, attempt: 1 }), { retry: false, reason: 'not a catalogued error code' });
+    const five = catalogue.errors.find((x) => x.code === 5)!;
+    assert.match(retryDecision({ endpoint: quote, error: five, body: {}, attempt: 1 }).reason, new RegExp(`^${five.semanticCode} \\(5\\) is not worth retrying; fix the cause$`));
+    const nine = catalogue.errors.find((x) => x.code === 9)!;
+    assert.match(retryDecision({ endpoint: quote, error: nine, body: {}, attempt: 1 }).reason, new RegExp(`^${nine.semanticCode} \\(9\\): retry with backoff is appropriate$`));
+  });
 });

@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { assertDistFresh } from '../helpers/dist';
 import {
   createProtocolConnection,
   InitializeRequest,
@@ -43,7 +44,8 @@ export async function startServer(
   env: NodeJS.ProcessEnv = process.env,
   clientRequests: Record<string, (params: never) => unknown> = {},
 ): Promise<ServerSession> {
-  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run bundle\` first.`);
+  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first.`);
+  assertDistFresh();
   const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
   const stderr: string[] = [];
   child.stderr!.on('data', (d: Buffer) => stderr.push(d.toString()));

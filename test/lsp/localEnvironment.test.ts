@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CodeLensRequest, type CodeLens } from 'vscode-languageserver-protocol/node';
+import { CodeLensRequest, CodeLensResolveRequest, type CodeLens } from 'vscode-languageserver-protocol/node';
 import { EnvironmentChangedNotification } from '../../engine/protocol';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { startServer, type ServerSession } from './harness';
@@ -30,7 +30,12 @@ describe('language server: the local environment written on first use', function
     const home = join(tmp, 'state', 'payout-http'); // not there yet, nor its parent
     server = await startServer(undefined, { ...process.env, PAYOUT_HTTP_HOME: home });
     await server.open(uri, text);
-    const lensTitles = async () => ((await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[]).map((l) => l.command?.title ?? '');
+    // Lenses are listed unresolved and resolved on request (server/src/server.ts), as VS Code does.
+    const lensTitles = async () => {
+      const listed = (await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[];
+      const resolved = await Promise.all(listed.map((l) => (l.command ? l : (server.connection.sendRequest(CodeLensResolveRequest.type, l) as Promise<CodeLens>))));
+      return resolved.map((l) => l.command?.title ?? '');
+    };
     assert.ok((await lensTitles()).includes('Signs: {{partnerCode}}|<secretKey>'), 'before the first use the partner code is unknown');
 
     const refreshed = new Promise<void>((resolve) => server.connection.onRequest('workspace/codeLens/refresh', () => (resolve(), null)));

@@ -89,4 +89,16 @@ describe('signing/canonical', () => {
     const t: SignedTemplate = { segments: [{ field: 'toString', omittedAs: 'undefined' }] };
     assert.equal(buildCanonical(t, {}).display, 'undefined|<secretKey>');
   });
+
+  // Killed mutants of the `input is an object` guard (docs/testing.md): a non-object body has no fields,
+  // even when it carries properties of the template's names.
+  it('a body that is not a plain object (null, an array, a function, text) signs every field as omitted', () => {
+    const t: SignedTemplate = { segments: [{ field: 'partnerCode', omittedAs: 'undefined' }, { field: 'fiatAmount', omittedAs: '0' }] };
+    const carrying = <T extends object>(o: T) => Object.assign(o, { partnerCode: 'P', fiatAmount: 5 });
+    for (const input of [null, undefined, 'P', carrying(['x']), carrying(() => 0)]) {
+      const c = buildCanonical(t, input as unknown as Record<string, unknown>);
+      assert.equal(c.withSecret('s'), 'undefined|0|s', String(input));
+      assert.deepEqual(c.omitted.map((o) => o.field), ['partnerCode', 'fiatAmount']);
+    }
+  });
 });

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { buildCanonical } from '../../engine/signing/canonical';
 import { explainSignature } from '../../engine/signing/explain';
 import { loadPrivateKey, loadPublicKey } from '../../engine/signing/keys';
-import { decodeSignature, signText, verifyText } from '../../engine/signing/rsa';
+import { constants, createSecretKey, verify as nodeVerify } from 'node:crypto';
+import { decodeSignature, signText, signTextWith, verifyText, verifyTextWith } from '../../engine/signing/rsa';
 import { signValues, verifyValues } from '../../engine/signing/signed';
 import type { SignedTemplate } from '../../engine/catalogue/types';
 import { keyPem } from './helpers';
@@ -80,6 +81,32 @@ describe('signing/rsa', () => {
       }),
       { numRuns: 40, seed: 7 },
     );
+  });
+});
+
+describe('signing/rsa: edges found by mutation testing', () => {
+  const text = 'a|b|secret';
+  const good = signText(text, priv);
+
+  it('rejects a signature with anything but base64 around it, though Node\'s decoder would skip it', () => {
+    assert.ok(verifyText(text, good, pub));
+    for (const bad of [`!!${good}`, `${good}!!`, `${good}===`, `sig:${good}`]) assert.equal(verifyText(text, bad, pub), false, bad);
+    assert.equal(decodeSignature(`*${good}`), undefined);
+    // One base64 character decodes to no bytes at all: that is no signature either.
+    assert.equal(decodeSignature('A'), undefined);
+  });
+
+  it('answers false, never throws, for a key that cannot verify (a secret key object)', () => {
+    assert.equal(verifyText(text, good, createSecretKey(Buffer.from('0123456789abcdef'))), false);
+  });
+
+  it('PSS signatures carry a digest-length salt (what common libraries produce), which the verifier accepts', () => {
+    const pss = signTextWith(text, priv, 'sha256', 'pss');
+    const withSalt = (saltLength: number) =>
+      nodeVerify('sha256', Buffer.from(text), { key: pub, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength }, Buffer.from(pss, 'base64'));
+    assert.ok(withSalt(32));
+    assert.ok(verifyTextWith(text, pss, pub, 'sha256', 'pss'));
+    assert.equal(verifyTextWith(text, pss, pub, 'sha256', 'pkcs1'), false);
   });
 });
 
