@@ -91,7 +91,8 @@ describe('language/lint rules', () => {
 
   it('payout/value-not-allowed: network (6), bank-verify fiatCurrency (53), cashout outcome PROCESSING, plant status', () => {
     check('value-not-allowed.payout.http', [
-      { code: 'payout/value-not-allowed', severity: 'error', at: 0, message: ['`network` must be one of ERC20, TRC20, TON', '6 TOKEN_NOT_SUPPORTED_ON_NETWORK', 'Did you mean "ERC20"?'] },
+      // the answer 6 for an unknown network is the project's assumption (issue 13): a warning
+      { code: 'payout/value-not-allowed', severity: 'warning', at: 0, message: ['`network` must be one of ERC20, TRC20, TON', '6 TOKEN_NOT_SUPPORTED_ON_NETWORK', 'Did you mean "ERC20"?'] },
       { code: 'payout/value-not-allowed', severity: 'error', at: 1, message: ['must be one of VND, NGN, GHS, ZAR, KES', '53 FIAT_CURRENCY_NOT_SUPPORTED'] },
       { code: 'payout/value-not-allowed', severity: 'error', at: 2, message: ['`outcome` must be one of SUCCESS, FAILED; "PROCESSING" is not'] },
       { code: 'payout/value-not-allowed', severity: 'error', at: 3, message: ['`status` must be one of available, pending, sold'] },
@@ -241,6 +242,11 @@ describe('language/lint rules: where each must not fire', () => {
     };
     return json('/api/v2/user/submit-kyc', `{\n${Object.entries(fields).map(([k, v]) => `  "${k}": ${v}`).join(',\n')}\n}`);
   };
+  const cashout = () =>
+    json(
+      '/api/v2/orders/create-cashout',
+      '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "c-1", "userEmail": "alice@example.com", "cryptoCurrency": "USDT", "fiatCurrency": "VND", "fiatAmount": 500000, "extendInfo": { "recipientName": "NGUYEN VAN A", "recipientNumber": "0123", "recipientBankCode": "970436" } }',
+    );
   const details = json('/api/v2/orders/details', '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "order-1" }');
   const cases: [rule: string, why: string, text: string][] = [
     ['payout/duplicate-external-order-id', 'a create followed by orders/details with the same id', sell() + details],
@@ -266,6 +272,10 @@ describe('language/lint rules: where each must not fire', () => {
     ['payout/undefined-variable', 'a variable the environment defines', details],
     ['payout/token-unavailable', 'a v3 request with # @user', json('/v3/scan-to-pay/quotes', '{ "currency": "USDT", "fiatAmount": 1 }', '# @user bob@example.com\n')],
     ['payout/parameter-value', 'an integer plant id', '### Near miss\nGET {{plant_base_url}}/plant/12\n'],
+    ['payout/signed-null', 'null in an unsigned field (extendInfo)', sell()],
+    ['payout/secret-in-body', 'a non-secret variable in the body', sell({ content: '"Lunch for {{partnerCode}}"' })],
+    ['payout/duplicate-request-name', 'two requests with different names', details.replace('### Near miss\n', '### A\n# @name first\n') + details.replace('### Near miss\n', '### B\n# @name second\n')],
+    ['payout/amount-out-of-range', 'a VND cashout inside the range', cashout()],
   ];
   for (const [rule, why, text] of cases) {
     it(`${rule} does not fire for ${why}`, () => {
