@@ -1,6 +1,7 @@
 // The `payout-http` command: a small dispatcher over cli/commands/<name>.ts. Each command module
 // exports `<name>Command(argv): Promise<number>` and answers `--help` itself, so this file only
 // routes, prints the overview, and turns anything thrown into a readable message + exit code.
+import { isMainThread } from 'node:worker_threads';
 import packageJson from '../package.json';
 import { EXIT, type CommandRunner } from './exitCodes';
 import { sendCommand } from './commands/send';
@@ -107,7 +108,8 @@ function isEsmEntry(): boolean {
   const entry = process.argv[1] ?? '';
   return /(?:^|[\\/])(?:cli|main)\.(?:js|ts|cjs|mjs)$/.test(entry) || /payout-http$/.test(entry);
 }
-if (invokedDirectly) {
+// Not in a worker thread: dist/cli.js is also the proxy inspector's thread (engine/proxy/inspectWorker.ts).
+if (invokedDirectly && isMainThread) {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

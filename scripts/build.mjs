@@ -1,9 +1,10 @@
-// Bundles the entry points with esbuild: the VS Code client (VS Code wiring only, no engine
-// code), the proxy's inspector thread (dist/proxyInspector.js) and the CLI, which also runs the
-// language server (`dist/cli.js language-server --stdio`; the editor starts it so), so the engine is in the VSIX once. dist/server.js is a two-line stub that
-// runs the same (`payout-http-language-server --stdio`). `--production` minifies and drops source
-// maps (used for the VSIX). The build fails if the client bundle holds an engine module other than
-// engine/protocol.ts: the client talks to the engine only through the language server.
+// Bundles the entry points with esbuild: the VS Code client (VS Code wiring only, no engine code)
+// and the CLI, which also runs the language server (`dist/cli.js language-server --stdio`; the
+// editor starts it so) and the proxy's inspector thread, so the engine is in the VSIX once.
+// dist/server.js is a two-line stub that runs the same (`payout-http-language-server --stdio`).
+// `--production` minifies and drops source maps (used for the VSIX). The build fails if the client
+// bundle holds an engine module other than engine/protocol.ts: the client talks to the engine only
+// through the language server.
 import * as esbuild from 'esbuild';
 import { chmodSync, statSync, writeFileSync } from 'node:fs';
 
@@ -28,8 +29,6 @@ const common = {
 const entries = [
   { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
   { in: 'cli/main.ts', out: 'dist/cli.js', bin: true },
-  // The proxy's inspector thread (engine/proxy/inspector.ts), loaded by the CLI and the server.
-  { in: 'engine/proxy/inspectWorker.ts', out: 'dist/proxyInspector.js' },
 ];
 
 const t0 = Date.now();

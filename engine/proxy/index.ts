@@ -2,7 +2,8 @@
 // into a `.payout.http` request. Above language, http and signing; used by the CLI and the server.
 export * from './exchange';
 export { startInspectingProxy, parseUpstream, type InspectingProxy, type InspectingProxyOptions } from './proxy';
-export { startInspector, inspectSafely, type Inspector } from './inspector';
+export { startInspector, type Inspector } from './inspector';
+export { inspectSafely } from './inspect';
 export { startForwarder, endToEndHeaders, type Forwarder, type ForwarderOptions } from './forward';
 export { inspectExchange, checkRequestSignature, checkResponseSignature, endpointOf } from './inspect';
 export { proxyKeys, PARTNER_PUBLIC_KEY_FILE, type ProxyKeys } from './keys';

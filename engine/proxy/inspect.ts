@@ -111,3 +111,22 @@ export function inspectExchange(raw: RawExchange, keys: ProxyKeys): ExchangeReco
   return record;
 }
 
+/** inspectExchange that never throws: a failed inspection is a record that says so (the traffic already passed). */
+export function inspectSafely(raw: RawExchange, keys: ProxyKeys): ExchangeRecord {
+  try {
+    return inspectExchange(raw, keys);
+  } catch (e) {
+    const reason = `the inspection failed (${(e as Error).message}); the exchange passed through unchanged`;
+    return {
+      id: raw.id,
+      startedAt: new Date(raw.startedAt).toISOString(),
+      ms: raw.ms,
+      method: raw.method,
+      target: raw.target,
+      endpoint: 'unknown',
+      request: { headers: raw.requestHeaders, body: '', bytes: raw.requestBody.size, signature: 'not checkable', reason, problems: [] },
+      ...(raw.response ? { response: { status: raw.response.status, headers: raw.response.headers, body: '', bytes: raw.response.body.size, signature: 'not checkable' as const, reason } } : {}),
+      ...(raw.failure ? { failure: raw.failure } : {}),
+    };
+  }
+}

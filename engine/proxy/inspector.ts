@@ -1,12 +1,14 @@
-// Where the inspection runs: in a worker thread when its script is at hand (dist/proxyInspector.js
-// next to the bundle, or inspectWorker.ts from source), else on the proxy's own thread after each
-// exchange. Either way a record comes back per exchange, in order, and an inspection that throws
+// Where the inspection runs: in a worker thread when its script is at hand (the CLI bundle itself,
+// dist/cli.js, which serves inspections when started as the inspector's thread, so the engine ships
+// once; or inspectWorker.ts from source), else on the proxy's own thread after each exchange. Either way a record comes back per exchange, in order, and an inspection that throws
 // becomes a record that says so: the traffic already passed and the proxy stays up.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ExchangeRecord, RawExchange } from './exchange';
-import { inspectExchange } from './inspect';
+import { inspectSafely } from './inspect';
+// Bundled with whatever starts a proxy, so that bundle can run as the inspector's thread too.
+import { INSPECTOR_ROLE } from './inspectWorker';
 import type { ProxyKeys } from './keys';
 
 export interface Inspector {
@@ -16,27 +18,8 @@ export interface Inspector {
   close(): Promise<void>;
 }
 
-export function inspectSafely(raw: RawExchange, keys: ProxyKeys): ExchangeRecord {
-  try {
-    return inspectExchange(raw, keys);
-  } catch (e) {
-    const reason = `the inspection failed (${(e as Error).message}); the exchange passed through unchanged`;
-    return {
-      id: raw.id,
-      startedAt: new Date(raw.startedAt).toISOString(),
-      ms: raw.ms,
-      method: raw.method,
-      target: raw.target,
-      endpoint: 'unknown',
-      request: { headers: raw.requestHeaders, body: '', bytes: raw.requestBody.size, signature: 'not checkable', reason, problems: [] },
-      ...(raw.response ? { response: { status: raw.response.status, headers: raw.response.headers, body: '', bytes: raw.response.body.size, signature: 'not checkable' as const, reason } } : {}),
-      ...(raw.failure ? { failure: raw.failure } : {}),
-    };
-  }
-}
-
 function workerScript(): { file: string; execArgv?: string[] } | undefined {
-  const bundled = join(__dirname, 'proxyInspector.js');
+  const bundled = join(__dirname, 'cli.js');
   if (existsSync(bundled)) return { file: bundled };
   const source = join(__dirname, 'inspectWorker.ts');
   // From source (the tests, a development build) the thread needs the TypeScript loader too.
@@ -58,7 +41,7 @@ export function startInspector(keys: ProxyKeys): Inspector {
   if (!script) return inline(keys);
   let worker: Worker;
   try {
-    worker = new Worker(script.file, { workerData: { keys }, ...(script.execArgv ? { execArgv: script.execArgv } : {}) });
+    worker = new Worker(script.file, { workerData: { role: INSPECTOR_ROLE, keys }, ...(script.execArgv ? { execArgv: script.execArgv } : {}) });
   } catch {
     return inline(keys);
   }

@@ -114,7 +114,7 @@ describe('cli proxy', function () {
     assert.match(json.lines()[0]!, /^http:\/\/127\.0\.0\.1:\d+$/);
     // (stderr's line comes just after the address on stdout)
     const started = await waitFor(() => (/forwarding /.test(json.proc.stderr()) ? json.proc.stderr() : undefined), 'the forwarding line');
-    assert.match(started, /checks on their own thread/, 'the inspector thread (dist/proxyInspector.js) runs');
+    assert.match(started, /checks on their own thread/, 'the inspector thread (dist/cli.js as a worker) runs');
     const { reply, line } = await through('POST', '/api/v2/orders/review-sell-order', quote(pkcs1(`${partnerCode}|USDT|100000|${secret}`)));
     assert.equal(reply.status, 200, reply.body.toString());
     assert.equal(line.endpoint, 'v2.orders.review-sell-order');
