@@ -64,7 +64,7 @@ export const lintCommand = command(spec, async ({ values, positionals }) => {
   }
   for (const [file, diagnostics] of envFiles) report.push({ file, diagnostics });
   for (const [i, file] of files.entries()) {
-    const text = texts[i]!;
+    const text = texts[i];
     report.push({ file, diagnostics: lintText(text, { fileDir: dirname(file), openApiDocuments, ...(values.env ? { environment: values.env } : {}) }) });
   }
   const failing = (d: LintDiagnostic) => d.severity === 'error' || (values['warnings-as-errors'] === true && d.severity === 'warning');

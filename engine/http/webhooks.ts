@@ -78,7 +78,7 @@ export function startWebhookListener(options: WebhookListenerOptions): Promise<W
     const result = verifyWebhookPayload(text, options.servicePublicKey, options.secretKey);
     const { order, ...verdict } = result;
     try {
-      options.onDelivery({ receivedAt: now(), method: req.method, path: req.url ?? '/', order, verdict: verdict as Verdict, bodyText: text });
+      options.onDelivery({ receivedAt: now(), method: req.method, path: req.url ?? '/', order, verdict, bodyText: text });
     } finally {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ received: true }));

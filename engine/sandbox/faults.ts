@@ -36,7 +36,7 @@ export interface FaultProblem {
 const EXAMPLE = '{ "endpoint": "v2.wallet.balance", "errorCode": 9, "times": 1 }';
 
 function nearestEndpoint(id: string): string {
-  return FAULTABLE.map((k) => ({ k, d: levenshtein(k, id) })).sort((a, b) => a.d - b.d)[0]!.k;
+  return FAULTABLE.map((k) => ({ k, d: levenshtein(k, id) })).sort((a, b) => a.d - b.d)[0].k;
 }
 
 /** Checks one fault as written in the config file or a POST body; the problem names the fix. */

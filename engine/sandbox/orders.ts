@@ -95,7 +95,7 @@ function sellExtendInfoProblem(fiat: string, extendInfo: unknown, bankAccountNum
   }
   // The one rejection the document states (PHP): recipientName and account number both all digits.
   if (rule.rejections?.length && isDigits(member.recipientName) && isDigits(bankAccountNumber)) {
-    return fail(rule.rejections[0]!.errorCode, 'extendInfo.PH.recipientName and the account number are both all digits: send the recipient name from the QR decoding');
+    return fail(rule.rejections[0].errorCode, 'extendInfo.PH.recipientName and the account number are both all digits: send the recipient name from the QR decoding');
   }
   return undefined;
 }
@@ -155,8 +155,8 @@ export function createSellOrder(ctx: SandboxContext, caller: Caller, body: Recor
   const account = String(body.bankAccountNumber);
   const info = (body.extendInfo ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const countryKey = sellExtendInfoRuleFor(fiat).key;
-  const recipientName = (countryKey && typeof info[countryKey]?.recipientName === 'string' ? info[countryKey]!.recipientName : undefined) as string | undefined;
-  const network = Object.keys(NETWORK_TOKENS).find((n) => NETWORK_TOKENS[n]!.includes(q.currency)) ?? null;
+  const recipientName = (countryKey && typeof info[countryKey]?.recipientName === 'string' ? info[countryKey].recipientName : undefined);
+  const network = Object.keys(NETWORK_TOKENS).find((n) => NETWORK_TOKENS[n].includes(q.currency)) ?? null;
   const order: OrderObject = {
     ...baseOrder('SELL', id, now),
     fiatAmount: q.totalPayment,

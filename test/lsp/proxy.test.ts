@@ -41,7 +41,7 @@ describe('inspecting proxy through the language server (dist/server.js)', functi
     assert.equal(status.environment, 'local');
 
     const secret = localSecret(home);
-    const partnerCode = localEnv(home).partnerCode!;
+    const partnerCode = localEnv(home).partnerCode;
     const signature = sign('sha256', Buffer.from(`${partnerCode}|USDT|100000.00|${secret}`), privateKeyPem(home)).toString('base64');
     const res = await fetch(`${status.url}/api/v2/orders/review-sell-order`, {
       method: 'POST',

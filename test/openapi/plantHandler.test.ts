@@ -160,7 +160,7 @@ describe('sandbox plant store over HTTP', () => {
 
   it('handlePlantRequest (the sandbox entry point) serves a fresh seeded store after resetPlantStore', async () => {
     // Mounted with the query left on req.url only (a host that passes the pathname): still read.
-    const own = await startServer((req, res, path, body) => handlePlantRequest(req, res, path.split('?')[0]!, body));
+    const own = await startServer((req, res, path, body) => handlePlantRequest(req, res, path.split('?')[0], body));
     try {
       resetPlantStore();
       await fetch(`${own.base}/plant`, { method: 'POST', body: JSON.stringify({ name: 'Temp' }) });

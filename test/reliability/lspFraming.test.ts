@@ -61,7 +61,7 @@ describe('reliability: malformed JSON-RPC on the language server (real process, 
       s.send('Content-Length: 9\r\n\r\n{not json');
       const parseError = await s.replyTo(null);
       assert.equal(parseError.error?.code, -32700);
-      assert.match(parseError.error!.message, /Parse error/);
+      assert.match(parseError.error.message, /Parse error/);
       // The next valid request is answered.
       s.request(2, 'textDocument/documentSymbol', { textDocument: { uri: 'file:///nowhere/x.payout.http' } });
       const answered = await s.replyTo(2);

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { errorByCode } from '../../engine/catalogue/index';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
-import { localClients, V2Client, V3Client } from './client';
+import { localClients, type V2Client, type V3Client } from './client';
 
 const faultsUrl = (sb: SandboxProcess) => `${sb.url}/sandbox/faults`;
 

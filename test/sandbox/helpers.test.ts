@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { catalogue, endpointById, responseFields } from '../../engine/catalogue/index';
 import { matchRequest } from '../../engine/catalogue/match';
 import { startSandbox, type RunningSandbox } from '../../engine/sandbox/server';
-import { kycFields, localClients, V2Client } from './client';
+import { kycFields, localClients, type V2Client } from './client';
 
 describe('sandbox helpers (routed from the catalogue)', () => {
   let sb: RunningSandbox;
