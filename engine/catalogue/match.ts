@@ -165,7 +165,7 @@ const closestCache = new WeakMap<readonly Endpoint[], Map<string, Endpoint | und
 
 function closest(candidates: readonly Endpoint[], path: string, method: string): Endpoint | undefined {
   let cache = closestCache.get(candidates);
-  if (!cache) closestCache.set(candidates, (cache = new Map()));
+  if (!cache) closestCache.set(candidates, (cache = new Map<string, Endpoint | undefined>()));
   const key = `${method} ${path}`;
   if (cache.has(key)) return cache.get(key);
   if (cache.size > 2000) cache.clear();

@@ -41,7 +41,7 @@ export function readPath(value: unknown, path: string | undefined): { found: boo
 
 function show(v: unknown): string {
   if (v === undefined) return '(absent)';
-  return typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+  return typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? `(${typeof v})`;
 }
 
 /** `"SUCCESS"`, `'x'` and `SUCCESS` all mean the text SUCCESS. */

@@ -108,7 +108,7 @@ export function resolveOpenApiDocument(path: unknown, base: unknown, relativeTo:
     return { problem: `${where}: give the document's path, e.g. { "path": "./specs/petstore.yaml", "base": "petstore_base_url" }.` };
   }
   if (base !== undefined && (typeof base !== 'string' || !BASE_NAME.test(base))) {
-    return { problem: `${where}: "${String(base)}" is not a variable name; write the base variable as letters, digits and _ (e.g. "petstore_base_url"), or leave it out to use ${defaultBaseVariable(path)}.` };
+    return { problem: `${where}: ${JSON.stringify(base)} is not a variable name; write the base variable as letters, digits and _ (e.g. "petstore_base_url"), or leave it out to use ${defaultBaseVariable(path)}.` };
   }
   const file = isAbsolute(path) ? path : resolve(relativeTo, path);
   if (stamp(file) === 'missing') return { problem: `${where}: ${file} does not exist; fix the path (relative to ${relativeTo}).` };

@@ -73,7 +73,6 @@ const PLACEHOLDER = '<secretKey>';
 
 export function explainSignature(input: ExplainInput): Explanation {
   const canonical = buildCanonical(input.template, input.values);
-  const expectedText = canonical.withSecret(input.secret);
   const expectedDisplay = canonical.display;
   const note = signatureNote(input.signature, input.publicKey);
   let tried = 0;
