@@ -24,7 +24,12 @@ function rawServer(): { child: ChildProcessWithoutNullStreams; send(bytes: strin
       const msg = JSON.parse(buf.subarray(end + 4, end + 4 + length).toString()) as Reply;
       buf = buf.subarray(end + 4 + length);
       replies.push(msg);
-      for (const w of [...waiters]) if ('id' in msg && msg.method === undefined && msg.id === w.id) (waiters.splice(waiters.indexOf(w), 1), w.resolve(msg));
+      for (const w of [...waiters]) {
+        if ('id' in msg && msg.method === undefined && msg.id === w.id) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(msg);
+        }
+      }
     }
   });
   const send = (bytes: string | Buffer) => child.stdin.write(bytes);

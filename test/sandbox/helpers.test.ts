@@ -22,6 +22,7 @@ describe('sandbox helpers (routed from the catalogue)', () => {
 
   const get = async (url: string, method = 'GET', body?: unknown) => {
     const res = await fetch(url, { method, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON answer; each test checks the fields it reads
     return { status: res.status, body: (await res.json()) as Record<string, any> };
   };
 

@@ -32,7 +32,7 @@ describe('signing/rsa', () => {
     const s = signText('x', priv);
     assert.ok(verifyText('x', s.replace(/(.{64})/g, '$1\n'), pub));
     for (const junk of ['', '!!!', 'AAAA', '====', 'a b c', null, undefined, 42, {}, s.slice(0, 100)]) {
-      assert.equal(verifyText('x', junk, pub), false, String(junk));
+      assert.equal(verifyText('x', junk, pub), false, JSON.stringify(junk));
     }
     assert.equal(decodeSignature('%%%'), undefined);
   });
