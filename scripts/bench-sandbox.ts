@@ -41,8 +41,8 @@ async function prepare(name: string, stored: number): Promise<Target> {
     // A clean stop leaves everything in state.json (the journal compacted into it); add copies of the order.
     await sb.stop();
     const file = join(sb.home, 'state.json');
-    const state = JSON.parse(readFileSync(file, 'utf8'));
-    const [key, rec] = Object.entries(state.orders)[0] as [string, { order: { externalOrderId: string }; userEmail: string }];
+    const state = JSON.parse(readFileSync(file, 'utf8')) as { orders: Record<string, { order: { externalOrderId: string; status?: string }; userEmail: string }> };
+    const [key, rec] = Object.entries(state.orders)[0];
     const partner = key.split('\n')[0];
     for (let i = 0; i < stored; i++) {
       const id = `stored-${i}`;
@@ -74,14 +74,17 @@ async function creates(t: Target, n: number): Promise<void> {
   t.elapsedMs += performance.now() - t0;
 }
 
-const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
+const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
 async function main(): Promise<void> {
   const empty = await prepare('empty state', 0);
   const full = await prepare(`${STORED} stored orders`, STORED);
   try {
     for (const t of [empty, full]) await creates(t, 100); // warm up
-    for (const t of [empty, full]) (t.latencies = []), (t.elapsedMs = 0);
+    for (const t of [empty, full]) {
+      t.latencies = [];
+      t.elapsedMs = 0;
+    }
     for (let b = 0; b < BATCHES; b++) for (const t of [empty, full]) await creates(t, Math.ceil(REQUESTS / BATCHES));
     const rate = (t: Target) => (t.latencies.length / t.elapsedMs) * 1000;
     console.log(`sandbox confirmed creates (signed create-sell-order, concurrency ${CONCURRENCY}, ${empty.latencies.length} each, ${BATCHES} alternating batches)`);

@@ -143,7 +143,7 @@ function main(): number {
   }
   fs.mkdirSync(path.dirname(SNIPPETS_FILE), { recursive: true });
   fs.writeFileSync(SNIPPETS_FILE, text);
-  process.stdout.write(`wrote ${Object.keys(JSON.parse(text)).length} snippets to ${path.relative(process.cwd(), SNIPPETS_FILE)}\n`);
+  process.stdout.write(`wrote ${Object.keys(JSON.parse(text) as object).length} snippets to ${path.relative(process.cwd(), SNIPPETS_FILE)}\n`);
   return 0;
 }
 

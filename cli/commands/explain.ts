@@ -103,7 +103,7 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
     const bodyValues = isRecord(prepared.bodyJson) ? prepared.bodyJson : {};
     // Keys at hand: the environment's own (when --public-key named another), every other environment's,
     // the local sandbox's. A signature made with one of them is named, not "made with another key".
-    const others = keysAtHand(session).filter((k) => !sameKey(k.key, key!));
+    const others = keysAtHand(session).filter((k) => !sameKey(k.key, key));
     const seen: KeyObject[] = [];
     const otherPublicKeys = others.filter((k) => (seen.some((s) => sameKey(s, k.key)) ? false : (seen.push(k.key), true)));
     explanation = explainSignature({

@@ -36,7 +36,7 @@ const spec = {
   ],
 } as const;
 
-export const lintCommand = command(spec, async ({ values, positionals }) => {
+export const lintCommand = command(spec, ({ values, positionals }) => {
   if (positionals.length === 0) throw new UsageError('give at least one .payout.http file to check');
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format ${format}: use text or json`);
@@ -64,7 +64,7 @@ export const lintCommand = command(spec, async ({ values, positionals }) => {
   }
   for (const [file, diagnostics] of envFiles) report.push({ file, diagnostics });
   for (const [i, file] of files.entries()) {
-    const text = texts[i]!;
+    const text = texts[i];
     report.push({ file, diagnostics: lintText(text, { fileDir: dirname(file), openApiDocuments, ...(values.env ? { environment: values.env } : {}) }) });
   }
   const failing = (d: LintDiagnostic) => d.severity === 'error' || (values['warnings-as-errors'] === true && d.severity === 'warning');
@@ -82,5 +82,5 @@ export const lintCommand = command(spec, async ({ values, positionals }) => {
     const checked = files.length + envFiles.size;
     writeOut(`${checked} file${checked === 1 ? '' : 's'}: ${count('error')} error(s), ${count('warning')} warning(s)\n`);
   }
-  return report.some((r) => r.diagnostics.some(failing)) ? EXIT.failed : EXIT.ok;
+  return Promise.resolve(report.some((r) => r.diagnostics.some(failing)) ? EXIT.failed : EXIT.ok);
 });

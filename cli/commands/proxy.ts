@@ -51,7 +51,7 @@ export const proxyCommand = command(spec, async ({ values, positionals }) => {
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   if (local && !env.local) throw new UsageError(`--upstream local forwards to the local sandbox, whose keys are the "local" environment's; leave out --env ${env.name}, or give the address of ${env.name}`);
   if (env.local) env = await localPreparer(local ? 'sandbox' : 'credentials', process.cwd(), (n) => writeErr(`${n}\n`))(env);
-  const upstream = local ? env.variables.base_url! : values.upstream;
+  const upstream = local ? env.variables.base_url : values.upstream;
 
   let keys: ProxyKeys;
   try {

@@ -4,7 +4,6 @@
 import { command, OPENAPI_NOTE, OPENAPI_OPTION, openApiOptions, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { explanationLines } from '../../engine/http/render';
-import { preparedJson } from '../report';
 import { openSession } from '../session';
 import { selectBlocks } from '../select';
 import type { PreparedRequest } from '../../engine/http/types';

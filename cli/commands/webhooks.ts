@@ -49,7 +49,7 @@ export const webhooksCommand = command(spec, async ({ values, positionals }) => 
       ? JSON.stringify({ receivedAt: new Date(d.receivedAt).toISOString(), path: d.path, order: d.order, verdict: d.verdict })
       : [
           `${new Date(d.receivedAt).toISOString()} POST ${d.path}`,
-          d.order ? `  order ${String(d.order.externalOrderId)} ${String(d.order.type)} ${String(d.order.status)} fiatAmount ${String(d.order.fiatAmount)}${d.order.descriptions ? ` (${String(d.order.descriptions)})` : ''}` : `  body: ${d.bodyText.slice(0, 500)}`,
+          d.order ? `  order ${String(d.order.externalOrderId)} ${String(d.order.type)} ${String(d.order.status)} fiatAmount ${String(d.order.fiatAmount)}${d.order.descriptions ? ` (${typeof d.order.descriptions === 'string' ? d.order.descriptions : JSON.stringify(d.order.descriptions)})` : ''}` : `  body: ${d.bodyText.slice(0, 500)}`,
           `  ${verdictLine(d.verdict)}`,
         ].join('\n');
     writeOut(redactor.redact(text) + '\n');

@@ -165,7 +165,7 @@ const closestCache = new WeakMap<readonly Endpoint[], Map<string, Endpoint | und
 
 function closest(candidates: readonly Endpoint[], path: string, method: string): Endpoint | undefined {
   let cache = closestCache.get(candidates);
-  if (!cache) closestCache.set(candidates, (cache = new Map()));
+  if (!cache) closestCache.set(candidates, (cache = new Map<string, Endpoint | undefined>()));
   const key = `${method} ${path}`;
   if (cache.has(key)) return cache.get(key);
   if (cache.size > 2000) cache.clear();
@@ -265,7 +265,7 @@ export function matchRequest(method: string, rawUrl: string, extra?: Endpoint[])
   const bi = index.get(base);
   if (!bi) {
     const known = [...index.keys()];
-    const near = known.map((k) => ({ k, d: levenshtein(k, base!) })).sort((a, b) => a.d - b.d)[0];
+    const near = known.map((k) => ({ k, d: levenshtein(k, base) })).sort((a, b) => a.d - b.d)[0];
     const hint = near && near.d <= 3 ? ` Did you mean {{${near.k}}}?` : '';
     return result({
       reason: `{{${base}}} is not a known base variable: payout requests start with {{${PAYOUT_BASE}}}, plant store requests with {{plant_base_url}}.${hint}`,

@@ -33,7 +33,7 @@ export function readPath(value: unknown, path: string | undefined): { found: boo
   for (const m of path.replace(/^\$\.?/, '').matchAll(re)) keys.push(m[1] ?? m[2] ?? m[3]);
   let cur: unknown = value;
   for (const k of keys) {
-    if (cur === null || typeof cur !== 'object' || !(k in (cur as object))) return { found: false, value: undefined };
+    if (cur === null || typeof cur !== 'object' || !(k in cur)) return { found: false, value: undefined };
     cur = (cur as Record<string, unknown>)[k];
   }
   return { found: true, value: cur };
@@ -41,7 +41,7 @@ export function readPath(value: unknown, path: string | undefined): { found: boo
 
 function show(v: unknown): string {
   if (v === undefined) return '(absent)';
-  return typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+  return typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? `(${typeof v})`;
 }
 
 /** `"SUCCESS"`, `'x'` and `SUCCESS` all mean the text SUCCESS. */

@@ -50,7 +50,7 @@ function decodeV2(body: Record<string, unknown>): DecodedEnvelope {
   // errorCode is what identifies them, so it is the key whatever the semanticCode says.
   const error = Number.isFinite(errorCode) ? errorByCode(errorCode) : undefined;
   const useFallback = error?.fallbackMessage !== undefined && (rawMessage === undefined || rawMessage === error.literalMessage || rawMessage === '');
-  const message = useFallback ? error!.fallbackMessage : rawMessage;
+  const message = useFallback ? error.fallbackMessage : rawMessage;
   const base: DecodedEnvelope = {
     kind: 'v2',
     success,

@@ -5,7 +5,7 @@
 // is about to send and `sign`/`curl` leave out.
 import { endpointById, matchRequest, v3Conventions } from '../catalogue';
 import type { Endpoint } from '../catalogue/types';
-import { createClientAssertion } from '../signing';
+import { createClientAssertion, jsString } from '../signing';
 import { resolveRequest, resolveString, type ResolveContext } from '../syntax/resolve';
 import { USER_EMAIL } from '../syntax/environments';
 import type { RequestBlock } from '../syntax/types';
@@ -214,7 +214,7 @@ export async function prepareRequest(block: RequestBlock, index: number, ctx: Pr
     case 'token-exchange': {
       base.problems.push(...blockers);
       if (isRecord(bodyJson) && bodyJson.clientAssertion !== undefined) {
-        ctx.redactor.add(String(bodyJson.clientAssertion), '<clientAssertion>');
+        ctx.redactor.add(jsString(bodyJson.clientAssertion), '<clientAssertion>');
         break;
       }
       if (!ctx.token) {

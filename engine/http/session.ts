@@ -132,10 +132,10 @@ export class PayoutSession {
       const seenVars = new Set<string>();
       while (pending.length) {
         const text = pending.pop()!;
-        for (const m of text.matchAll(/\{\{\s*([A-Za-z_][\w-]*)\.response\b/g)) names.add(m[1]!);
+        for (const m of text.matchAll(/\{\{\s*([A-Za-z_][\w-]*)\.response\b/g)) names.add(m[1]);
         for (const m of text.matchAll(/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g)) {
-          if (!seenVars.has(m[1]!) && vars.has(m[1]!)) pending.push(vars.get(m[1]!)!);
-          seenVars.add(m[1]!);
+          if (!seenVars.has(m[1]) && vars.has(m[1])) pending.push(vars.get(m[1])!);
+          seenVars.add(m[1]);
         }
       }
       for (const n of names) {

@@ -6,7 +6,7 @@
 import { applyEdits, modify } from 'jsonc-parser';
 import { createPublicKey } from 'node:crypto';
 import type { Endpoint } from '../catalogue/types';
-import { buildCanonical, explainSignature, signText, verifyText } from '../signing';
+import { buildCanonical, explainSignature, jsString, signText, verifyText } from '../signing';
 import type { Credentials } from './credentials';
 import type { SigningInfo } from './types';
 
@@ -83,7 +83,7 @@ export function signV2Body(endpoint: Endpoint, bodyText: string | undefined, cre
 
   if (typed !== undefined) {
     signing.source = 'typed';
-    signing.signature = typeof typed === 'string' ? typed : String(typed);
+    signing.signature = jsString(typed);
     if (missing.length === 0) {
       const publicKey = createPublicKey(creds.privateKey!);
       signing.typedMatches = verifyText(canonical.withSecret(creds.secretKey!), typed, publicKey);

@@ -77,7 +77,7 @@ export async function httpSend(call: HttpCall, options: TransportOptions = {}): 
     }
     return {
       status: res.statusCode,
-      headers: res.headers as HttpResult['headers'],
+      headers: res.headers,
       bodyText: Buffer.concat(chunks).toString('utf8'),
       durationMs: clock() - started,
       bytes,

@@ -77,7 +77,7 @@ export function verifyResponse(endpoint: Endpoint | undefined, body: unknown, ke
  * A webhook delivery (doc 1 §6.3): the payload is the order object with its signature over
  * `externalOrderId|type|fiatAmount|status|<secretKey>`. `json` is the raw request body.
  */
-export function verifyWebhookPayload(json: string | unknown, publicKey: KeyObject | undefined, secretKey: string | undefined): Verdict & { order?: Record<string, unknown> } {
+export function verifyWebhookPayload(json: unknown, publicKey: KeyObject | undefined, secretKey: string | undefined): Verdict & { order?: Record<string, unknown> } {
   let payload: unknown = json;
   if (typeof json === 'string') {
     try {

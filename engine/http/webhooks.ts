@@ -2,7 +2,7 @@
 // signature, checked with the service public key over the order template. Delivery headers,
 // retries and the expected acknowledgment are "not shown" (doc 1 §6.7): we answer 200 with
 // `{"received":true}` to any POST, whatever its path, and report every delivery to the caller.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { KeyObject } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhookPayload } from './verify';
@@ -58,7 +58,7 @@ export function startWebhookListener(options: WebhookListenerOptions): Promise<W
   const host = options.host ?? '127.0.0.1';
   const maxBytes = options.maxBytes ?? 1024 * 1024;
   const now = options.now ?? Date.now;
-  const server: Server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.method !== 'POST') {
       res.writeHead(405, { 'content-type': 'application/json', allow: 'POST' });
       res.end(JSON.stringify({ received: false, message: 'webhooks are delivered with POST' }));
@@ -78,12 +78,14 @@ export function startWebhookListener(options: WebhookListenerOptions): Promise<W
     const result = verifyWebhookPayload(text, options.servicePublicKey, options.secretKey);
     const { order, ...verdict } = result;
     try {
-      options.onDelivery({ receivedAt: now(), method: req.method, path: req.url ?? '/', order, verdict: verdict as Verdict, bodyText: text });
+      options.onDelivery({ receivedAt: now(), method: req.method, path: req.url ?? '/', order, verdict, bodyText: text });
     } finally {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ received: true }));
     }
-  });
+  };
+  // node:http does not await a handler; every path of `answer` ends the response itself.
+  const server: Server = createServer((req, res) => void answer(req, res));
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
       reject(new Error(err.code === 'EADDRINUSE'

@@ -119,7 +119,7 @@ function endpointsOf(root: Record<string, unknown>, ctx: RefContext, opts: LoadO
       }
       let id = `${prefix}.${text(op.operationId) ?? `${method} ${path}`}`;
       if (seen.has(id)) {
-        ctx.problems.push(`${label}${at}/operationId: "${op.operationId}" is used by another operation too; operationIds must be unique, rename one.`);
+        ctx.problems.push(`${label}${at}/operationId: "${String(op.operationId)}" is used by another operation too; operationIds must be unique, rename one.`);
         id = `${id}#${method} ${path}`;
       }
       seen.add(id);
@@ -144,7 +144,7 @@ function endpointOf(head: Head, op: Record<string, unknown>, shared: unknown[], 
 
   // Parameters: operation-level ones override path-level ones of the same name and location.
   const params = new Map<string, Record<string, unknown>>();
-  const own = Array.isArray(op.parameters) ? op.parameters : [];
+  const own: unknown[] = Array.isArray(op.parameters) ? op.parameters : [];
   for (const [i, p] of [...shared, ...own].entries()) {
     if (!isObject(p) || typeof p.name !== 'string' || typeof p.in !== 'string') {
       ctx.problems.push(`${label}${at}/parameters/${Math.max(0, i - shared.length)}: a parameter needs "name" and "in" (path, query, header or cookie); add them.`);

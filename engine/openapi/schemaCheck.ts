@@ -53,7 +53,7 @@ function describe(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'string') return `string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
   if (value === undefined) return 'no body';
-  return `${typeof value} ${String(value)}`;
+  return `${typeof value} ${JSON.stringify(value)}`;
 }
 
 function hasType(value: unknown, type: string): boolean {

@@ -11,6 +11,7 @@
 //   item's properties, which is what a user completes inside `[{ … }]`).
 
 import type { FieldSpec, FieldType, FormatRule } from '../catalogue/types';
+import { jsString } from '../signing/canonical';
 import { isObject } from './refs';
 
 const FIELD_TYPES: readonly FieldType[] = ['string', 'number', 'integer', 'boolean', 'object', 'array'];
@@ -56,7 +57,7 @@ export function schemaType(raw: unknown): FieldType | undefined {
   if (isObject(raw.properties)) return 'object';
   if (raw.items !== undefined) return 'array';
   if (Array.isArray(raw.enum)) {
-    const first = raw.enum.find((v) => v !== null);
+    const first: unknown = raw.enum.find((v) => v !== null);
     if (typeof first === 'number') return Number.isInteger(first) ? 'integer' : 'number';
     if (typeof first === 'boolean') return 'boolean';
     if (typeof first === 'string') return 'string';
@@ -87,9 +88,9 @@ export function fieldFromSchema(name: string, raw: unknown, required: boolean, d
   const format = formatRule(schema.format);
   if (format) field.format = format;
   // int32/int64/float/double only restate the type; other formats (uuid, date-time) help the user.
-  else if (text(schema.format) && !['int32', 'int64', 'float', 'double'].includes(String(schema.format))) notes.push(`Format: ${schema.format}.`);
+  else if (text(schema.format) && !['int32', 'int64', 'float', 'double'].includes(String(schema.format))) notes.push(`Format: ${String(schema.format)}.`);
   if (Array.isArray(schema.enum)) field.enum = schema.enum.filter((v) => v !== null && typeof v !== 'object').map(String);
-  else if (schema.const !== undefined && schema.const !== null && typeof schema.const !== 'object') field.enum = [String(schema.const)];
+  else if (schema.const !== undefined && schema.const !== null && typeof schema.const !== 'object') field.enum = [jsString(schema.const)];
   const dflt = schema.default;
   if (dflt === null || ['string', 'number', 'boolean'].includes(typeof dflt)) field.default = dflt as FieldSpec['default'];
   if (typeof schema.minimum === 'number') field.minimum = schema.minimum;

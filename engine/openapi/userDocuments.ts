@@ -88,7 +88,7 @@ export interface OpenApiDirective {
 export function parseOpenApiDirective(value: string, httpFilePath: string): OpenApiDirective | { problem: string } {
   const m = /^\s*(?:"([^"]+)"|'([^']+)'|(\S+))(?:\s+(\S+))?\s*$/.exec(value);
   if (!m) return { problem: 'The @openapi directive needs a file: write "# @openapi ./api.yaml" (optionally followed by the base variable name).' };
-  const given = m[1] ?? m[2] ?? m[3]!;
+  const given = m[1] ?? m[2] ?? m[3];
   const base = m[4];
   if (base !== undefined && !BASE_NAME.test(base)) {
     return { problem: `"${base}" is not a variable name; write the base variable as letters, digits and _ (e.g. "library_base_url"), or leave it out to use ${defaultBaseVariable(given)}.` };
@@ -108,11 +108,11 @@ export function resolveOpenApiDocument(path: unknown, base: unknown, relativeTo:
     return { problem: `${where}: give the document's path, e.g. { "path": "./specs/petstore.yaml", "base": "petstore_base_url" }.` };
   }
   if (base !== undefined && (typeof base !== 'string' || !BASE_NAME.test(base))) {
-    return { problem: `${where}: "${String(base)}" is not a variable name; write the base variable as letters, digits and _ (e.g. "petstore_base_url"), or leave it out to use ${defaultBaseVariable(path)}.` };
+    return { problem: `${where}: ${JSON.stringify(base)} is not a variable name; write the base variable as letters, digits and _ (e.g. "petstore_base_url"), or leave it out to use ${defaultBaseVariable(path)}.` };
   }
   const file = isAbsolute(path) ? path : resolve(relativeTo, path);
   if (stamp(file) === 'missing') return { problem: `${where}: ${file} does not exist; fix the path (relative to ${relativeTo}).` };
-  return { file, base: (base as string | undefined) ?? defaultBaseVariable(file) };
+  return { file, base: base ?? defaultBaseVariable(file) };
 }
 
 /** `--openapi FILE[=BASE]`: the text after the last `=` is the base when it is a variable name (not a file name: `a=b.yaml` is a file). */

@@ -40,10 +40,10 @@ export function parseRawHttp(text: string): CaptureParse {
   }
   const header = (name: string) => headers.find(([n]) => n.toLowerCase() === name)?.[1];
   if (/\bchunked\b/i.test(header('transfer-encoding') ?? '')) body = dechunk(body, problems);
-  let url = m[2]!;
+  let url = m[2];
   const host = header('host');
   if (url.startsWith('/') && host) url = `http://${host}${url}`;
-  return { request: { method: m[1]!.toUpperCase(), url, headers, body }, problems };
+  return { request: { method: m[1].toUpperCase(), url, headers, body }, problems };
 }
 
 function dechunk(text: string, problems: string[]): string {
@@ -55,7 +55,7 @@ function dechunk(text: string, problems: string[]): string {
       problems.push('the chunked body is malformed; it was taken as it is');
       return text;
     }
-    const size = parseInt(line[1]!, 16);
+    const size = parseInt(line[1], 16);
     if (size === 0) return out;
     // Sizes count bytes; the text is small enough to go through a Buffer.
     const bytes = Buffer.from(rest.slice(line[0].length), 'utf8');

@@ -12,7 +12,7 @@ export function shellWords(text: string): string[] {
   let inWord = false;
   let i = 0;
   while (i < text.length) {
-    const c = text[i]!;
+    const c = text[i];
     if (c === '\\' && (text[i + 1] === '\n' || (text[i + 1] === '\r' && text[i + 2] === '\n'))) {
       i += text[i + 1] === '\r' ? 3 : 2; // a line continuation
     } else if (c === '#' && !inWord) {
@@ -33,7 +33,7 @@ export function shellWords(text: string): string[] {
       let j = i + 2;
       for (; j < text.length && text[j] !== "'"; j++) {
         if (text[j] === '\\' && j + 1 < text.length) {
-          const e = text[++j]!;
+          const e = text[++j];
           word += e === 'n' ? '\n' : e === 't' ? '\t' : e === 'r' ? '\r' : e;
         } else word += text[j];
       }
@@ -91,7 +91,7 @@ export function parseCurl(text: string): CaptureParse {
   let url: string | undefined;
   let get = false;
   for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
+    const w = words[i];
     // `--header=value` and `-XPOST` spellings.
     const eq = w.startsWith('--') ? w.indexOf('=') : -1;
     const name = eq > 0 ? w.slice(0, eq) : /^-[XHd]./.test(w) ? w.slice(0, 2) : w;

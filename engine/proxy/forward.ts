@@ -35,7 +35,7 @@ export interface Forwarder {
 /** Pairs from Node's flat rawHeaders, without hop-by-hop headers (nor those `Connection` names). */
 export function endToEndHeaders(raw: readonly string[]): HeaderPairs {
   const pairs: HeaderPairs = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!]);
+  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i], raw[i + 1]]);
   const named = new Set(
     pairs.filter(([n]) => n.toLowerCase() === 'connection').flatMap(([, v]) => v.split(',').map((t) => t.trim().toLowerCase())),
   );

@@ -48,14 +48,14 @@ export function checkRequestSignature(endpoint: Endpoint | undefined, bodyText: 
   }
   if (keys.secretKey === undefined) return { signature: 'not checkable', reason: keys.problems.secretKey ?? 'no secretKey in the environment' };
   if (keys.partnerPublicKey === undefined) return { signature: 'not checkable', reason: keys.problems.partnerPublicKey ?? 'no partner key in the environment' };
-  const { ok, canonical } = verifyValues(template, values, keys.secretKey!, signature, keys.partnerPublicKey!);
+  const { ok, canonical } = verifyValues(template, values, keys.secretKey, signature, keys.partnerPublicKey);
   if (ok) return { signature: 'verified', signedDisplay: canonical.display };
   const explanation = explainSignature({
     template,
     values,
-    secret: keys.secretKey!,
+    secret: keys.secretKey,
     signature,
-    publicKey: keys.partnerPublicKey!,
+    publicKey: keys.partnerPublicKey,
     bodyJson: bodyText,
     otherPublicKeys: keys.otherPublicKeys,
   });

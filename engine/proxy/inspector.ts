@@ -32,7 +32,7 @@ function inline(keys: ProxyKeys): Inspector {
     threaded: false,
     // After the client has its answer (the forwarder calls this once the exchange is over).
     inspect: (raw) => new Promise((resolve) => setImmediate(() => resolve(inspectSafely(raw, keys)))),
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
 }
 

@@ -52,7 +52,7 @@ function templatedUrl(url: string, method: string, variables: Record<string, str
   const pathAndQuery = url.slice(origin.length) || '/';
   if (endpoint) {
     // The endpoint's path is the tail of the captured path (the plant base ends in /v3 itself).
-    const pathOnly = pathAndQuery.split('?')[0]!;
+    const pathOnly = pathAndQuery.split('?')[0];
     const tailSegments = endpoint.path.split('/').length - 1;
     const segments = pathOnly.split('/');
     const tail = segments.slice(segments.length - tailSegments).join('/');
@@ -87,7 +87,7 @@ function templateValues(body: string, variables: Record<string, string>, notes: 
     byValue.set(value, name);
   }
   const hits = stringValues(parseTree(body))
-    .filter((n) => typeof n.value === 'string' && byValue.has(n.value as string))
+    .filter((n) => typeof n.value === 'string' && byValue.has(n.value))
     .sort((a, b) => b.offset - a.offset);
   let out = body;
   const used = new Set<string>();

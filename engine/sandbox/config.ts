@@ -146,7 +146,7 @@ function readPartnerOverrides(o: Json, where: string, base: Partner): Partner {
       if (!isObj(w) || typeof w.secretKey !== 'string' || !w.secretKey || typeof w.url !== 'string') {
         fail(`${where}.webhooks[${i}]`, 'needs a secretKey and a url', 'write { "secretKey": "...", "url": "http://127.0.0.1:9999/hook" }');
       }
-      if (w.url !== 'sandbox:inbox' && !/^https?:\/\//.test(w.url as string)) fail(`${where}.webhooks[${i}].url`, `"${w.url}" is not an http(s) URL`, 'give the receiver as http://host:port/path, or "sandbox:inbox"');
+      if (w.url !== 'sandbox:inbox' && !/^https?:\/\//.test(w.url)) fail(`${where}.webhooks[${i}].url`, `"${w.url}" is not an http(s) URL`, 'give the receiver as http://host:port/path, or "sandbox:inbox"');
     });
   }
   const capsIn = o.caps;
@@ -262,7 +262,7 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     }
     readPartnerOverrides(local, `${file}: local`, defaultPartner('LOCAL', 'unused', { kind: 'missing' })); // validate now, apply at start
   }
-  return { settings, partners, local: local as Json | undefined, faults: readFaults(raw.faults, file) };
+  return { settings, partners, local: local, faults: readFaults(raw.faults, file) };
 }
 
 function readFaults(v: unknown, file: string): Fault[] {

@@ -36,7 +36,7 @@ export interface FaultProblem {
 const EXAMPLE = '{ "endpoint": "v2.wallet.balance", "errorCode": 9, "times": 1 }';
 
 function nearestEndpoint(id: string): string {
-  return FAULTABLE.map((k) => ({ k, d: levenshtein(k, id) })).sort((a, b) => a.d - b.d)[0]!.k;
+  return FAULTABLE.map((k) => ({ k, d: levenshtein(k, id) })).sort((a, b) => a.d - b.d)[0].k;
 }
 
 /** Checks one fault as written in the config file or a POST body; the problem names the fix. */
@@ -59,7 +59,7 @@ export function checkFault(v: unknown): Fault | FaultProblem {
   if (message !== undefined && (typeof message !== 'string' || message === '')) return { where: '.message', problem: 'must be a non-empty string', fix: 'write "message": "...", or leave it out for the catalogue\'s text' };
   // The service sends these codes with a fixed placeholder (msg.66); another text would test nothing real.
   if (message !== undefined && spec.literalMessage !== undefined) {
-    return { where: '.message', problem: `cannot be set for ${errorCode}: the service always sends the literal text "${spec.literalMessage}"`, fix: 'remove "message"' };
+    return { where: '.message', problem: `cannot be set for ${String(errorCode)}: the service always sends the literal text "${spec.literalMessage}"`, fix: 'remove "message"' };
   }
   return { endpoint, errorCode: spec.code, ...(times !== undefined ? { times } : {}), ...(message !== undefined ? { message } : {}) };
 }

@@ -48,7 +48,7 @@ const HELPERS: Record<string, (call: HelperCall) => HttpAnswer> = {
     return found({ deliveries: ctx.store.state.webhookDeliveries.filter((d) => !id || d.externalOrderId === id) });
   },
   'sandbox.kyc-documents.get': ({ ctx, params }) => {
-    const doc = kycDocument(ctx, Number(params.kycId), params.document!);
+    const doc = kycDocument(ctx, Number(params.kycId), params.document);
     return doc ? found(doc) : notFound('No such document on file');
   },
   'sandbox.faults.add': ({ ctx, body }) => addFault(ctx, body),
@@ -57,7 +57,7 @@ const HELPERS: Record<string, (call: HelperCall) => HttpAnswer> = {
     return found({ faults: ctx.faults.list() });
   },
   'sandbox.orders.qr': ({ ctx, params }) => {
-    const qr = orderQr(ctx, params.externalOrderId!);
+    const qr = orderQr(ctx, params.externalOrderId);
     return qr ? found(qr) : notFound('No scan-to-pay order with that id');
   },
 };
@@ -79,7 +79,7 @@ export function handleHelper(ctx: SandboxContext, localPartnerCode: string, meth
   for (const e of ENDPOINTS) {
     if (e.method !== method) continue;
     const params = matchPath(e.path, path);
-    if (params && paramsFit(e, params)) return HELPERS[e.id]!({ ctx, params, query, body, localPartnerCode });
+    if (params && paramsFit(e, params)) return HELPERS[e.id]({ ctx, params, query, body, localPartnerCode });
   }
   return undefined;
 }

@@ -91,6 +91,9 @@ export interface CredentialDeps {
  * Safe against concurrent first use by several processes: each generates into its own temp folder
  * and renames it into place; the loser of the race discards its own and reads the winner's.
  */
+// Async although every step is synchronous today: callers await it beside the other start-up steps,
+// and a failure reaches them as a rejection, as theirs do.
+// eslint-disable-next-line @typescript-eslint/require-await
 export async function ensureLocalCredentials(home: string = payoutHome(), deps: CredentialDeps = {}): Promise<LocalCredentials> {
   const random = deps.random ?? randomBytes;
   const generate = deps.generateKeyPair ?? generateRsaKeyPair;

@@ -6,6 +6,7 @@
 // externalOrderId cannot both pass the check, and two debits cannot both see the same balance.
 
 import { isUnaccented } from '../catalogue/formats';
+import { jsString } from '../signing/canonical';
 import { BANK_VERIFY_FIAT_CURRENCIES, catalogue, limitByName, sellExtendInfoKeyRead, sellExtendInfoRuleFor, CASHOUT_RECIPIENT_TYPES } from '../catalogue/index';
 import { fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
 import { move } from './fund';
@@ -95,7 +96,7 @@ function sellExtendInfoProblem(fiat: string, extendInfo: unknown, bankAccountNum
   }
   // The one rejection the document states (PHP): recipientName and account number both all digits.
   if (rule.rejections?.length && isDigits(member.recipientName) && isDigits(bankAccountNumber)) {
-    return fail(rule.rejections[0]!.errorCode, 'extendInfo.PH.recipientName and the account number are both all digits: send the recipient name from the QR decoding');
+    return fail(rule.rejections[0].errorCode, 'extendInfo.PH.recipientName and the account number are both all digits: send the recipient name from the QR decoding');
   }
   return undefined;
 }
@@ -155,8 +156,8 @@ export function createSellOrder(ctx: SandboxContext, caller: Caller, body: Recor
   const account = String(body.bankAccountNumber);
   const info = (body.extendInfo ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const countryKey = sellExtendInfoRuleFor(fiat).key;
-  const recipientName = (countryKey && typeof info[countryKey]?.recipientName === 'string' ? info[countryKey]!.recipientName : undefined) as string | undefined;
-  const network = Object.keys(NETWORK_TOKENS).find((n) => NETWORK_TOKENS[n]!.includes(q.currency)) ?? null;
+  const recipientName = (countryKey && typeof info[countryKey]?.recipientName === 'string' ? info[countryKey].recipientName : undefined);
+  const network = Object.keys(NETWORK_TOKENS).find((n) => NETWORK_TOKENS[n].includes(q.currency)) ?? null;
   const order: OrderObject = {
     ...baseOrder('SELL', id, now),
     fiatAmount: q.totalPayment,
@@ -198,8 +199,8 @@ export function createCashout(ctx: SandboxContext, caller: Caller, body: Record<
   const recipient = info as Record<string, unknown>;
   const missing = ['recipientName', 'recipientNumber', 'recipientBankCode'].filter((k) => typeof recipient[k] !== 'string' || recipient[k] === '');
   if (missing.length) return fail(18, `extendInfo lacks ${missing.join(', ')}: the recipient's account cannot be verified without ${missing.length > 1 ? 'them' : 'it'}`);
-  if (recipient.recipientType !== undefined && !CASHOUT_RECIPIENT_TYPES.includes(String(recipient.recipientType))) {
-    return fail(5, `extendInfo.recipientType "${String(recipient.recipientType)}" is not recognised: send one of ${CASHOUT_RECIPIENT_TYPES.join(', ')}, or omit it`);
+  if (recipient.recipientType !== undefined && !CASHOUT_RECIPIENT_TYPES.includes(jsString(recipient.recipientType))) {
+    return fail(5, `extendInfo.recipientType "${jsString(recipient.recipientType)}" is not recognised: send one of ${CASHOUT_RECIPIENT_TYPES.join(', ')}, or omit it`);
   }
   const quoted = cashoutQuote(ctx, caller, body);
   if (!quoted.ok) return quoted.outcome;

@@ -85,7 +85,7 @@ export function sellQuote(caller: Caller, body: Record<string, unknown>): SellQu
   const no = (outcome: Outcome): SellQuote => ({ ok: false, outcome });
   if (!caller.partner.scanToPay) return no(fail(46, 'Scan-to-pay is not enabled for this partner account: ask the service to activate it'));
   if (!SCAN_TO_PAY_FIAT.includes(fiat)) return no(fail(46, `No scan-to-pay provider covers ${fiat}: use one of ${SCAN_TO_PAY_FIAT.join(', ')}`));
-  if (tokenPrice(token, fiat) === undefined) return no(fail(46, `No provider sells ${token}: use one of ${Object.keys(NETWORK_TOKENS).flatMap((n) => NETWORK_TOKENS[n]!).filter((t, i, a) => a.indexOf(t) === i).join(', ')}`));
+  if (tokenPrice(token, fiat) === undefined) return no(fail(46, `No provider sells ${token}: use one of ${Object.keys(NETWORK_TOKENS).flatMap((n) => NETWORK_TOKENS[n]).filter((t, i, a) => a.indexOf(t) === i).join(', ')}`));
   const byToken = body.fiatAmount === undefined && typeof body.tokenAmount === 'number';
   const q = byToken
     ? quote(token, fiat, { tokenAmount: body.tokenAmount as number })!

@@ -11,11 +11,11 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   if (p.length !== s.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < p.length; i++) {
-    const m = /^\{(\w+)\}$/.exec(p[i]!);
+    const m = /^\{(\w+)\}$/.exec(p[i]);
     if (m) {
       if (!s[i]) return undefined;
       try {
-        params[m[1]!] = decodeURIComponent(s[i]!);
+        params[m[1]] = decodeURIComponent(s[i]);
       } catch {
         return undefined;
       }

@@ -228,7 +228,7 @@ function replay(state: SandboxState, r: ChangeRecord): void {
   for (const [list, items] of r.a ?? []) {
     const into = state[list] as { seq: number }[];
     // Items carry increasing seq numbers: those the snapshot already has are skipped.
-    const last = into.length ? into[into.length - 1]!.seq : -Infinity;
+    const last = into.length ? into[into.length - 1].seq : -Infinity;
     for (const item of items as { seq: number }[]) if (item.seq > last) into.push(item);
   }
 }

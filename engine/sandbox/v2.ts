@@ -141,7 +141,7 @@ export function handleV2(ctx: SandboxContext, req: V2Request): HttpAnswer | unde
   const injected = ctx.faults.take(endpoint.id);
   if (injected) return logAsFault(envelope(injected));
   const caller: Caller = { partner, ...(typeof body.userEmail === 'string' ? { userEmail: body.userEmail } : {}) };
-  const outcome = OPS[endpoint.id]!(ctx, caller, body, endpoint);
+  const outcome = OPS[endpoint.id](ctx, caller, body, endpoint);
   const template = endpoint.response?.signature;
   return envelope(outcome, template ? (data) => signData(data, template, partner.secretKey, ctx.serviceKey) : undefined);
 }

@@ -62,7 +62,7 @@ const OPS: Record<string, Op> = {
   'v3.scan-to-pay.orders': ({ ctx, caller, body }) => createSellOrder(ctx, caller, body),
   'v3.cashout.quotes': ({ ctx, caller, body }) => reviewCashout(ctx, caller, body),
   'v3.cashout.orders': ({ ctx, caller, body }) => createCashout(ctx, caller, body),
-  'v3.orders.get': ({ ctx, caller, params }) => orderDetails(ctx, caller, params.externalOrderId!),
+  'v3.orders.get': ({ ctx, caller, params }) => orderDetails(ctx, caller, params.externalOrderId),
 };
 
 const TOKENS = catalogue.endpoints.find((e) => e.id === 'v3.auth.tokens')!;
@@ -129,8 +129,8 @@ export async function handleV3(ctx: SandboxContext, req: V3Request): Promise<Htt
     const injected = ctx.faults.take(endpoint.id);
     if (injected) return logAsFault(fromOutcome(injected));
     // Public operations (version, QR decoding) act for no partner; the caller is a formality.
-    const partner = [...ctx.partners.values()][0]!;
-    return fromOutcome(OPS[endpoint.id]!({ ctx, caller: { partner }, body, query: req.query, params, endpoint }));
+    const partner = [...ctx.partners.values()][0];
+    return fromOutcome(OPS[endpoint.id]({ ctx, caller: { partner }, body, query: req.query, params, endpoint }));
   }
 
   // bearer-v3 and sandbox-only: the token names the partner and the user.
@@ -156,7 +156,7 @@ export async function handleV3(ctx: SandboxContext, req: V3Request): Promise<Htt
   // After the token, allowlist and validation checks, as on /api/v2: a fault replaces only the business logic.
   const injected = ctx.faults.take(endpoint.id);
   if (injected) return logAsFault(fromOutcome(injected));
-  return fromOutcome(OPS[endpoint.id]!({ ctx, caller: { partner, userEmail: held.userEmail }, body, query: req.query, params, endpoint }));
+  return fromOutcome(OPS[endpoint.id]({ ctx, caller: { partner, userEmail: held.userEmail }, body, query: req.query, params, endpoint }));
 }
 
 function parseBody(req: V3Request): Body | string {

@@ -5,6 +5,7 @@
 // order its errors make sense.
 
 import type { Endpoint, FieldSpec } from '../catalogue/types';
+import { jsString } from '../signing/canonical';
 
 export interface Invalid {
   code: number;
@@ -50,8 +51,8 @@ export function validateFields(endpoint: Endpoint, values: Record<string, unknow
     if (!typeOk(f, v)) {
       return { code: 5, message: `${f.name} must be ${article(f.type)} ${f.type}, not ${JSON.stringify(v).slice(0, 40)}: send it as ${article(f.type)} ${f.type}` };
     }
-    if (f.enum && !f.enum.includes(String(v))) {
-      return { code: f.errorCode ?? 5, message: `${f.name} "${String(v)}" is not one of ${f.enum.join(', ')}: send one of those values` };
+    if (f.enum && !f.enum.includes(jsString(v))) {
+      return { code: f.errorCode ?? 5, message: `${f.name} "${jsString(v)}" is not one of ${f.enum.join(', ')}: send one of those values` };
     }
     if (f.minimum !== undefined && typeof v === 'number' && v < f.minimum) {
       return { code: f.errorCode ?? 5, message: `${f.name} ${v} is below the minimum of ${f.minimum}: send at least ${f.minimum}` };

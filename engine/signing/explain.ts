@@ -73,7 +73,6 @@ const PLACEHOLDER = '<secretKey>';
 
 export function explainSignature(input: ExplainInput): Explanation {
   const canonical = buildCanonical(input.template, input.values);
-  const expectedText = canonical.withSecret(input.secret);
   const expectedDisplay = canonical.display;
   const note = signatureNote(input.signature, input.publicKey);
   let tried = 0;
@@ -200,7 +199,7 @@ function alignedDiff(expectedDisplay: string, actualDisplay: string): SegmentDif
   const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--)
     for (let j = b.length - 1; j >= 0; j--)
-      lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+      lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
   const out: SegmentDiff[] = [];
   let i = 0;
   let j = 0;
@@ -208,15 +207,15 @@ function alignedDiff(expectedDisplay: string, actualDisplay: string): SegmentDif
     if (i < a.length && j < b.length && a[i] === b[j]) {
       i++;
       j++;
-    } else if (i < a.length && j < b.length && lcs[i + 1]![j + 1] === lcs[i]![j]) {
-      out.push({ index: i, expected: a[i]!, actual: b[j]! }); // replaced
+    } else if (i < a.length && j < b.length && lcs[i + 1][j + 1] === lcs[i][j]) {
+      out.push({ index: i, expected: a[i], actual: b[j] }); // replaced
       i++;
       j++;
-    } else if (i < a.length && (j >= b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
-      out.push({ index: i, expected: a[i]!, actual: '' }); // missing from the signed string
+    } else if (i < a.length && (j >= b.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
+      out.push({ index: i, expected: a[i], actual: '' }); // missing from the signed string
       i++;
     } else {
-      out.push({ index: i, expected: '', actual: b[j]! }); // extra in the signed string
+      out.push({ index: i, expected: '', actual: b[j] }); // extra in the signed string
       j++;
     }
   }

@@ -172,12 +172,12 @@ export function stringVariants(ctx: VariantContext): StringVariant[] {
   family = 'order';
   for (let i = 0; i + 1 < texts.length; i++) {
     const t = [...texts];
-    [t[i], t[i + 1]] = [t[i + 1]!, t[i]!];
+    [t[i], t[i + 1]] = [t[i + 1], t[i]];
     withTexts(`swap:${fields[i]},${fields[i + 1]}`, `${fields[i]} and ${fields[i + 1]} were signed in swapped order`, t);
   }
   if (texts.length > 2) withTexts('reversed', 'the fields were signed in reverse order', [...texts].reverse());
   if (texts.length > 1) {
-    const order = fields.map((f, i) => ({ f, t: texts[i]! })).sort((a, b) => (a.f < b.f ? -1 : a.f > b.f ? 1 : 0));
+    const order = fields.map((f, i) => ({ f, t: texts[i] })).sort((a, b) => (a.f < b.f ? -1 : a.f > b.f ? 1 : 0));
     withTexts('sorted', 'the fields were signed sorted by name instead of in the documented order', order.map((o) => o.t));
   }
   // Pipes and the secret.

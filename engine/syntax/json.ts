@@ -38,9 +38,9 @@ const ERROR_MESSAGES: Record<number, string> = {
   15: 'Invalid escape: in JSON strings only \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX are allowed.',
   16: 'Invalid character in a string: write a line break as \\n and a tab as \\t.',
 };
-const COMMENT_TOKEN = 10;
-const PROPERTY_NAME_EXPECTED = 3;
-const VALUE_EXPECTED = 4;
+const COMMENT_TOKEN: jsonc.ParseErrorCode = 10;
+const PROPERTY_NAME_EXPECTED: jsonc.ParseErrorCode = 3;
+const VALUE_EXPECTED: jsonc.ParseErrorCode = 4;
 
 /**
  * Parse `text[from, to)` as a JSON body. Offsets in the result (tree, templates, errors) are

@@ -94,7 +94,7 @@ export interface Body {
 export interface Assertion {
   span: Span;
   text: string;
-  subject: 'status' | 'body' | 'header' | 'signature' | 'schema' | 'duration' | string;
+  subject: string; // `status`, `body`, `header`, `signature`, `schema`, `duration`, or another word httpYac knows
   path?: string; // `success`, `data.status`, header name, …
   operator?: string; // `==`, `!=`, `>`, `<`, `>=`, `<=`, `contains`, `startsWith`, `exists`, `valid`, …
   expected?: string;

@@ -11,7 +11,6 @@
 // is JSON's own escape.
 
 // C0 except tab and LF, DEL, C1, and the bidi controls (LRE..RLO, LRI..PDI, LRM/RLM/ALM).
-// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
 
 /** `text` with every control character escaped, ready for a terminal. */

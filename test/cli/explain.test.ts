@@ -51,7 +51,7 @@ describe('cli explain: one verdict, moves, keys at hand, what was searched', fun
     assert.equal(r.code, 1, r.stderr);
     const e = JSON.parse(r.stdout) as { match?: { id: string; description: string } };
     assert.equal(e.match?.id, 'key:the partner key of environment "local"');
-    assert.match(e.match!.description, /the string is right, but it was signed with another key \(the partner key of environment "local"\)/);
+    assert.match(e.match.description, /the string is right, but it was signed with another key \(the partner key of environment "local"\)/);
   });
 
   it('when nothing verifies: the families tried and how many strings', async () => {

@@ -55,7 +55,7 @@ describe('cli import', function () {
     const r = await runCli(['sign', file, '--name', 'order', '--json'], { home, cwd: dir });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const [entry] = JSON.parse(r.stdout) as { canonical: string; signature: string }[];
-    return entry!;
+    return entry;
   }
 
   it('a request exported with `payout-http curl` imports back to one that signs to the same canonical string', async () => {

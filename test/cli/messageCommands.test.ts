@@ -27,7 +27,7 @@ function mentions(): Mention[] {
       const code = line.replace(/\s\/\/ .*$/, '');
       // A subcommand is a word ending the command (before a quote, backtick, bracket, punctuation or an option).
       for (const m of code.matchAll(/payout-http ([a-z][a-z-]*)(?: ([a-z][a-z-]*)(?=$|[`'")\],;:.]|\s--|\\n))?(?:.*?\s(--[a-z][a-z-]*))?/g)) {
-        out.push({ cmd: m[1]!, sub: m[2], option: m[3], where: `${file.slice(REPO.length + 1)}:${i + 1}` });
+        out.push({ cmd: m[1], sub: m[2], option: m[3], where: `${file.slice(REPO.length + 1)}:${i + 1}` });
       }
     });
   }
@@ -42,7 +42,7 @@ describe('cli: every command a message names works', function () {
     const found = mentions();
     assert.ok(found.length > 20, `found ${found.length} mentions`);
     const overview = (await runCli(['help'], { home })).stdout;
-    const commands = new Set([...overview.matchAll(/^ {2}([a-z][a-z-]*) {2,}/gm)].map((m) => m[1]!));
+    const commands = new Set([...overview.matchAll(/^ {2}([a-z][a-z-]*) {2,}/gm)].map((m) => m[1]));
     const help = new Map<string, string>();
     const problems: string[] = [];
     for (const m of found) {
@@ -53,7 +53,7 @@ describe('cli: every command a message names works', function () {
       }
       if (!help.has(m.cmd)) help.set(m.cmd, (await runCli([m.cmd, '--help'], { home })).stdout);
       const text = help.get(m.cmd)!;
-      const usage = text.split('\n')[0]!;
+      const usage = text.split('\n')[0];
       // Subcommands: `[status|stop]` or a bare word right after the command in the usage line.
       const subs = new Set((/^Usage: payout-http \w+ (?:\[([a-z|]+)\]|([a-z]+)\b)/.exec(usage)?.slice(1).filter(Boolean).join('|') ?? '').split('|').filter(Boolean));
       if (m.sub && subs.size && !subs.has(m.sub)) problems.push(`${m.where}: payout-http ${m.cmd} ${m.sub}: not a subcommand (${[...subs].join(', ')})`);

@@ -29,7 +29,7 @@ function call(base: string, method: string, path: string, body?: string, options
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const pairs: [string, string][] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+        for (let i = 0; i < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
         resolve({ status: res.statusCode!, statusMessage: res.statusMessage ?? '', headers: pairs, body: Buffer.concat(chunks) });
       });
       res.on('error', reject);
@@ -50,6 +50,7 @@ async function outcome(base: string, path: string, timeoutMs?: number): Promise<
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON line the CLI printed; the assertions check its shape
 type Line = Record<string, any>;
 
 function startProxy(args: string[], home: string) {
@@ -111,7 +112,7 @@ describe('cli proxy', function () {
   }
 
   it('prints its address on the first line and passes a correctly signed request as verified, response verified', async () => {
-    assert.match(json.lines()[0]!, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.match(json.lines()[0], /^http:\/\/127\.0\.0\.1:\d+$/);
     // (stderr's line comes just after the address on stdout)
     const started = await waitFor(() => (/forwarding /.test(json.proc.stderr()) ? json.proc.stderr() : undefined), 'the forwarding line');
     assert.match(started, /checks on their own thread/, 'the inspector thread (dist/cli.js as a worker) runs');
@@ -209,10 +210,10 @@ describe('cli proxy', function () {
     const hostile = '\u001b]52;c;SGVsbG8=\u0007\u001b[2J';
     await call(textUrl, 'POST', '/api/v2/orders/review-sell-order', quote(pkcs1(`${partnerCode}|${hostile}|100000.00|${secret}`), { currency: hostile }));
     const lines = await waitFor(() => (text.lines().length >= 4 ? text.lines() : undefined), 'three text lines');
-    assert.match(lines[1]!, /request signature mismatch: fiatAmount was formatted with two decimals/);
-    assert.match(lines[1]!, /segment 3: expected "100000", signed "100000\.00"/);
-    assert.match(lines[2]!, /\/api\/v2\/<secretKey> \[unknown\]/);
-    assert.match(lines[3]!, /\\x1b\]52;c;/, `the escape is shown, not sent to the terminal: ${lines[3]}`);
+    assert.match(lines[1], /request signature mismatch: fiatAmount was formatted with two decimals/);
+    assert.match(lines[1], /segment 3: expected "100000", signed "100000\.00"/);
+    assert.match(lines[2], /\/api\/v2\/<secretKey> \[unknown\]/);
+    assert.match(lines[3], /\\x1b\]52;c;/, `the escape is shown, not sent to the terminal: ${lines[3]}`);
     assert.doesNotMatch(text.proc.stdout(), /[\u0000-\u0009\u000b-\u001f\u007f]/);
   });
 
@@ -245,11 +246,10 @@ describe('cli proxy', function () {
         body += c.toString();
         if (body.includes('part-1')) sawRequestStart();
       });
-      req.on('end', async () => {
+      req.on('end', () => {
         res.writeHead(200, { 'Content-Type': 'text/plain' });
         res.write(`got ${body.length} bytes;`);
-        await released;
-        res.end('the rest');
+        void released.then(() => res.end('the rest'));
       });
     });
     await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));

@@ -38,8 +38,8 @@ export function startCli(args: string[], options: { home: string; cwd?: string }
   });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)));
   return { child, stdout: () => out, stderr: () => err, exited };
 }

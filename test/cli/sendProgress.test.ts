@@ -3,7 +3,7 @@
 // (its folders created) and names the request in flight; dependencies counted in the headings and the
 // summary alike; a create that times out says how to look the order up; usage and defaults agree.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { REPO, runCli, startCli, waitFor } from './run';
 describe('cli send: progress, Ctrl-C, dependencies, timeouts', function () {
   this.timeout(60_000);
   let server: Server;
-  const hanging = new Set<import('node:http').ServerResponse>();
+  const hanging = new Set<ServerResponse>();
   const home = mkdtempSync(join(tmpdir(), 'payout-progress-home-'));
   const dir = mkdtempSync(join(tmpdir(), 'payout-progress-'));
 

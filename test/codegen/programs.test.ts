@@ -262,7 +262,7 @@ describe('code: generated programs run against the local sandbox', function () {
       });
 
       for (const p of PLAN.filter((x) => x.endpoint.startsWith('v2.'))) {
-        it(`${p.endpoint} (examples/${p.file}.payout.http ${p.name}): exit 0, stdout the reply byte for byte, the reply verified`, async () => {
+        it(`${p.endpoint} (examples/${p.file}.payout.http ${p.name}): exit 0, stdout the reply byte for byte, the reply verified`, () => {
           const g = generated.get(p.endpoint)!;
           assert.equal(g.model.endpoint.id, p.endpoint);
           checkSource(built.source(p.endpoint));
@@ -280,7 +280,7 @@ describe('code: generated programs run against the local sandbox', function () {
       }
 
       for (const p of PLAN.filter((x) => x.endpoint.startsWith('v3.'))) {
-        it(`${p.endpoint} (${p.file} ${p.name}): client assertion, bearer token, exit 0, stdout the reply byte for byte`, async () => {
+        it(`${p.endpoint} (${p.file} ${p.name}): client assertion, bearer token, exit 0, stdout the reply byte for byte`, () => {
           const g = generated.get(p.endpoint)!;
           assert.equal(g.model.endpoint.id, p.endpoint);
           checkSource(built.source(p.endpoint));

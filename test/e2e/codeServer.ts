@@ -9,6 +9,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import type * as Playwright from 'playwright-core';
 
 export const DEFAULT_PREFIX = '/tmp/payout-http-e2e/code-server';
 
@@ -163,7 +164,7 @@ export async function startCodeServer(prefix: string, s: Sandbox, folder: string
   };
 }
 
-function loadPlaywright(prefix: string): typeof import('playwright-core') {
+function loadPlaywright(prefix: string): typeof Playwright {
   // scripts/e2e-install.sh puts playwright-core next to code-server; the project's devDependency
   // is the fallback.
   try {

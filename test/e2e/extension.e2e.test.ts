@@ -337,7 +337,7 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await page.keyboard.press('Enter'); // upstream: local
     const toast = page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'inspecting proxy on' }).first();
     await toast.waitFor();
-    const url = /inspecting proxy on (http:\/\/127\.0\.0\.1:\d+)/.exec(await toast.innerText())![1]!;
+    const url = /inspecting proxy on (http:\/\/127\.0\.0\.1:\d+)/.exec(await toast.innerText())![1];
     // the integrator's backend: signs with two decimals where the service prints 100000
     const signature = signText(`${partnerCode}|USDT|100000.00|${secretKey}`, readPrivateKeyFile(privateKeyFile));
     const res = await fetch(`${url}/api/v2/orders/review-sell-order`, {

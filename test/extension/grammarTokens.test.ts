@@ -22,9 +22,9 @@ async function loadGrammar(): Promise<vsctm.IGrammar> {
   const manifest = readJson(path.join(root, 'package.json'));
   const registry = new vsctm.Registry({
     onigLib: Promise.resolve({ createOnigScanner: (p) => new oniguruma.OnigScanner(p), createOnigString: (s) => new oniguruma.OnigString(s) }),
-    loadGrammar: async (scopeName) => {
+    loadGrammar: (scopeName) => {
       const file = GRAMMARS[scopeName];
-      return file ? vsctm.parseRawGrammar(fs.readFileSync(file, 'utf8'), file) : null;
+      return Promise.resolve(file ? vsctm.parseRawGrammar(fs.readFileSync(file, 'utf8'), file) : null);
     },
     // As VS Code does from `contributes.grammars[].injectTo`.
     getInjections: (scopeName) =>

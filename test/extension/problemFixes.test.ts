@@ -1,5 +1,7 @@
 // Every hint names something that exists in the editor, with the command that fixes it as a button.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { COMMANDS } from '../../client/src/commandIds';
 import { editorWording, fixesFor } from '../../client/src/problemFixes';
 import { loadCredentials } from '../../engine/http/credentials';
@@ -20,7 +22,7 @@ async function refusedMessage(): Promise<string> {
   throw new Error('a closed port answered');
 }
 
-const pkg = require('../../package.json') as { contributes: { commands: { command: string; title: string }[] } };
+const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { contributes: { commands: { command: string; title: string }[] } };
 
 describe('editor hints and their buttons', () => {
   it('connection refused on the local sandbox: a Start Local Sandbox button, not a CLI command', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { httpSend, TransportError } from '../../engine/http/transport';
+import { httpSend, type TransportError } from '../../engine/http/transport';
 
 // A real server on loopback per behaviour: a large body, a silent one, a normal one.
 describe('http/transport: undici with a size cap, a timeout and messages that say what to do', () => {

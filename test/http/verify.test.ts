@@ -98,7 +98,7 @@ describe('http/verify: near-miss signatures never verify', () => {
   const documented = `o-7|SELL|100000|SUCCESS|${secretKey}`;
   const rsa = (text: string, hash = 'sha256', key = servicePrivate, padding = constants.RSA_PKCS1_PADDING) =>
     nodeSign(hash, Buffer.from(text, 'utf8'), { key, padding }).toString('base64');
-  const verdict = (signature: string) => verifyResponse(endpointById('v2.orders.details')!, { success: false, errorCode: 12, data: { ...order, signature } }, keys);
+  const verdict = (signature: string) => verifyResponse(endpointById('v2.orders.details'), { success: false, errorCode: 12, data: { ...order, signature } }, keys);
 
   it('control: the documented string, SHA-256 PKCS#1 v1.5 with the service key, verifies', () => {
     assert.deepEqual(verdict(rsa(documented)), { state: 'verified', signedDisplay: 'o-7|SELL|100000|SUCCESS|<secretKey>' });
@@ -153,7 +153,7 @@ describe('http/verify: every verdict says why', () => {
   it('a documented-mistake variant is named; an altered value or another key says it does not verify', () => {
     const order = { externalOrderId: 'o-7', type: 'SELL', fiatAmount: 100000, status: 'SUCCESS' };
     const variant = nodeSign('sha256', Buffer.from(`o-7|SELL|100000.00|SUCCESS|${secretKey}`), servicePrivate).toString('base64');
-    const v = verifyResponse(endpointById('v2.orders.details')!, { success: true, data: { ...order, signature: variant } }, keys);
+    const v = verifyResponse(endpointById('v2.orders.details'), { success: true, data: { ...order, signature: variant } }, keys);
     assert.match(reason(v)!, /^data\.signature does not cover the documented string; it covers: .*two decimals/);
     const altered = { ...signed('v2.account.verify', { name: 'Acme', email: 'e', status: 'ACTIVE' }), email: 'f' };
     assert.match(reason(verifyResponse(account, { success: true, data: altered }, keys))!, /does not verify|does not cover/);

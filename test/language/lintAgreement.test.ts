@@ -5,12 +5,13 @@
 import assert from 'node:assert/strict';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { open, service } from './fixture';
+import { messageText } from '../helpers/messageText';
 
 const svc = service();
 
 function lint(request: string, body: Record<string, unknown> | string, headers = 'Content-Type: application/json\n') {
   const text = `### t\n${request}\n${headers}\n${typeof body === 'string' ? body : JSON.stringify(body, null, 2)}\n`;
-  return svc.diagnostics(open(svc, text)).map((d) => ({ code: String(d.code), severity: d.severity, message: String(d.message) }));
+  return svc.diagnostics(open(svc, text)).map((d) => ({ code: String(d.code), severity: d.severity, message: messageText(d.message) }));
 }
 const ERROR = 1;
 const WARNING = 2;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createLanguageService } from '../../engine/language';
 import { fixture, FIXTURES, mark, open, service } from './fixture';
+import { messageText } from '../helpers/messageText';
 
 describe('language/# @openapi documents', () => {
   const svc = service({ library_base_url: 'http://127.0.0.1:9/api' });
@@ -21,8 +22,8 @@ describe('language/# @openapi documents', () => {
         ['payout/wrong-type', m.positions[2].line, m.positions[2].character],
       ].sort(),
     );
-    assert.match(String(ds.find((d) => d.code === 'payout/openapi-document')!.message), /missing\.yaml: cannot read the OpenAPI document \(ENOENT\); fix the path/);
-    assert.match(String(ds.find((d) => d.code === 'payout/required-field-missing')!.message), /Required field `author` is missing/);
+    assert.match(messageText(ds.find((d) => d.code === 'payout/openapi-document')!.message), /missing\.yaml: cannot read the OpenAPI document \(ENOENT\); fix the path/);
+    assert.match(messageText(ds.find((d) => d.code === 'payout/required-field-missing')!.message), /Required field `author` is missing/);
   });
 
   it('completes the document paths after its base variable and its body fields', () => {

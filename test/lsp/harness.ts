@@ -48,8 +48,8 @@ export async function startServer(
   assertDistFresh();
   const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
   const stderr: string[] = [];
-  child.stderr!.on('data', (d: Buffer) => stderr.push(d.toString()));
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  child.stderr.on('data', (d: Buffer) => stderr.push(d.toString()));
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const latest = new Map<string, PublishDiagnosticsParams[]>();
   const waiters: { uri: string; version: number; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   const logs: string[] = [];
@@ -97,7 +97,7 @@ export async function startServer(
       await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'payout-http', version, text } });
     },
     async change(uri, version, changes) {
-      await connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes as never });
+      await connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
     },
     async close() {
       try {

@@ -33,7 +33,7 @@ describe('language server: the local environment written on first use', function
     // Lenses are listed unresolved and resolved on request (server/src/server.ts), as VS Code does.
     const lensTitles = async () => {
       const listed = (await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[];
-      const resolved = await Promise.all(listed.map((l) => (l.command ? l : (server.connection.sendRequest(CodeLensResolveRequest.type, l) as Promise<CodeLens>))));
+      const resolved = await Promise.all(listed.map((l) => (l.command ? Promise.resolve(l) : server.connection.sendRequest<CodeLens>(CodeLensResolveRequest.method, l))));
       return resolved.map((l) => l.command?.title ?? '');
     };
     assert.ok((await lensTitles()).includes('Signs: {{partnerCode}}|<secretKey>'), 'before the first use the partner code is unknown');

@@ -41,7 +41,7 @@ describe('inspecting proxy through the language server (dist/server.js)', functi
     assert.equal(status.environment, 'local');
 
     const secret = localSecret(home);
-    const partnerCode = localEnv(home).partnerCode!;
+    const partnerCode = localEnv(home).partnerCode;
     const signature = sign('sha256', Buffer.from(`${partnerCode}|USDT|100000.00|${secret}`), privateKeyPem(home)).toString('base64');
     const res = await fetch(`${status.url}/api/v2/orders/review-sell-order`, {
       method: 'POST',
@@ -59,12 +59,12 @@ describe('inspecting proxy through the language server (dist/server.js)', functi
     assert.match(e.responseBody!, /INVALID_SIGNATURE/);
     assert.ok(!JSON.stringify(exchanges).includes(secret), 'the secretKey reached the client');
 
-    const { text } = await server.connection.sendRequest(ProxyOpenAsRequest.method, { id: e.id }) as { text: string };
+    const { text } = await server.connection.sendRequest<{ text: string }>(ProxyOpenAsRequest.method, { id: e.id });
     assert.match(text, /^POST \{\{base_url\}\}\/api\/v2\/orders\/review-sell-order$/m);
     assert.match(text, /"partnerCode":\s*"\{\{partnerCode\}\}"/);
     assert.doesNotMatch(text, /"signature":/);
 
-    const stopped = await server.connection.sendRequest(ProxyStopRequest.method, {}) as { stopped: boolean };
+    const stopped = await server.connection.sendRequest<{ stopped: boolean }>(ProxyStopRequest.method, {});
     assert.equal(stopped.stopped, true);
     await assert.rejects(fetch(`${status.url}/api/v2/account/verify`, { method: 'POST', body: '{}' }));
     assert.ok(!server.logs.join('\n').includes(secret) && !server.stderr.join('').includes(secret), 'the secretKey was logged');

@@ -18,7 +18,6 @@ import {
   DefinitionRequest,
   NotificationType,
   RequestType,
-  type CompletionItem,
   type CompletionList,
   type MarkupContent,
 } from 'vscode-languageserver-protocol/node';
@@ -31,6 +30,7 @@ import {
   SEND_REQUEST_COMMAND,
 } from '../../engine/protocol';
 import { startServer, type ServerSession } from './harness';
+import { messageText } from '../helpers/messageText';
 
 const canonicalString = new RequestType<CanonicalStringParams, CanonicalStringResponse, void>(CanonicalStringRequest.method);
 const activeEnvironment = new NotificationType<ActiveEnvironmentParams>(ActiveEnvironmentNotification.method);
@@ -91,7 +91,7 @@ describe('language server over stdio (dist/server.js)', function () {
     const { diagnostics } = await p;
     const omitted = diagnostics.filter((d) => d.code === 'payout/signed-field-omitted');
     assert.equal(omitted.length, 1);
-    assert.match(String(omitted[0].message), /`bankAccountNumber` is signed but omitted: it will be signed as the text `undefined`/);
+    assert.match(messageText(omitted[0].message), /`bankAccountNumber` is signed but omitted: it will be signed as the text `undefined`/);
     assert.deepEqual(omitted[0].range, { start: { line: 7, character: 0 }, end: { line: 7, character: 1 } });
     assert.equal(omitted[0].severity, 2);
   });
@@ -105,7 +105,7 @@ describe('language server over stdio (dist/server.js)', function () {
     const d = diagnostics.find((x) => x.code === 'payout/unaccented-text');
     assert.ok(d, JSON.stringify(diagnostics));
     assert.deepEqual(d.range, { start: { line: 14, character: 13 }, end: { line: 14, character: 19 } });
-    assert.match(String(d.message), /17 INVALID_TRANSFER_CONTENT/);
+    assert.match(messageText(d.message), /17 INVALID_TRANSFER_CONTENT/);
     const back = server.diagnostics(uri, 4);
     await server.change(uri, 4, [{ range: { start: { line: 14, character: 14 }, end: { line: 14, character: 18 } }, text: 'Coffee' }]);
     assert.equal((await back).diagnostics.some((x) => x.code === 'payout/unaccented-text'), false);
@@ -123,7 +123,7 @@ describe('language server over stdio (dist/server.js)', function () {
     assert.ok(!labels.includes('signature'), 'the client signs');
     const item = list.items.find((i) => i.label === 'bankAccountNumber')!;
     assert.equal(item.detail, 'string · required · signed 6/8');
-    const resolved = (await server.connection.sendRequest(CompletionResolveRequest.type, item)) as CompletionItem;
+    const resolved = await server.connection.sendRequest(CompletionResolveRequest.type, item);
     assert.match((resolved.documentation as MarkupContent).value, /segment 6 of 8/);
     const undo = server.diagnostics(uri, 6);
     await server.change(uri, 6, [{ range: { start: { line: 14, character: 22 }, end: { line: 15, character: 3 } }, text: '' }]);

@@ -3,7 +3,7 @@
 // OpenAPI document gives for it, so the store and the contract cannot drift apart.
 
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPlantHandler, handlePlantRequest, resetPlantStore } from '../../engine/sandbox/plant/handler';
 import { PlantStore, SANDBOX_USER } from '../../engine/sandbox/plant/store';
@@ -12,7 +12,7 @@ import { checkResponse } from '../../engine/openapi/schemaCheck';
 
 const PREFIX = '/plant-store/v3';
 
-async function startServer(handler: (req: any, res: any, path: string, body: string) => boolean): Promise<{ server: Server; base: string }> {
+async function startServer(handler: (req: IncomingMessage, res: ServerResponse, path: string, body: string) => boolean): Promise<{ server: Server; base: string }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -160,7 +160,7 @@ describe('sandbox plant store over HTTP', () => {
 
   it('handlePlantRequest (the sandbox entry point) serves a fresh seeded store after resetPlantStore', async () => {
     // Mounted with the query left on req.url only (a host that passes the pathname): still read.
-    const own = await startServer((req, res, path, body) => handlePlantRequest(req, res, path.split('?')[0]!, body));
+    const own = await startServer((req, res, path, body) => handlePlantRequest(req, res, path.split('?')[0], body));
     try {
       resetPlantStore();
       await fetch(`${own.base}/plant`, { method: 'POST', body: JSON.stringify({ name: 'Temp' }) });

@@ -24,7 +24,12 @@ function rawServer(): { child: ChildProcessWithoutNullStreams; send(bytes: strin
       const msg = JSON.parse(buf.subarray(end + 4, end + 4 + length).toString()) as Reply;
       buf = buf.subarray(end + 4 + length);
       replies.push(msg);
-      for (const w of [...waiters]) if ('id' in msg && msg.method === undefined && msg.id === w.id) (waiters.splice(waiters.indexOf(w), 1), w.resolve(msg));
+      for (const w of [...waiters]) {
+        if ('id' in msg && msg.method === undefined && msg.id === w.id) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(msg);
+        }
+      }
     }
   });
   const send = (bytes: string | Buffer) => child.stdin.write(bytes);
@@ -61,7 +66,7 @@ describe('reliability: malformed JSON-RPC on the language server (real process, 
       s.send('Content-Length: 9\r\n\r\n{not json');
       const parseError = await s.replyTo(null);
       assert.equal(parseError.error?.code, -32700);
-      assert.match(parseError.error!.message, /Parse error/);
+      assert.match(parseError.error.message, /Parse error/);
       // The next valid request is answered.
       s.request(2, 'textDocument/documentSymbol', { textDocument: { uri: 'file:///nowhere/x.payout.http' } });
       const answered = await s.replyTo(2);

@@ -37,6 +37,7 @@ export function readLocalEnv(home: string): LocalEnv {
 
 export interface V2Answer {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON answer; each test checks the fields it reads
   body: { success: boolean; message: string; data: any; errorCode: number; semanticCode: string };
 }
 
@@ -96,6 +97,7 @@ export class V2Client {
 
 export interface V3Answer {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON answer; each test checks the fields it reads
   body: { code: string; message: string; data: any };
 }
 

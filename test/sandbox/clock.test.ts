@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../engine/sandbox/server';
-import { kycFields, localClients, V2Client, V3Client } from './client';
+import { kycFields, localClients, type V2Client, V3Client } from './client';
 
 describe('sandbox with a pinned clock (in-process server, real socket)', () => {
   let now = Date.UTC(2026, 0, 5, 16, 59, 0); // Monday 16:59 UTC = 23:59 UTC+7

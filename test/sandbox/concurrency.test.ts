@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
-import { localClients, V2Client, verifiedUser } from './client';
+import { localClients, type V2Client, verifiedUser } from './client';
 
 describe('sandbox under concurrency, and across restarts (real process)', function () {
   let sb: SandboxProcess;

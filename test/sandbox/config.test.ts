@@ -20,17 +20,17 @@ describe('sandbox config file', () => {
     });
     assert.equal(c.settings.kycDelayMs, 0);
     assert.equal(c.settings.autoSettleMs, 500);
-    const p = c.partners[0]!;
+    const p = c.partners[0];
     assert.equal(p.publicKey.kind, 'ok');
     assert.equal(p.locked, true);
     assert.equal(p.caps.dailyUsd, 5);
     assert.equal(p.caps.perTransactionUsd > 0, true);
-    assert.equal(p.webhooks[0]!.url, 'http://127.0.0.1:9/h');
+    assert.equal(p.webhooks[0].url, 'http://127.0.0.1:9/h');
     assert.deepEqual(parse({}).settings, DEFAULT_SETTINGS);
   });
 
   it('a partner without a key has a missing key (error 2 at request time), not a config error', () => {
-    assert.equal(parse({ partners: [{ partnerCode: 'P', secretKey: 's' }] }).partners[0]!.publicKey.kind, 'missing');
+    assert.equal(parse({ partners: [{ partnerCode: 'P', secretKey: 's' }] }).partners[0].publicKey.kind, 'missing');
   });
 
   for (const [label, value, pattern] of [

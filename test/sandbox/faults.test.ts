@@ -3,10 +3,11 @@
 import { strict as assert } from 'node:assert';
 import { errorByCode } from '../../engine/catalogue/index';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
-import { localClients, V2Client, V3Client } from './client';
+import { localClients, type V2Client, type V3Client } from './client';
 
 const faultsUrl = (sb: SandboxProcess) => `${sb.url}/sandbox/faults`;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON answer; each test checks the fields it reads
 async function postFault(sb: SandboxProcess, fault: unknown): Promise<{ status: number; body: any }> {
   const res = await fetch(faultsUrl(sb), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) });
   return { status: res.status, body: await res.json() };

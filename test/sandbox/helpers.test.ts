@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { catalogue, endpointById, responseFields } from '../../engine/catalogue/index';
 import { matchRequest } from '../../engine/catalogue/match';
 import { startSandbox, type RunningSandbox } from '../../engine/sandbox/server';
-import { kycFields, localClients, V2Client } from './client';
+import { kycFields, localClients, type V2Client } from './client';
 
 describe('sandbox helpers (routed from the catalogue)', () => {
   let sb: RunningSandbox;
@@ -22,6 +22,7 @@ describe('sandbox helpers (routed from the catalogue)', () => {
 
   const get = async (url: string, method = 'GET', body?: unknown) => {
     const res = await fetch(url, { method, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON answer; each test checks the fields it reads
     return { status: res.status, body: (await res.json()) as Record<string, any> };
   };
 

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import { endpointById } from '../../engine/catalogue/index';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
-import { IMAGE, kycFields, localClients, PDF, V2Client, verifiedUser, waitForKyc } from './client';
+import { IMAGE, kycFields, localClients, PDF, type V2Client, verifiedUser, waitForKyc } from './client';
 
 // The catalogue decides which code an unlisted nationality gets (the document does not say).
 const nationalityCode = endpointById('v2.user.submit-kyc')!.body!.find((f) => f.name === 'nationality')!.errorCode ?? 5;

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import { limitByName } from '../../engine/catalogue/index';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
-import { localClients, V2Client, V3Client, verifiedUser, type LocalEnv } from './client';
+import { localClients, V2Client, type V3Client, verifiedUser, type LocalEnv } from './client';
 import { credsOf, writeTestConfig, type TestConfig } from './fixtures';
 
 const id = () => `ord-${randomUUID()}`;

@@ -119,6 +119,7 @@ describe('sandbox QR endpoints (real process)', function () {
 
   const info = async (qrContent: string) => {
     const res = await fetch(`${sb.url}/api/v2/public/get-qr-code-info?qrContent=${encodeURIComponent(qrContent)}`);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON answer; each test checks the fields it reads
     return { status: res.status, body: (await res.json()) as { success: boolean; errorCode: number; data: any; message: string } };
   };
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { catalogue } from '../../engine/catalogue/index';
 import { startSandbox, type RunningSandbox } from '../../engine/sandbox/server';
-import { localClients, V2Client, V3Client, verifiedUser } from './client';
+import { localClients, type V2Client, type V3Client, verifiedUser } from './client';
 
 describe('sandbox robustness (in-process server, real socket)', function () {
   let sb: RunningSandbox;
@@ -70,7 +70,7 @@ describe('sandbox robustness (in-process server, real socket)', function () {
         v2.call('v2.orders.details', { externalOrderId: v }),
       ]);
       for (const r of answers) assert.ok(r.status === 200 || r.status === 201, `${v}: HTTP ${r.status}`);
-      const balance = answers[0]!.body.data?.balance;
+      const balance = answers[0].body.data?.balance;
       assert.equal(balance, 0, `${v} is not a currency the fund holds`);
     }
   });

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
-import { IMAGE, kycFields, localClients, V2Client, V3Client, type LocalEnv } from './client';
+import { IMAGE, kycFields, localClients, type V2Client, V3Client, type LocalEnv } from './client';
 import { credsOf, writeTestConfig, type TestConfig } from './fixtures';
 
 interface Hook { body: Record<string, unknown>; headers: Record<string, unknown> }
@@ -155,7 +155,7 @@ describe('sandbox /v3 (real process)', function () {
     const ledger = (await v3.request('GET', '/v3/fund/ledger?currency=USDT')).body.data.entries as { kind: string; amount: number; externalOrderId: string | null; balanceAfter: number }[];
     const mine = ledger.filter((e) => e.externalOrderId === second);
     assert.deepEqual(mine.map((e) => e.kind), ['DEBIT', 'REFUND']);
-    assert.equal(mine[0]!.amount, mine[1]!.amount);
+    assert.equal(mine[0].amount, mine[1].amount);
     const end = (await v3.request('GET', '/v3/fund/balances?currency=USDT')).body.data.balances[0].balance;
     assert.ok(Math.abs(end - (start - created.body.data.tokenTransfer.amount)) < 1e-6, 'only the successful order is paid for');
     assert.equal(ledger.at(-1)!.balanceAfter, end);
@@ -206,7 +206,7 @@ describe('sandbox /v3 (real process)', function () {
       deliveries = ((await (await fetch(`${sb.url}/sandbox/webhooks?externalOrderId=${id}`)).json()) as { deliveries: { result: string }[] }).deliveries;
     }
     assert.equal(deliveries.length, 1);
-    assert.match(deliveries[0]!.result, /^failed: /);
+    assert.match(deliveries[0].result, /^failed: /);
   });
 
   it('the local partner\'s built-in webhook records deliveries at /sandbox/webhooks', async () => {
@@ -221,7 +221,7 @@ describe('sandbox /v3 (real process)', function () {
     const res = await fetch(`${sb.url}/sandbox/webhooks?externalOrderId=${id}`);
     const { deliveries } = (await res.json()) as { deliveries: { status: string; payload: Record<string, unknown> }[] };
     assert.equal(deliveries.length, 1);
-    assert.equal(deliveries[0]!.status, 'ERROR');
-    assert.ok(v2.orderVerifies(deliveries[0]!.payload));
+    assert.equal(deliveries[0].status, 'ERROR');
+    assert.ok(v2.orderVerifies(deliveries[0].payload));
   });
 });

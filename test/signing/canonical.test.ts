@@ -38,7 +38,7 @@ describe('signing/canonical', () => {
     assert.equal(c.display, 'partnerCode|externalOrderId|USDT|100000|970436|undefined|Coffee|alice@example.com|<secretKey>');
     assert.equal(c.withSecret(SECRET), `partnerCode|externalOrderId|USDT|100000|970436|undefined|Coffee|alice@example.com|${SECRET}`);
     assert.deepEqual(c.omitted.map((o) => [o.field, o.signedAs]), [['bankAccountNumber', 'undefined']]);
-    assert.ok(c.omitted[0]!.note, 'the document says what happens when bankAccountNumber is omitted');
+    assert.ok(c.omitted[0].note, 'the document says what happens when bankAccountNumber is omitted');
     assert.deepEqual(c.segments[5], { field: 'bankAccountNumber', text: 'undefined', omitted: true });
   });
 

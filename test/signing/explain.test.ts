@@ -78,8 +78,8 @@ describe('signing/explain', () => {
       const r = explain(rsaSign(wrong));
       assert.equal(r.verifiedAsExpected, false);
       assert.equal(r.match?.id, id, r.match?.description);
-      assert.equal(r.match!.display, wrong.split(S).join('<secretKey>'));
-      assert.ok(r.match!.description.length > 10);
+      assert.equal(r.match.display, wrong.split(S).join('<secretKey>'));
+      assert.ok(r.match.description.length > 10);
     });
   }
 
@@ -108,15 +108,15 @@ describe('signing/explain', () => {
     it(`names the scheme mistake ${id} on the right string`, () => {
       const r = explain(signWrong(`${E}|${S}`));
       assert.equal(r.match?.id, id);
-      assert.match(r.match!.description, /^the string is right, but it was /);
-      assert.deepEqual(r.match!.diff, []);
+      assert.match(r.match.description, /^the string is right, but it was /);
+      assert.deepEqual(r.match.diff, []);
     });
   }
 
   it('names a combined mistake: missing trailing pipe and PSS padding', () => {
     const r = explain(rsaSign(`${E}${S}`, priv, 'sha256', true));
     assert.equal(r.match?.id, 'no-trailing-pipe+pss');
-    assert.match(r.match!.description, /pipe before the secret is missing.*; and signed with RSASSA-PSS/);
+    assert.match(r.match.description, /pipe before the secret is missing.*; and signed with RSASSA-PSS/);
   });
 
   it('a PSS signature with another salt length is still recognised', () => {
@@ -182,7 +182,7 @@ describe('signing/explain: more families, moves, and what a fruitless search tri
   it('a value from the request changed in case (a lower-cased partnerCode)', () => {
     const r = explain(rsaSign(`testpartner|ORD-1|USDT|100000|970436|0123456789|Coffee|alice@example.com|${S}`));
     assert.equal(r.match?.id, 'lowercase:partnerCode');
-    assert.match(r.match!.description, /partnerCode was lower-cased/);
+    assert.match(r.match.description, /partnerCode was lower-cased/);
   });
 
   it('a body field outside the template inserted at any position', () => {
@@ -194,34 +194,34 @@ describe('signing/explain: more families, moves, and what a fruitless search tri
     ] as const) {
       const r = explain(rsaSign(text), { values: withNote, bodyJson: undefined });
       assert.equal(r.match?.id, `insert:note@${at}`, r.match?.description);
-      assert.match(r.match!.description, /note, which is not signed, was added to the signed string/);
+      assert.match(r.match.description, /note, which is not signed, was added to the signed string/);
     }
   });
 
   it('a changed value: the value the field has in another request of the file', () => {
     const r = explain(rsaSign(`TESTPARTNER|ORD-2|USDT|100000|970436|0123456789|Coffee|alice@example.com|${S}`), { otherValues: { externalOrderId: ['ORD-9', 'ORD-2'] } });
     assert.equal(r.match?.id, 'changed:externalOrderId');
-    assert.match(r.match!.description, /externalOrderId was signed as `ORD-2`, the value it has elsewhere/);
+    assert.match(r.match.description, /externalOrderId was signed as `ORD-2`, the value it has elsewhere/);
   });
 
   it('reordered fields show as a move, not a misaligned segment diff', () => {
     const r = explain(rsaSign(`TESTPARTNER|ORD-1|100000|USDT|970436|0123456789|Coffee|alice@example.com|${S}`));
     assert.equal(r.match?.id, 'swap:currency,fiatAmount');
-    assert.equal(r.match!.diff.length, 1, JSON.stringify(r.match!.diff));
-    const [d] = r.match!.diff;
+    assert.equal(r.match.diff.length, 1, JSON.stringify(r.match.diff));
+    const [d] = r.match.diff;
     assert.equal(d.expected, d.actual);
     assert.equal(r.expectedDisplay.split('|')[d.index], d.expected);
-    assert.equal(r.match!.display.split('|')[d.movedTo!], d.expected);
+    assert.equal(r.match.display.split('|')[d.movedTo!], d.expected);
     assert.notEqual(d.index, d.movedTo);
   });
 
   it('when nothing verifies, it says which families were tried and how many strings', () => {
     const r = explain(rsaSign('something else entirely'));
     assert.ok(r.searched, 'searched is set');
-    assert.ok(r.searched!.strings > 50, `${r.searched!.strings} strings`);
-    assert.equal(r.searched!.schemes, 6);
-    assert.deepEqual(r.searched!.keys, ['the key given', 'test-other']);
-    for (const f of [/case/, /inserted at any position/, /another order/, /pipes and the secretKey/, /JSON body/]) assert.ok(r.searched!.families.some((x) => f.test(x)), String(f));
+    assert.ok(r.searched.strings > 50, `${r.searched.strings} strings`);
+    assert.equal(r.searched.schemes, 6);
+    assert.deepEqual(r.searched.keys, ['the key given', 'test-other']);
+    for (const f of [/case/, /inserted at any position/, /another order/, /pipes and the secretKey/, /JSON body/]) assert.ok(r.searched.families.some((x) => f.test(x)), String(f));
     assert.equal(explain(rsaSign(`${E}|${S}`)).searched, undefined, 'a match searches nothing');
   });
 });

@@ -77,7 +77,7 @@ describe('signing/golden vectors', () => {
     }
 
     it('openssl rejects a vector whose signature was altered (the check can fail)', () => {
-      const v = golden.vectors[0]!;
+      const v = golden.vectors[0];
       const bytes = Buffer.from(v.signature, 'base64');
       bytes[10] ^= 1;
       assert.equal(opensslVerify(v, bytes.toString('base64')).ok, false);

@@ -83,8 +83,8 @@ describe('syntax/parser: the design example', () => {
       [['Content-Type', 'application/json', 'application/json']],
     );
     assert.equal(quote.body?.kind, 'json');
-    assert.equal(at(quote, quote.body!.span), quote.body!.text);
-    assert.ok(quote.body!.text.startsWith('{') && quote.body!.text.endsWith('}'), 'trailing blank lines are not body');
+    assert.equal(at(quote, quote.body.span), quote.body.text);
+    assert.ok(quote.body.text.startsWith('{') && quote.body.text.endsWith('}'), 'trailing blank lines are not body');
     assert.deepEqual(quote.problems, []);
     assert.deepEqual(pay.problems, []);
   });
@@ -190,7 +190,7 @@ describe('syntax/parser: features', () => {
     const b = block('###\nPOST https://x.test\nContent-Type: application/json\n\n< ./bodies/kyc.json\n');
     assert.equal(b.body?.kind, 'file');
     assert.equal(b.body?.filePath?.value, './bodies/kyc.json');
-    assert.equal(at(b, b.body!.filePath!.span), './bodies/kyc.json');
+    assert.equal(at(b, b.body.filePath.span), './bodies/kyc.json');
   });
 
   it('keeps templates inside strings, even with quotes in them', () => {
@@ -224,7 +224,7 @@ describe('syntax/parser: features', () => {
     assert.deepEqual(codes(t), []);
     const j = block('###\nPOST https://x.test\nContent-Type: application/json\n\n{{payload}}\n');
     assert.equal(j.body?.kind, 'json');
-    assert.equal(j.body!.json!.templates.get(j.body!.json!.root!.offset)?.name, 'payload');
+    assert.equal(j.body.json!.templates.get(j.body.json!.root!.offset)?.name, 'payload');
   });
 
   it('allows variables and requests in the preamble', () => {
@@ -284,7 +284,7 @@ describe('syntax/parser: problems name the fix', () => {
   it('body not separated from the headers by a blank line', () => {
     const { b } = problem('###\nPOST https://x.test\nContent-Type: application/json\n{"a": 1}\n', 'syntax/missing-blank-line');
     assert.equal(b.body?.kind, 'json');
-    assert.deepEqual(b.body!.json!.errors, []);
+    assert.deepEqual(b.body.json!.errors, []);
   });
 
   it('a header pushed into the body by a stray blank line', () => {
@@ -425,8 +425,8 @@ describe('syntax/parser: where `###` separates', () => {
     const b = file.requests[0];
     assert.deepEqual(b.problems, []);
     assert.equal(b.body?.kind, 'json');
-    assert.equal(propertyValue(b.body!.json!.root!, 'content')?.value, 'Coffee ### Tea');
-    assert.equal(propertyValue(b.body!.json!.root!, 'currency')?.value, 'USDT');
+    assert.equal(propertyValue(b.body.json!.root, 'content')?.value, 'Coffee ### Tea');
+    assert.equal(propertyValue(b.body.json!.root, 'currency')?.value, 'USDT');
   });
 
   it('does not split at `###` inside a URL, a header value, a comment or a title', () => {

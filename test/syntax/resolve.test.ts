@@ -184,7 +184,7 @@ GET {{api}}/x
       const a = sys.randomInt(1, 3);
       assert.ok(a === 1 || a === 2);
       assert.match(sys.uuid(), /^[0-9a-f-]{36}$/);
-      const c: ResolveContext = { file: parseHttpFile('@which = PAYOUT_PARTNER'), env: {}, system: { ...pinned(), dotenv: sys.dotenv } };
+      const c: ResolveContext = { file: parseHttpFile('@which = PAYOUT_PARTNER'), env: {}, system: { ...pinned(), dotenv: (name) => sys.dotenv(name) } };
       const r = resolveString('{{$dotenv PARTNER}}|{{$processEnv %which}}|{{$dotenv MISSING}}', c);
       assert.equal(r.value, 'FromDotenv|ENV_P|{{$dotenv MISSING}}');
       assert.match(r.unresolved[0].reason, /`MISSING` is not in the \.env file beside this file: add `MISSING=value` there/);

@@ -106,7 +106,7 @@ export function insertFieldEdit(block: RequestBlock, body: BodyModel, name: stri
     return { span: { start: root.offset + 1, end: closeBrace }, newText: `\n${indent}"${name}": ${value}\n` };
   }
   // After the last member (and a trailing comma if one is already there).
-  let at = last.span.end;
+  const at = last.span.end;
   const comma = /^\s*,/.exec(text.slice(at, closeBrace));
   if (comma) return { span: { start: at + comma[0].length, end: at + comma[0].length }, newText: `\n${indent}"${name}": ${value},` };
   return { span: { start: at, end: at }, newText: `,\n${indent}"${name}": ${value}` };

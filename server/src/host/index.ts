@@ -113,7 +113,7 @@ export function registerEngineHost(
   const proxy = new HostProxy(ctx);
   handle(ProxyStartRequest, (p) => proxy.start(p));
   handle(ProxyStopRequest, async () => ({ stopped: await proxy.stop() }));
-  handle(ProxyOpenAsRequest, async (p) => proxy.openAsRequest(Number(p.id)));
+  handle(ProxyOpenAsRequest, (p) => Promise.resolve(proxy.openAsRequest(Number(p.id))));
 
   connection.onNotification(SecretsChangedNotification.method, (p: ParamsOf<typeof SecretsChangedNotification>) => {
     if (typeof p?.environment === 'string') void ctx.secrets.refresh(p.environment);

@@ -23,7 +23,7 @@ export function registerChecks(): void {
 
   describe('payout-http in VS Code', () => {
     before(async () => {
-      const creds = await ensureLocalCredentials(process.env.PAYOUT_HTTP_HOME!);
+      const creds = await ensureLocalCredentials(process.env.PAYOUT_HTTP_HOME);
       partnerCode = creds.partnerCode;
       secretKey = creds.secretKey;
       await vscode.extensions.getExtension(EXTENSION_ID)!.activate();

@@ -44,7 +44,7 @@ export const sellExtendInfo: BlockRule = {
       const code = rule.missingKeyErrorCode;
       const fixes =
         !info
-          ? [insertFieldEdit(block, body, 'extendInfo', `{ "qrType": "", "${rule.key}": ${keyObject} }`)].filter((e) => !!e).map((e) => ({ title: `Add extendInfo.${rule.key}`, edits: [e!], preferred: true }))
+          ? [insertFieldEdit(block, body, 'extendInfo', `{ "qrType": "", "${rule.key}": ${keyObject} }`)].filter((e) => !!e).map((e) => ({ title: `Add extendInfo.${rule.key}`, edits: [e], preferred: true }))
           : info.kind === 'null' && info.valueSpan
             ? [{ title: `Add extendInfo.${rule.key}`, edits: [{ span: info.valueSpan, newText: `{ "qrType": "", "${rule.key}": ${keyObject} }` }], preferred: true }]
             : undefined;
