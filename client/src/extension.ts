@@ -166,10 +166,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const doc = await vscode.workspace.openTextDocument({ language: LANGUAGE_ID, content: text });
     await vscode.window.showTextDocument(doc);
   });
-  register(COMMANDS.openExample, async () => {
-    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(context.asAbsolutePath(path.join('examples', 'quickstart.payout.http'))));
-    await vscode.window.showTextDocument(doc);
-  });
   register(COMMANDS.openExample, () => openExample(context.extensionPath));
 
   environment.updateVisibility(vscode.window.activeTextEditor);
