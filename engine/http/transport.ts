@@ -1,6 +1,6 @@
 // One HTTP exchange over undici, with a timeout, a response size cap and the elapsed time.
 // Network failures become TransportError with a message that says what to do about them.
-import { request, errors as undiciErrors } from 'undici';
+import { errors as undiciErrors, request } from './undiciRequest';
 
 export interface HttpCall {
   method: string;
@@ -57,7 +57,7 @@ export async function httpSend(call: HttpCall, options: TransportOptions = {}): 
   const signal = options.signal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), options.signal]) : AbortSignal.timeout(timeoutMs);
   try {
     const res = await request(url, {
-      method: call.method as 'GET',
+      method: call.method,
       headers: call.headers,
       // A blank body on GET/HEAD would be refused by undici; there is nothing to send anyway.
       body: call.body === '' ? undefined : call.body,
