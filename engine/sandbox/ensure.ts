@@ -89,7 +89,8 @@ function tryLock(file: string): boolean {
   }
 }
 
-export async function ensureLocalSandbox(options: EnsureOptions): Promise<{ url: string; started: boolean }> {
+/** `pid`: the process this call started (absent when one was already running). */
+export async function ensureLocalSandbox(options: EnsureOptions): Promise<{ url: string; started: boolean; pid?: number }> {
   const home = options.home ?? payoutHome();
   const timeoutMs = options.timeoutMs ?? 20_000;
   await ensureLocalCredentials(home);
@@ -129,7 +130,7 @@ export async function ensureLocalSandbox(options: EnsureOptions): Promise<{ url:
       const info = readInfo(home);
       if (info?.pid === child.pid) {
         const url = await runningSandbox(home);
-        if (url) return { url, started: true };
+        if (url) return { url, started: true, pid: child.pid };
       }
       await sleep(50);
     }

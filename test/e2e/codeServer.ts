@@ -84,6 +84,10 @@ export function makeSandbox(): Sandbox {
     'editor.minimap.enabled': false,
     'editor.quickSuggestions': { other: false, comments: false, strings: false },
     'window.restoreWindows': 'none',
+    // The suites read a response document's lines from the DOM, where Monaco renders one element per
+    // visual line; the response language's word wrap (package.json configurationDefaults, checked in
+    // test/extension/manifest.test.ts) would split them at the width of the split.
+    '[payout-http-response]': { 'editor.wordWrap': 'off' },
   }, null, 2));
   s.env = {
     ...process.env,

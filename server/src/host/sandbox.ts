@@ -23,9 +23,23 @@ function cliPath(): { cliPath: string; execArgv: string[] } {
 
 export class HostSandbox {
   private startedHere = false;
+  /** The sandbox process this server started, while it is running. */
+  private startedPid: number | undefined;
   private pendingStart: Promise<string> | undefined;
 
-  constructor(private readonly connection: Connection) {}
+  constructor(private readonly connection: Connection) {
+    // An editor that goes away often ends the server without a shutdown request (a window reload
+    // ends the extension host before the client's stop reaches the server), so a sandbox this server
+    // started is also stopped when the process exits, by a signal that needs no waiting.
+    process.once('exit', () => {
+      if (!this.startedHere || this.startedPid === undefined) return;
+      try {
+        process.kill(this.startedPid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    });
+  }
 
   private announce(status: SandboxStatus): SandboxStatus {
     void this.connection.sendNotification(SandboxStatusNotification.method, status);
@@ -38,13 +52,16 @@ export class HostSandbox {
       try {
         // The server runs as Node (an editor forks it with its own runtime, as Node), so its own
         // execPath runs the CLI; ELECTRON_RUN_AS_NODE keeps an Electron binary in Node mode.
-        const { url, started } = await ensureLocalSandbox({
+        const { url, started, pid } = await ensureLocalSandbox({
           home: payoutHome(),
           ...cliPath(),
           nodePath: process.execPath,
           env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
         });
-        if (started) this.startedHere = true;
+        if (started) {
+          this.startedHere = true;
+          this.startedPid = pid;
+        }
         this.connection.console.info(`local sandbox ${started ? 'started' : 'reused'} at ${url}`);
         this.announce({ running: true, url, startedHere: this.startedHere });
         return url;
