@@ -26,7 +26,13 @@ const SCOPES = {
   },
   syntax: {
     mutate: ['engine/syntax/parser.ts', 'engine/syntax/templates.ts', 'engine/syntax/resolve.ts'],
-    spec: ['test/syntax/parser.test.ts', 'test/syntax/templates.test.ts', 'test/syntax/resolve.test.ts', 'test/syntax/incremental.test.ts', 'test/syntax/property.test.ts'],
+    spec: [
+      'test/syntax/parser.test.ts',
+      'test/syntax/templates.test.ts',
+      'test/syntax/resolve.test.ts',
+      'test/syntax/incremental.test.ts',
+      'test/syntax/property.test.ts',
+    ],
   },
   lint: {
     mutate: ['engine/language/lint/**/*.ts'],

@@ -44,7 +44,8 @@ export const OPENAPI_OPTION = {
   description: 'also use the OpenAPI document FILE for requests starting with {{BASE}} (default: from the file name); repeatable',
 } as const satisfies OptionSpec;
 
-export const OPENAPI_NOTE = 'An --openapi FILE is relative to the working directory; it counts as a "# @openapi FILE BASE" line in every file.';
+export const OPENAPI_NOTE =
+  'An --openapi FILE is relative to the working directory; it counts as a "# @openapi FILE BASE" line in every file.';
 
 /** The `--openapi` values, resolved; a missing file or a bad base name is a usage error naming the fix. */
 export function openApiOptions(values: readonly string[] | undefined): OpenApiDirective[] {

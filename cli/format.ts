@@ -23,7 +23,10 @@ export function schemaSummary(s: SchemaOutcome): string {
 }
 
 function indent(text: string, by = '    '): string {
-  return text.split('\n').map((l) => (l ? by + l : l)).join('\n');
+  return text
+    .split('\n')
+    .map((l) => (l ? by + l : l))
+    .join('\n');
 }
 
 export function requestHeading(p: PreparedRequest, index?: { n: number; of: number }): string {
@@ -37,14 +40,20 @@ export function formatResult(r: SendResult, options: { index?: { n: number; of: 
   if (p.signing) {
     out.push(`  signed string: ${p.signing.canonicalDisplay}`);
     if (p.signing.source === 'typed') {
-      out.push(`  signature: sent as typed in the body; ${p.signing.typedMatches ? 'it matches the computed one' : 'it does NOT match the computed one'}`);
+      out.push(
+        `  signature: sent as typed in the body; ${p.signing.typedMatches ? 'it matches the computed one' : 'it does NOT match the computed one'}`,
+      );
       if (p.signing.explanation && !p.signing.typedMatches) out.push(...explanationLines(p.signing.explanation, '    '));
     }
   }
   for (const w of p.warnings) out.push(`  warning: ${w}`);
-  if (r.token) out.push(`  token: for ${r.token.user}, ${r.token.fresh ? 'exchanged' : 'cached'} (${r.token.masked}, expires ${new Date(r.token.expiresAt * 1000).toISOString()})`);
+  if (r.token)
+    out.push(
+      `  token: for ${r.token.user}, ${r.token.fresh ? 'exchanged' : 'cached'} (${r.token.masked}, expires ${new Date(r.token.expiresAt * 1000).toISOString()})`,
+    );
   for (const a of r.attempts) {
-    if (a.retryReason && a.delayMs !== undefined) out.push(`  attempt ${a.attempt}: ${a.headline ?? `HTTP ${a.status}`}; retrying in ${a.delayMs} ms (${a.retryReason})`);
+    if (a.retryReason && a.delayMs !== undefined)
+      out.push(`  attempt ${a.attempt}: ${a.headline ?? `HTTP ${a.status}`}; retrying in ${a.delayMs} ms (${a.retryReason})`);
   }
   if (r.error) {
     out.push(`  error: ${r.error}`);

@@ -31,7 +31,7 @@ const commands: Record<string, CommandEntry> = {
   explain: { summary: 'explain which string a signature covers (why a signature does not match)', run: explainCommand },
   webhooks: { summary: 'receive order webhooks on loopback and verify their signatures', run: webhooksCommand },
   sandbox: { summary: 'run and manage the local payout sandbox', run: sandboxCommand },
-  proxy: { summary: 'forward your backend\'s requests and check every signature as it passes', run: proxyCommand },
+  proxy: { summary: "forward your backend's requests and check every signature as it passes", run: proxyCommand },
   import: { summary: 'turn a curl command line or a raw HTTP request (stdin) into a .payout.http request', run: importCommand },
   'language-server': { summary: 'the language server for editors (--stdio); the VS Code extension starts it', run: languageServerCommand },
   help: { summary: 'show help for a command: payout-http help <command>', run: helpCommand },
@@ -102,8 +102,7 @@ export async function main(argv: string[]): Promise<number> {
 const VERSION = packageJson.version;
 
 // Run when executed (bundled dist/cli.js or `tsx cli/main.ts`), not when imported by a test.
-const invokedDirectly =
-  typeof require !== 'undefined' && typeof module !== 'undefined' ? require.main === module : isEsmEntry();
+const invokedDirectly = typeof require !== 'undefined' && typeof module !== 'undefined' ? require.main === module : isEsmEntry();
 function isEsmEntry(): boolean {
   const entry = process.argv[1] ?? '';
   return /(?:^|[\\/])(?:cli|main)\.(?:js|ts|cjs|mjs)$/.test(entry) || /payout-http$/.test(entry);

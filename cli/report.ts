@@ -27,7 +27,11 @@ export function junitCase(r: SendResult): JUnitCase {
   const failures: string[] = [];
   for (const a of r.assertions) if (!a.ok) failures.push(`${a.text}: ${a.message ?? `got ${a.actual}`}`);
   if (!r.error && r.response && !r.ok && failures.length === 0) {
-    failures.push(r.verdict?.state === 'not-verified' ? verdictLine(r.verdict) : `the request failed: ${r.decoded?.headline ?? `HTTP ${r.response.status}`}`);
+    failures.push(
+      r.verdict?.state === 'not-verified'
+        ? verdictLine(r.verdict)
+        : `the request failed: ${r.decoded?.headline ?? `HTTP ${r.response.status}`}`,
+    );
   }
   const out: string[] = [];
   if (r.response) out.push(`HTTP ${r.response.status} in ${Math.round(r.response.durationMs)} ms`);

@@ -26,11 +26,14 @@ export function selectBlocks(
   }
   return names.map((n) => {
     const i = known.indexOf(n);
-    if (i < 0) throw new UsageError(`no request named "${n}" in the file; its requests: ${known.join(', ')} (name one with \`# @name ${n}\`)`);
+    if (i < 0)
+      throw new UsageError(`no request named "${n}" in the file; its requests: ${known.join(', ')} (name one with \`# @name ${n}\`)`);
     const same = requests.filter((_, j) => known[j] === n);
     if (same.length > 1 && onNote) {
       const line = (b: RequestBlock) => (text === undefined ? '?' : lineAt(text, b.start + (b.requestLine?.span.start ?? 0)));
-      onNote(`${same.length} requests are named "${n}" (lines ${same.map(line).join(', ')}): using the first, on line ${line(same[0])}. Rename the others to send them by name.`);
+      onNote(
+        `${same.length} requests are named "${n}" (lines ${same.map(line).join(', ')}): using the first, on line ${line(same[0])}. Rename the others to send them by name.`,
+      );
     }
     return requests[i];
   });

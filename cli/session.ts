@@ -41,7 +41,11 @@ export function requestFileText(path: string, abs = checkFile(path)): string {
 }
 
 /** The hook that readies the `local` environment, then re-reads it for a request file in `fileDir`. */
-export function localPreparer(need: LocalNeed, fileDir: string, onNote?: (text: string) => void): (env: SelectedEnvironment) => Promise<SelectedEnvironment> {
+export function localPreparer(
+  need: LocalNeed,
+  fileDir: string,
+  onNote?: (text: string) => void,
+): (env: SelectedEnvironment) => Promise<SelectedEnvironment> {
   return async (env) => {
     const home = payoutHome();
     if (need === 'sandbox') {
@@ -66,5 +70,11 @@ export function openSession(
   const abs = checkFile(file);
   const text = requestFileText(file, abs);
   const env = selectEnvironment(dirname(abs), envName);
-  return new PayoutSession({ filePath: abs, text, environment: env, openApiDocuments, deps: { prepareLocal: localPreparer(need, dirname(abs), onNote), ...deps } });
+  return new PayoutSession({
+    filePath: abs,
+    text,
+    environment: env,
+    openApiDocuments,
+    deps: { prepareLocal: localPreparer(need, dirname(abs), onNote), ...deps },
+  });
 }

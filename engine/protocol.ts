@@ -172,7 +172,9 @@ export interface SendOutcome {
 /** `payoutHttp/send`: the request at a line (dependencies it reads are sent first). Work-done progress; cancellable. */
 export const SendRequest = request<RequestAt & { settings: SendSettings; workDoneToken?: string | number }, SendOutcome>('payoutHttp/send');
 /** `payoutHttp/sendAll`: every request of the file in order. Work-done progress; cancellable. */
-export const SendAllRequest = request<{ uri: string; settings: SendSettings; workDoneToken?: string | number }, SendOutcome>('payoutHttp/sendAll');
+export const SendAllRequest = request<{ uri: string; settings: SendSettings; workDoneToken?: string | number }, SendOutcome>(
+  'payoutHttp/sendAll',
+);
 
 /** What would be sent, secret-free (the Authorization value masked). */
 export interface PreparedData {
@@ -189,7 +191,9 @@ export interface PreparedData {
 /** `payoutHttp/prepare`: the request at a line, resolved and signed, not sent. */
 export const PrepareRequest = request<RequestAt & { settings: SendSettings }, PreparedData | null>('payoutHttp/prepare');
 /** `payoutHttp/copyAsCurl`: the request at a line as a curl command (a bearer token stays `$ACCESS_TOKEN`). */
-export const CopyAsCurlRequest = request<RequestAt & { settings: SendSettings }, { label: string; curl: string; needsToken: boolean }>('payoutHttp/copyAsCurl');
+export const CopyAsCurlRequest = request<RequestAt & { settings: SendSettings }, { label: string; curl: string; needsToken: boolean }>(
+  'payoutHttp/copyAsCurl',
+);
 /** The languages "Copy Request as Code…" offers (engine/codegen writes one program per language). */
 export const CODE_LANGUAGES = ['node', 'python', 'java', 'go', 'php'] as const;
 export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
@@ -203,9 +207,14 @@ export const CodeExportRequest = request<
   { label: string; endpointId: string; fileName: string; program: string }
 >('payoutHttp/codeExport');
 /** `payoutHttp/explain`: which string a signature from elsewhere covers, as the view's text. */
-export const ExplainRequest = request<RequestAt & { signature: string; settings: SendSettings }, { label: string; text: string }>('payoutHttp/explain');
+export const ExplainRequest = request<RequestAt & { signature: string; settings: SendSettings }, { label: string; text: string }>(
+  'payoutHttp/explain',
+);
 /** `payoutHttp/verifyWebhook`: a pasted webhook body checked with the active environment's keys. */
-export const VerifyWebhookRequest = request<{ uri?: string; payload: string; fromClipboard: boolean }, { text: string; state: 'verified' | 'not-verified' | 'not-checkable' }>('payoutHttp/verifyWebhook');
+export const VerifyWebhookRequest = request<
+  { uri?: string; payload: string; fromClipboard: boolean },
+  { text: string; state: 'verified' | 'not-verified' | 'not-checkable' }
+>('payoutHttp/verifyWebhook');
 
 export interface SandboxStatus {
   running: boolean;
@@ -241,7 +250,9 @@ export const EnvironmentChanged = notification<Record<string, never>>(Environmen
 export const OpenApiDocuments = notification<OpenApiDocumentsParams>(OpenApiDocumentsNotification.method);
 
 /** `payoutHttp/environments`: the environments a file can use: `local`, then those of its env files. */
-export const EnvironmentsRequest = request<{ uri?: string; folder?: string }, { name: string; source?: string }[]>('payoutHttp/environments');
+export const EnvironmentsRequest = request<{ uri?: string; folder?: string }, { name: string; source?: string }[]>(
+  'payoutHttp/environments',
+);
 
 /** `payoutHttp/checkPrivateKey`: can this PEM sign? The problem names the fix and never quotes the key. */
 export const CheckPrivateKeyRequest = request<{ pem: string }, { problem?: string }>('payoutHttp/checkPrivateKey');

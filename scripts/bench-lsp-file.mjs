@@ -69,6 +69,7 @@ const kinds = [sell, sell, cashout, quote, kyc];
 
 export function generateRequests(count = 5000) {
   const parts = ['@userEmail = alice@example.com\n\n'];
-  for (let i = 0; i < count; i++) parts.push(kinds[i % kinds.length](i).replace('\n', `\n# generated request ${i} of ${count}, for the benchmark\n`), '\n');
+  for (let i = 0; i < count; i++)
+    parts.push(kinds[i % kinds.length](i).replace('\n', `\n# generated request ${i} of ${count}, for the benchmark\n`), '\n');
   return parts.join('');
 }

@@ -21,7 +21,10 @@ const MISMATCH = process.argv.includes('--mismatch');
 const home = mkdtempSync(join(tmpdir(), 'payout-bench-proxy-'));
 
 function start(args, ready) {
-  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, PAYOUT_HTTP_HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [cli, ...args], {
+    env: { ...process.env, PAYOUT_HTTP_HOME: home },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   const lines = [];
   const first = new Promise((r) =>
@@ -42,10 +45,14 @@ function start(args, ready) {
 function post(base, path, body) {
   return new Promise((res, rej) => {
     const t0 = performance.now();
-    const req = request(new URL(path, base), { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (r) => {
-      r.resume();
-      r.on('end', () => res(performance.now() - t0));
-    });
+    const req = request(
+      new URL(path, base),
+      { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+      (r) => {
+        r.resume();
+        r.on('end', () => res(performance.now() - t0));
+      },
+    );
     req.on('error', rej);
     req.end(body);
   });
@@ -66,7 +73,7 @@ const signed = sign('sha256', Buffer.from(`${partnerCode}|USDT|${MISMATCH ? '100
 const body = JSON.stringify({ partnerCode, currency: 'USDT', fiatAmount: 100000, signature: signed });
 const path = '/api/v2/orders/review-sell-order';
 
-for (let w = 0; w < 20; w++) await post(sandboxUrl, path, body), await post(proxyUrl, path, body);
+for (let w = 0; w < 20; w++) (await post(sandboxUrl, path, body), await post(proxyUrl, path, body));
 const direct = [];
 const proxied = [];
 for (let r = 0; r < ROUNDS; r++) {
@@ -75,7 +82,9 @@ for (let r = 0; r < ROUNDS; r++) {
 }
 await new Promise((r) => setTimeout(r, 500));
 const records = proxy.lines.slice(1).map((l) => JSON.parse(l));
-console.log(`${ROUNDS} signed review-sell-order requests (${MISMATCH ? 'a mismatch, explained each time' : 'verified'}), sequential, interleaved:`);
+console.log(
+  `${ROUNDS} signed review-sell-order requests (${MISMATCH ? 'a mismatch, explained each time' : 'verified'}), sequential, interleaved:`,
+);
 console.log(`  direct to the sandbox:   ${fmt(direct)}`);
 console.log(`  through the proxy:       ${fmt(proxied)}`);
 console.log(`  verdicts: ${[...new Set(records.map((x) => x.request.signature))].join(', ')} (${records.length} exchanges)`);

@@ -20,7 +20,9 @@ const REQUESTS = arg('requests', 1200);
 const CONCURRENCY = arg('concurrency', 16);
 const STORED = arg('stored', 10_000);
 const BATCHES = arg('batches', 4);
-const CONFIG = { local: { funds: { USDT: 1e12 }, caps: { perTransactionUsd: 1e12, dailyUsd: 1e15, weeklyUsd: 1e15, monthlyUsd: 1e15, dailyCount: 1e12 } } };
+const CONFIG = {
+  local: { funds: { USDT: 1e12 }, caps: { perTransactionUsd: 1e12, dailyUsd: 1e15, weeklyUsd: 1e15, monthlyUsd: 1e15, dailyCount: 1e12 } },
+};
 const ARGS = ['--kyc-delay', '0'];
 
 interface Target {
@@ -41,13 +43,19 @@ async function prepare(name: string, stored: number): Promise<Target> {
     // A clean stop leaves everything in state.json (the journal compacted into it); add copies of the order.
     await sb.stop();
     const file = join(sb.home, 'state.json');
-    const state = JSON.parse(readFileSync(file, 'utf8')) as { orders: Record<string, { order: { externalOrderId: string; status?: string }; userEmail: string }> };
+    const state = JSON.parse(readFileSync(file, 'utf8')) as {
+      orders: Record<string, { order: { externalOrderId: string; status?: string }; userEmail: string }>;
+    };
     const [key, rec] = Object.entries(state.orders)[0];
     const partner = key.split('\n')[0];
     for (let i = 0; i < stored; i++) {
       const id = `stored-${i}`;
       // Another user's settled orders: scanned by the caps check, but not counted against this user.
-      state.orders[`${partner}\n${id}`] = { ...rec, userEmail: 'someone-else@example.com', order: { ...rec.order, externalOrderId: id, status: 'SUCCESS' } };
+      state.orders[`${partner}\n${id}`] = {
+        ...rec,
+        userEmail: 'someone-else@example.com',
+        order: { ...rec.order, externalOrderId: id, status: 'SUCCESS' },
+      };
     }
     writeFileSync(file, JSON.stringify(state));
     sb = await startSandboxProcess({ home: sb.home, args: ARGS, config: CONFIG });
@@ -63,8 +71,14 @@ async function creates(t: Target, n: number): Promise<void> {
     while (next++ < n) {
       const s = performance.now();
       const r = await t.v2.call('v2.orders.create-sell-order', {
-        externalOrderId: `bench-${randomUUID()}`, currency: 'USDT', fiatAmount: 100000, userEmail: t.user, bankCode: '970436',
-        bankAccountNumber: '0123456789', content: 'Bench', extendInfo: null,
+        externalOrderId: `bench-${randomUUID()}`,
+        currency: 'USDT',
+        fiatAmount: 100000,
+        userEmail: t.user,
+        bankCode: '970436',
+        bankAccountNumber: '0123456789',
+        content: 'Bench',
+        extendInfo: null,
       });
       if (!r.body.success) throw new Error(`${t.name}: create failed: ${r.body.message}`);
       t.latencies.push(performance.now() - s);
@@ -87,7 +101,9 @@ async function main(): Promise<void> {
     }
     for (let b = 0; b < BATCHES; b++) for (const t of [empty, full]) await creates(t, Math.ceil(REQUESTS / BATCHES));
     const rate = (t: Target) => (t.latencies.length / t.elapsedMs) * 1000;
-    console.log(`sandbox confirmed creates (signed create-sell-order, concurrency ${CONCURRENCY}, ${empty.latencies.length} each, ${BATCHES} alternating batches)`);
+    console.log(
+      `sandbox confirmed creates (signed create-sell-order, concurrency ${CONCURRENCY}, ${empty.latencies.length} each, ${BATCHES} alternating batches)`,
+    );
     for (const t of [empty, full]) {
       const journal = statSync(join(t.sb.home, 'state.journal')).size;
       const snapshot = statSync(join(t.sb.home, 'state.json')).size;

@@ -35,7 +35,14 @@ const resultsFile = join(root, 'bench/results.json');
 const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
 const results = {
   ...previous,
-  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform, loadAverage: (await import('node:os')).loadavg().map((x) => Math.round(x * 10) / 10) },
+  machine: {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model,
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: process.platform,
+    loadAverage: (await import('node:os')).loadavg().map((x) => Math.round(x * 10) / 10),
+  },
   date: new Date().toISOString(),
 };
 const kb = (file) => Math.round(statSync(file).size / 1024);
@@ -48,14 +55,20 @@ const save = (section) => {
 };
 
 // The figures are the shipped code's: the production bundle, as in the VSIX.
-if (!process.argv.includes('--no-bundle') && !run('size')) execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--production'], { stdio: 'inherit' });
+if (!process.argv.includes('--no-bundle') && !run('size'))
+  execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--production'], { stdio: 'inherit' });
 
 if (run('size')) {
   log('size: production bundles and the VSIX');
   const out = mkdtempSync(join(tmpdir(), 'payout-vsix-'));
   const vsix = join(out, 'payout-http.vsix');
   execFileSync('npm', ['run', '--silent', 'package', '--', '--out', vsix], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  results.size = { clientKB: kb(join(root, 'dist/client.js')), serverKB: kb(join(root, 'dist/server.js')), cliKB: kb(join(root, 'dist/cli.js')), vsixKB: kb(vsix) };
+  results.size = {
+    clientKB: kb(join(root, 'dist/client.js')),
+    serverKB: kb(join(root, 'dist/server.js')),
+    cliKB: kb(join(root, 'dist/cli.js')),
+    vsixKB: kb(vsix),
+  };
   rmSync(out, { recursive: true, force: true });
   save('size');
 }
@@ -107,9 +120,18 @@ if (run('lsp')) {
       required: ['partnerCode'],
       additionalProperties: false,
       properties: {
-        partnerCode: str, externalOrderId: { type: 'string', maxLength: 64 }, currency: { enum: ['USDT', 'USDC'] }, cryptoCurrency: { enum: ['USDT', 'USDC'] },
-        fiatCurrency: { enum: ['VND', 'PHP'] }, fiatAmount: { type: 'number', minimum: 0 }, userEmail: str, bankCode: str, bankAccountNumber: str,
-        content: { type: 'string', maxLength: 100 }, extendInfo: { type: ['object', 'null'] }, signature: str,
+        partnerCode: str,
+        externalOrderId: { type: 'string', maxLength: 64 },
+        currency: { enum: ['USDT', 'USDC'] },
+        cryptoCurrency: { enum: ['USDT', 'USDC'] },
+        fiatCurrency: { enum: ['VND', 'PHP'] },
+        fiatAmount: { type: 'number', minimum: 0 },
+        userEmail: str,
+        bankCode: str,
+        bankAccountNumber: str,
+        content: { type: 'string', maxLength: 100 },
+        extendInfo: { type: ['object', 'null'] },
+        signature: str,
       },
     },
   };
@@ -118,7 +140,9 @@ if (run('lsp')) {
     command: [process.execPath, join(root, 'node_modules/vscode-json-languageserver/bin/vscode-json-languageserver'), '--stdio'],
     languageId: 'json',
     init: { provideFormatter: false },
-    settings: { json: { validate: { enable: true }, schemas: [{ fileMatch: ['*.json'], url: 'inmemory://payout-bench/schema.json', schema }] } },
+    settings: {
+      json: { validate: { enable: true }, schemas: [{ fileMatch: ['*.json'], url: 'inmemory://payout-bench/schema.json', schema }] },
+    },
   };
   log(`lsp: payout-http on ${REQUESTS} requests (${(text.length / 1e6).toFixed(2)} MB)`);
   const a = await measureServer(ourServer, ours, { rounds: ROUNDS, lenses: true });
@@ -138,7 +162,13 @@ if (run('large')) {
   save('large');
 }
 
-const tsx = (script, ...args) => JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(root, script), ...args.map(String)], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop());
+const tsx = (script, ...args) =>
+  JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', join(root, script), ...args.map(String)], { cwd: root, encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop(),
+  );
 if (run('parse')) {
   log('parse: payout-http against httpyac');
   results.parse = tsx('scripts/bench/parse.ts', REQUESTS, 3);
@@ -146,7 +176,12 @@ if (run('parse')) {
 }
 if (run('send')) {
   log('send: 2,000 signed requests, payout-http / floor / httpyac');
-  results.send = JSON.parse(execFileSync(process.execPath, [join(root, 'scripts/bench/send.mjs'), 2000, 3], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop());
+  results.send = JSON.parse(
+    execFileSync(process.execPath, [join(root, 'scripts/bench/send.mjs'), 2000, 3], { cwd: root, encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop(),
+  );
   save('send');
 }
 if (run('sign')) {
@@ -154,7 +189,6 @@ if (run('sign')) {
   results.sign = tsx('scripts/bench/sign.ts', 1);
   save('sign');
 }
-
 
 // ---- the table ----
 const rows = [];
@@ -165,22 +199,99 @@ const row = (figure, ours, peer, r, target) => rows.push([figure, ours, peer, r,
 const { lsp, large, parse, send, sign, size } = results;
 if (lsp) {
   const [a, b] = [lsp.payoutHttp, lsp.peer];
-  row('completion right after a keystroke, p95', ms(a.completionAfterKeystrokeMs.p95), ms(b.completionAfterKeystrokeMs.p95), ratio(a.completionAfterKeystrokeMs.p95, b.completionAfterKeystrokeMs.p95), '≤ 5 ms');
-  row('keystroke → diagnostics of that version, p95', ms(a.keystrokeToDiagnosticsMs.p95), ms(b.keystrokeToDiagnosticsMs.p95), ratio(a.keystrokeToDiagnosticsMs.p95, b.keystrokeToDiagnosticsMs.p95), '≤ 15 ms');
-  row(`${a.burst.keystrokes} keystrokes → last version's diagnostics (publishes)`, `${ms(a.burst.lastDiagnosticsAfterLastKeystrokeMs)} (${a.burst.publishes})`, `${ms(b.burst.lastDiagnosticsAfterLastKeystrokeMs)} (${b.burst.publishes})`, ratio(a.burst.lastDiagnosticsAfterLastKeystrokeMs, b.burst.lastDiagnosticsAfterLastKeystrokeMs), '≤ 100 ms, stale skipped');
-  row('spawn → first diagnostics (cold start, small file)', ms(a.coldStartMs), ms(b.coldStartMs), ratio(a.coldStartMs, b.coldStartMs), '≤ 300 ms');
-  row('open the 5,000-request file → diagnostics', ms(a.openToDiagnosticsMs), ms(b.openToDiagnosticsMs), ratio(a.openToDiagnosticsMs, b.openToDiagnosticsMs), '–');
-  row('memory (RSS) open / after the edits', `${mb(a.memoryMB.open)} / ${mb(a.memoryMB.afterEdits)}`, `${mb(b.memoryMB.open)} / ${mb(b.memoryMB.afterEdits)}`, ratio(a.memoryMB.afterEdits, b.memoryMB.afterEdits), `≤ ${Math.round(8 * a.documentMB + 40)} MB`);
-  if (a.codeLenses) row('code lenses, whole file: first / after a keystroke (resolve 40)', `${ms(a.codeLenses.firstMs)} / ${ms(a.codeLenses.afterKeystrokeMs)} (${ms(a.codeLenses.resolve40Ms)})`, '–', '–', '≤ 20 ms');
+  row(
+    'completion right after a keystroke, p95',
+    ms(a.completionAfterKeystrokeMs.p95),
+    ms(b.completionAfterKeystrokeMs.p95),
+    ratio(a.completionAfterKeystrokeMs.p95, b.completionAfterKeystrokeMs.p95),
+    '≤ 5 ms',
+  );
+  row(
+    'keystroke → diagnostics of that version, p95',
+    ms(a.keystrokeToDiagnosticsMs.p95),
+    ms(b.keystrokeToDiagnosticsMs.p95),
+    ratio(a.keystrokeToDiagnosticsMs.p95, b.keystrokeToDiagnosticsMs.p95),
+    '≤ 15 ms',
+  );
+  row(
+    `${a.burst.keystrokes} keystrokes → last version's diagnostics (publishes)`,
+    `${ms(a.burst.lastDiagnosticsAfterLastKeystrokeMs)} (${a.burst.publishes})`,
+    `${ms(b.burst.lastDiagnosticsAfterLastKeystrokeMs)} (${b.burst.publishes})`,
+    ratio(a.burst.lastDiagnosticsAfterLastKeystrokeMs, b.burst.lastDiagnosticsAfterLastKeystrokeMs),
+    '≤ 100 ms, stale skipped',
+  );
+  row(
+    'spawn → first diagnostics (cold start, small file)',
+    ms(a.coldStartMs),
+    ms(b.coldStartMs),
+    ratio(a.coldStartMs, b.coldStartMs),
+    '≤ 300 ms',
+  );
+  row(
+    'open the 5,000-request file → diagnostics',
+    ms(a.openToDiagnosticsMs),
+    ms(b.openToDiagnosticsMs),
+    ratio(a.openToDiagnosticsMs, b.openToDiagnosticsMs),
+    '–',
+  );
+  row(
+    'memory (RSS) open / after the edits',
+    `${mb(a.memoryMB.open)} / ${mb(a.memoryMB.afterEdits)}`,
+    `${mb(b.memoryMB.open)} / ${mb(b.memoryMB.afterEdits)}`,
+    ratio(a.memoryMB.afterEdits, b.memoryMB.afterEdits),
+    `≤ ${Math.round(8 * a.documentMB + 40)} MB`,
+  );
+  if (a.codeLenses)
+    row(
+      'code lenses, whole file: first / after a keystroke (resolve 40)',
+      `${ms(a.codeLenses.firstMs)} / ${ms(a.codeLenses.afterKeystrokeMs)} (${ms(a.codeLenses.resolve40Ms)})`,
+      '–',
+      '–',
+      '≤ 20 ms',
+    );
 }
-if (large) row(`${large.documentMB} MB document: open → diagnostics / keystroke p95 / peak RSS`, `${ms(large.openToDiagnosticsMs)} / ${ms(large.keystrokeToDiagnosticsMs.p95)} / ${mb(large.memoryMB.peak)}`, '–', '–', `≤ 2 s / ≤ 50 ms / ≤ ${Math.round(8 * large.documentMB + 40)} MB`);
-if (parse) row(`parse ${parse.requests} requests (${parse.megabytes} MB)`, ms(parse.payoutHttpMs), `httpyac ${ms(parse.httpyacMs)}`, `${(parse.httpyacMs / parse.payoutHttpMs).toFixed(1)}× faster`, '≥ 50× faster');
+if (large)
+  row(
+    `${large.documentMB} MB document: open → diagnostics / keystroke p95 / peak RSS`,
+    `${ms(large.openToDiagnosticsMs)} / ${ms(large.keystrokeToDiagnosticsMs.p95)} / ${mb(large.memoryMB.peak)}`,
+    '–',
+    '–',
+    `≤ 2 s / ≤ 50 ms / ≤ ${Math.round(8 * large.documentMB + 40)} MB`,
+  );
+if (parse)
+  row(
+    `parse ${parse.requests} requests (${parse.megabytes} MB)`,
+    ms(parse.payoutHttpMs),
+    `httpyac ${ms(parse.httpyacMs)}`,
+    `${(parse.httpyacMs / parse.payoutHttpMs).toFixed(1)}× faster`,
+    '≥ 50× faster',
+  );
 if (send) {
-  row(`send ${send.requests} signed requests (vs floor)`, ms(send.payoutHttpMs), `floor ${ms(send.floorMs)}`, ratio(send.payoutHttpMs, send.floorMs), '≤ 1.2×');
-  row(`send ${send.requests} signed requests (vs httpyac)`, ms(send.payoutHttpMs), send.httpyacMs ? `httpyac ${ms(send.httpyacMs)}` : `httpyac: ${send.httpyacNote}`, ratio(send.payoutHttpMs, send.httpyacMs), '< 1×');
+  row(
+    `send ${send.requests} signed requests (vs floor)`,
+    ms(send.payoutHttpMs),
+    `floor ${ms(send.floorMs)}`,
+    ratio(send.payoutHttpMs, send.floorMs),
+    '≤ 1.2×',
+  );
+  row(
+    `send ${send.requests} signed requests (vs httpyac)`,
+    ms(send.payoutHttpMs),
+    send.httpyacMs ? `httpyac ${ms(send.httpyacMs)}` : `httpyac: ${send.httpyacNote}`,
+    ratio(send.payoutHttpMs, send.httpyacMs),
+    '< 1×',
+  );
 }
-if (sign) row('RSA-2048 signatures per second', `${sign.signingCorePerSecond}/s`, `node:crypto ${sign.nodeCryptoPerSecond}/s`, `${Math.round((100 * sign.signingCorePerSecond) / sign.nodeCryptoPerSecond)}%`, '≥ 95%');
-if (size) row('bundles client / server / cli, VSIX', `${size.clientKB} / ${size.serverKB} / ${size.cliKB} KB, ${size.vsixKB} KB`, '–', '–', '–');
+if (sign)
+  row(
+    'RSA-2048 signatures per second',
+    `${sign.signingCorePerSecond}/s`,
+    `node:crypto ${sign.nodeCryptoPerSecond}/s`,
+    `${Math.round((100 * sign.signingCorePerSecond) / sign.nodeCryptoPerSecond)}%`,
+    '≥ 95%',
+  );
+if (size)
+  row('bundles client / server / cli, VSIX', `${size.clientKB} / ${size.serverKB} / ${size.cliKB} KB, ${size.vsixKB} KB`, '–', '–', '–');
 
 const m = results.machine;
 console.log(`payout-http bench, ${results.date}: ${m.cpus} × ${m.cpu}, ${m.memoryGB} GB, node ${m.node}, load ${m.loadAverage.join(' ')}`);

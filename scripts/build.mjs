@@ -32,17 +32,24 @@ const entries = [
 ];
 
 const t0 = Date.now();
-const results = await Promise.all(entries.map((e) => esbuild.build({
-  ...common,
-  entryPoints: [e.in],
-  outfile: e.out,
-  external: e.external ?? [],
-  banner: e.bin ? { js: '#!/usr/bin/env node' } : undefined,
-})));
+const results = await Promise.all(
+  entries.map((e) =>
+    esbuild.build({
+      ...common,
+      entryPoints: [e.in],
+      outfile: e.out,
+      external: e.external ?? [],
+      banner: e.bin ? { js: '#!/usr/bin/env node' } : undefined,
+    }),
+  ),
+);
 for (const e of entries) if (e.bin) chmodSync(e.out, 0o755);
 
 // the language server's own name, for other editors: the CLI's `language-server` command
-writeFileSync('dist/server.js', "#!/usr/bin/env node\n// payout-http-language-server: the language server inside the CLI bundle (cli.js language-server).\nrequire('./cli.js').main(['language-server', ...process.argv.slice(2)]).then((code) => { process.exitCode = code; });\n");
+writeFileSync(
+  'dist/server.js',
+  "#!/usr/bin/env node\n// payout-http-language-server: the language server inside the CLI bundle (cli.js language-server).\nrequire('./cli.js').main(['language-server', ...process.argv.slice(2)]).then((code) => { process.exitCode = code; });\n",
+);
 chmodSync('dist/server.js', 0o755);
 
 const clientInputs = Object.keys(results[0].metafile.inputs);
@@ -52,4 +59,6 @@ if (engineInClient.length) {
   process.exit(1);
 }
 const kb = (f) => `${(statSync(f).size / 1024).toFixed(0)} KB`;
-console.log(`bundled ${entries.length} entry points in ${Date.now() - t0} ms${production ? ' (production)' : ''}: client.js ${kb('dist/client.js')}, cli.js ${kb('dist/cli.js')}`);
+console.log(
+  `bundled ${entries.length} entry points in ${Date.now() - t0} ms${production ? ' (production)' : ''}: client.js ${kb('dist/client.js')}, cli.js ${kb('dist/cli.js')}`,
+);

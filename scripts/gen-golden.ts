@@ -78,7 +78,10 @@ const DOC_CASES: Record<string, { name: string; body: string }[]> = {
   ],
   // doc 1 §4.12: quoted by tokenAmount, fiatAmount is undefined and signed as that text.
   'v2.orders.review-sell-order/response': [
-    { name: 'doc:quoted-by-tokenAmount', body: '{"currency":"USDT","price":25950,"tokenAmount":10,"totalPayment":259500,"processingFee":0,"systemFee":0}' },
+    {
+      name: 'doc:quoted-by-tokenAmount',
+      body: '{"currency":"USDT","price":25950,"tokenAmount":10,"totalPayment":259500,"processingFee":0,"systemFee":0}',
+    },
   ],
   // Number formatting and text the way a JS service reads them from JSON: 100000.00 is 100000,
   // null is `null`, accents are UTF-8.
@@ -125,7 +128,11 @@ function omittedField(t: NamedTemplate): string | undefined {
 function cases(t: NamedTemplate): { name: string; body: string }[] {
   const specs = fieldSpecs(t);
   const full: Record<string, unknown> = {};
-  for (const s of t.template.segments) full[s.field] = sample(s.field, specs.find((f) => f.name === s.field));
+  for (const s of t.template.segments)
+    full[s.field] = sample(
+      s.field,
+      specs.find((f) => f.name === s.field),
+    );
   Object.assign(full, OVERRIDES[t.id]);
   const out = [{ name: 'full', body: JSON.stringify(full) }];
   const dropped = omittedField(t);

@@ -44,9 +44,10 @@ function valueFor(f: FieldSpec, stops: TabStops): string {
   if (ENV_VARIABLES.has(f.name)) return `"{{${f.name}}}"`;
   if (f.name === 'externalOrderId') return `"\${${stops.next()}:{{\\$uuid\\}\\}}"`;
   if (f.enum?.length) {
-    const choices = f.default !== undefined && f.enum.includes(String(f.default))
-      ? [String(f.default), ...f.enum.filter((v) => v !== String(f.default))]
-      : [...f.enum];
+    const choices =
+      f.default !== undefined && f.enum.includes(String(f.default))
+        ? [String(f.default), ...f.enum.filter((v) => v !== String(f.default))]
+        : [...f.enum];
     const choice = `\${${stops.next()}|${choices.map(escChoice).join(',')}|}`;
     return f.type === 'string' ? `"${choice}"` : choice;
   }
@@ -69,14 +70,22 @@ function valueFor(f: FieldSpec, stops: TabStops): string {
 function stringFor(f: FieldSpec, stops: TabStops): string {
   const stop = (text: string) => `\${${stops.next()}:${esc(text)}}`;
   switch (f.format) {
-    case 'date': return stop('1990-01-31');
-    case 'iso-country': return stop('VN');
-    case 'digits-only': return stop('84');
-    case 'email': return stop('alice@example.com');
-    case 'unaccented': return stop('Payment');
-    case 'data-url-image': return `data:image/png;base64,${stop('iVBORw0KGgo=')}`;
-    case 'data-url-pdf': return `data:application/pdf;base64,${stop('JVBERi0xLjQK')}`;
-    default: break;
+    case 'date':
+      return stop('1990-01-31');
+    case 'iso-country':
+      return stop('VN');
+    case 'digits-only':
+      return stop('84');
+    case 'email':
+      return stop('alice@example.com');
+    case 'unaccented':
+      return stop('Payment');
+    case 'data-url-image':
+      return `data:image/png;base64,${stop('iVBORw0KGgo=')}`;
+    case 'data-url-pdf':
+      return `data:application/pdf;base64,${stop('JVBERi0xLjQK')}`;
+    default:
+      break;
   }
   if (f.default !== undefined && f.default !== null) return stop(String(f.default));
   return stop(exampleFromNotes(f) ?? f.name);
@@ -138,12 +147,16 @@ function main(): number {
   if (process.argv.includes('--check')) {
     const current = fs.existsSync(SNIPPETS_FILE) ? fs.readFileSync(SNIPPETS_FILE, 'utf8') : '';
     if (current === text) return 0;
-    process.stderr.write(`${path.relative(process.cwd(), SNIPPETS_FILE)} is out of date with the catalogue: run npx tsx scripts/gen-snippets.ts\n`);
+    process.stderr.write(
+      `${path.relative(process.cwd(), SNIPPETS_FILE)} is out of date with the catalogue: run npx tsx scripts/gen-snippets.ts\n`,
+    );
     return 1;
   }
   fs.mkdirSync(path.dirname(SNIPPETS_FILE), { recursive: true });
   fs.writeFileSync(SNIPPETS_FILE, text);
-  process.stdout.write(`wrote ${Object.keys(JSON.parse(text) as object).length} snippets to ${path.relative(process.cwd(), SNIPPETS_FILE)}\n`);
+  process.stdout.write(
+    `wrote ${Object.keys(JSON.parse(text) as object).length} snippets to ${path.relative(process.cwd(), SNIPPETS_FILE)}\n`,
+  );
   return 0;
 }
 

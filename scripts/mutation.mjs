@@ -26,10 +26,13 @@ for (const scope of ALL) {
   const file = join('reports', 'mutation', `${scope}.json`);
   if (!existsSync(file)) continue;
   const n = {};
-  for (const f of Object.values(JSON.parse(readFileSync(file, 'utf8')).files)) for (const m of f.mutants) n[m.status] = (n[m.status] ?? 0) + 1;
+  for (const f of Object.values(JSON.parse(readFileSync(file, 'utf8')).files))
+    for (const m of f.mutants) n[m.status] = (n[m.status] ?? 0) + 1;
   const detected = (n.Killed ?? 0) + (n.Timeout ?? 0);
   const valid = detected + (n.Survived ?? 0) + (n.NoCoverage ?? 0);
   const score = valid ? ((100 * detected) / valid).toFixed(1) : '-';
   const col = (v, w) => String(v ?? 0).padStart(w);
-  console.log(`${scope.padEnd(12)} ${col(n.Killed, 7)} ${col(n.Survived, 9)} ${col(n.NoCoverage, 7)} ${col(n.Timeout, 8)} ${col(n.Ignored, 8)}  ${score}%`);
+  console.log(
+    `${scope.padEnd(12)} ${col(n.Killed, 7)} ${col(n.Survived, 9)} ${col(n.NoCoverage, 7)} ${col(n.Timeout, 8)} ${col(n.Ignored, 8)}  ${score}%`,
+  );
 }

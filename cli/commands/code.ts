@@ -35,9 +35,7 @@ const spec = {
     'payout-http code examples/quickstart.payout.http --name account --lang python > account_verify.py',
     'payout-http code examples/scan-to-pay.payout.http --name order --lang go --send-first kyc --send-first quote',
   ],
-  notes: [
-    'Exit code: 0 when the program was printed, 1 when the request cannot be generated (the message says why), 2 for a usage error.',
-  ],
+  notes: ['Exit code: 0 when the program was printed, 1 when the request cannot be generated (the message says why), 2 for a usage error.'],
 } as const;
 
 function isLanguage(v: string): v is Language {
@@ -45,9 +43,11 @@ function isLanguage(v: string): v is Language {
 }
 
 export const codeCommand = command(spec, async ({ values, positionals }) => {
-  if (positionals.length !== 1) throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file');
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file');
   if (!values.name) throw new UsageError('give the request with --name NAME');
-  if (!values.lang || !isLanguage(values.lang)) throw new UsageError(`give --lang as one of ${LANGUAGES.join(', ')}${values.lang ? ` (got "${values.lang}")` : ''}`);
+  if (!values.lang || !isLanguage(values.lang))
+    throw new UsageError(`give --lang as one of ${LANGUAGES.join(', ')}${values.lang ? ` (got "${values.lang}")` : ''}`);
   const language = values.lang;
   const needsSandbox = (values['send-first'] ?? []).length > 0;
   const session = openSession(positionals[0], values.env, needsSandbox ? 'sandbox' : 'credentials', {}, (note) => writeErr(`${note}\n`));
@@ -56,7 +56,9 @@ export const codeCommand = command(spec, async ({ values, positionals }) => {
   try {
     const note = (text: string) => writeErr(`${session.redactor.redact(text)}\n`);
     const { model, program } = await programFromSession(session, values.name, language, values['send-first'] ?? [], note);
-    note(`${model.endpoint.id} as ${programFile(model, language)}; ${model.bearer ? bearerLine(model) : `it signs: ${model.canonicalDisplay}`}`);
+    note(
+      `${model.endpoint.id} as ${programFile(model, language)}; ${model.bearer ? bearerLine(model) : `it signs: ${model.canonicalDisplay}`}`,
+    );
     writeOut(program);
     return EXIT.ok;
   } catch (err) {

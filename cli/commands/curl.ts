@@ -25,17 +25,24 @@ const spec = {
     'payout-http curl orders.payout.http --name quote --env sandbox | sh',
     'payout-http curl pets.payout.http --all --openapi specs/petstore.yaml=petstore_base_url',
   ],
-  notes: [
-    OPENAPI_NOTE,'Exit code: 0 when every request could be prepared, 1 otherwise, 2 for a usage error.'],
+  notes: [OPENAPI_NOTE, 'Exit code: 0 when every request could be prepared, 1 otherwise, 2 for a usage error.'],
 } as const;
 
 export const curlCommand = command(spec, async ({ values, positionals }) => {
-  if (positionals.length !== 1) throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file');
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file');
   const session = openSession(positionals[0], values.env, 'sandbox', {}, (note) => writeErr(`${note}\n`), openApiOptions(values.openapi));
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   for (const p of session.openApiDocuments().problems) writeErr(`warning: ${p}\n`);
-  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames, (t) => writeErr(`note: ${t}\n`), session.file.text);
+  const blocks = selectBlocks(
+    session.requests,
+    values.name,
+    values.all,
+    session.requestNames,
+    (t) => writeErr(`note: ${t}\n`),
+    session.file.text,
+  );
   let ok = true;
   for (const b of blocks) {
     const p = session.redactResult(await session.prepare(b));
@@ -44,7 +51,8 @@ export const curlCommand = command(spec, async ({ values, positionals }) => {
     for (const pr of p.problems) lines.push(`# problem: ${pr}`);
     if (p.problems.length) ok = false;
     const secretHeaders: Record<string, string> = {};
-    for (const h of p.secretHeaders) secretHeaders[h] = /^authorization$/i.test(h) ? 'Bearer $ACCESS_TOKEN' : `$${h.toUpperCase().replace(/\W/g, '_')}`;
+    for (const h of p.secretHeaders)
+      secretHeaders[h] = /^authorization$/i.test(h) ? 'Bearer $ACCESS_TOKEN' : `$${h.toUpperCase().replace(/\W/g, '_')}`;
     if (p.user) lines.push(`# set ACCESS_TOKEN to a v3 token for ${p.user} (payout-http send exchanges one for you)`);
     lines.push(toCurl({ method: p.method, url: p.url, headers: p.headers, body: p.body, secretHeaders }));
     writeOut(session.redactor.redact(lines.join('\n')) + '\n\n');

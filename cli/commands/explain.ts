@@ -29,12 +29,21 @@ const spec = {
     'and finds which plausible variant your signature covers instead (a field omitted, numbers formatted\n' +
     'differently, wrong order, missing trailing pipe, the JSON body, PSS padding, another hash, another key).\n' +
     'For a response: give the response body saved as JSON with --response; its data.signature is explained\n' +
-    'against the endpoint\'s response template with the service public key.',
+    "against the endpoint's response template with the service public key.",
   options: {
     name: { type: 'string', short: 'n', valueName: 'NAME', description: 'the request (# @name NAME)' },
-    signature: { type: 'string', short: 's', valueName: 'SIG', description: 'the base64 signature to explain (default: the one typed in the body)' },
-    'public-key': { type: 'string', valueName: 'FILE', description: 'PEM public key to verify with (default: your key\'s public half; for --response, servicePublicKeyFile)' },
-    response: { type: 'string', valueName: 'JSON_FILE', description: 'explain this response body\'s data.signature instead' },
+    signature: {
+      type: 'string',
+      short: 's',
+      valueName: 'SIG',
+      description: 'the base64 signature to explain (default: the one typed in the body)',
+    },
+    'public-key': {
+      type: 'string',
+      valueName: 'FILE',
+      description: "PEM public key to verify with (default: your key's public half; for --response, servicePublicKeyFile)",
+    },
+    response: { type: 'string', valueName: 'JSON_FILE', description: "explain this response body's data.signature instead" },
     env: { type: 'string', short: 'e', valueName: 'ENV', description: 'environment from http-client.env.json (default: local sandbox)' },
     json: { type: 'boolean', description: 'print the explanation as JSON' },
   },
@@ -60,7 +69,9 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
   const prepared = await session.prepare(block);
   const endpoint = prepared.endpoint;
   if (!endpoint || endpoint.auth !== 'signed-v2') {
-    throw new UsageError(`${values.name} is not a request to a signed /api/v2 endpoint (${endpoint ? `${endpoint.path} is ${endpoint.auth}` : 'no known endpoint'}); there is no signed string to explain`);
+    throw new UsageError(
+      `${values.name} is not a request to a signed /api/v2 endpoint (${endpoint ? `${endpoint.path} is ${endpoint.auth}` : 'no known endpoint'}); there is no signed string to explain`,
+    );
   }
   const creds = session.credentials();
   if (!creds.secretKey) return fail(creds.problems.secretKey!);
@@ -82,13 +93,22 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
     try {
       body = JSON.parse(readFileSync(values.response, 'utf8'));
     } catch (e) {
-      throw new UsageError(`--response ${values.response}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not JSON (${(e as Error).message})`}; save the response body as JSON`);
+      throw new UsageError(
+        `--response ${values.response}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not JSON (${(e as Error).message})`}; save the response body as JSON`,
+      );
     }
     const data = isRecord(body) && isRecord(body.data) ? body.data : undefined;
-    if (!data || typeof data.signature !== 'string') throw new UsageError(`--response ${values.response} has no data.signature: an error envelope has nothing to verify`);
+    if (!data || typeof data.signature !== 'string')
+      throw new UsageError(`--response ${values.response} has no data.signature: an error envelope has nothing to verify`);
     const key = values['public-key'] ? readKey(values['public-key']) : creds.servicePublicKey;
     if (!key) return fail(creds.problems.servicePublicKey!);
-    explanation = explainSignature({ template, values: data, secret: creds.secretKey, signature: values.signature ?? data.signature, publicKey: key });
+    explanation = explainSignature({
+      template,
+      values: data,
+      secret: creds.secretKey,
+      signature: values.signature ?? data.signature,
+      publicKey: key,
+    });
     subject = `response data.signature of ${values.name}`;
   } else {
     const template = endpoint.signedString!;
@@ -99,7 +119,8 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
     else if (creds.privateKey) key = createPublicKey(creds.privateKey);
     if (!key) return fail(creds.problems.privateKey ?? 'no key to verify with: pass --public-key FILE');
     const unresolved = prepared.problems.filter((p) => p.includes('{{'));
-    if (unresolved.length) return fail(`the request's values do not all resolve, so the expected string is not known:\n  ${unresolved.join('\n  ')}`);
+    if (unresolved.length)
+      return fail(`the request's values do not all resolve, so the expected string is not known:\n  ${unresolved.join('\n  ')}`);
     const bodyValues = isRecord(prepared.bodyJson) ? prepared.bodyJson : {};
     // Keys at hand: the environment's own (when --public-key named another), every other environment's,
     // the local sandbox's. A signature made with one of them is named, not "made with another key".
@@ -107,7 +128,14 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
     const seen: KeyObject[] = [];
     const otherPublicKeys = others.filter((k) => (seen.some((s) => sameKey(s, k.key)) ? false : (seen.push(k.key), true)));
     explanation = explainSignature({
-      template, values: bodyValues, secret: creds.secretKey, signature, publicKey: key, bodyJson: prepared.body, otherPublicKeys, otherValues: valuesElsewhere(session, block),
+      template,
+      values: bodyValues,
+      secret: creds.secretKey,
+      signature,
+      publicKey: key,
+      bodyJson: prepared.body,
+      otherPublicKeys,
+      otherValues: valuesElsewhere(session, block),
     });
     subject = `signature for ${values.name}`;
   }
@@ -132,7 +160,11 @@ function keysAtHand(session: PayoutSession): { label: string; key: KeyObject }[]
     try {
       const env = selectEnvironment(session.fileDir, name);
       const creds = loadCredentials((v) => (env.variables[v]?.includes('{{') ? undefined : env.variables[v]), name);
-      if (creds.privateKey) out.push({ label: `the partner key of environment "${name}"${name === session.environment.name ? ' (selected)' : ''}`, key: createPublicKey(creds.privateKey) });
+      if (creds.privateKey)
+        out.push({
+          label: `the partner key of environment "${name}"${name === session.environment.name ? ' (selected)' : ''}`,
+          key: createPublicKey(creds.privateKey),
+        });
     } catch {
       // An environment whose key cannot be read has nothing to offer here.
     }

@@ -16,11 +16,21 @@ const spec = {
   description:
     'Reads a curl command line or a raw HTTP request (request line, headers, blank line, body) on stdin and\n' +
     'prints it as a .payout.http request: the body as received, without its "signature" (the tool signs the\n' +
-    'request when it sends it), values equal to the environment\'s variables written as {{variables}}, the\n' +
+    "request when it sends it), values equal to the environment's variables written as {{variables}}, the\n" +
     'address as {{base_url}}. Append it to a file with >> orders.payout.http.',
   options: {
-    env: { type: 'string', short: 'e', valueName: 'ENV', description: 'environment whose values become {{variables}} (default: the local sandbox\'s)' },
-    name: { type: 'string', short: 'n', valueName: 'NAME', description: 'the request\'s # @name (default: from the endpoint, e.g. reviewSellOrder)' },
+    env: {
+      type: 'string',
+      short: 'e',
+      valueName: 'ENV',
+      description: "environment whose values become {{variables}} (default: the local sandbox's)",
+    },
+    name: {
+      type: 'string',
+      short: 'n',
+      valueName: 'NAME',
+      description: "the request's # @name (default: from the endpoint, e.g. reviewSellOrder)",
+    },
   },
   examples: [
     'payout-http curl orders.payout.http --name quote | payout-http import',
@@ -40,8 +50,10 @@ function readStdin(): Promise<string> {
 }
 
 export const importCommand = command(spec, async ({ values, positionals }) => {
-  if (positionals.length) throw new UsageError(`give the request on stdin, not as "${positionals[0]}" (e.g. payout-http import < request.txt)`);
-  if (process.stdin.isTTY) throw new UsageError('paste or pipe a curl command line or a raw HTTP request into stdin (e.g. payout-http import < request.txt)');
+  if (positionals.length)
+    throw new UsageError(`give the request on stdin, not as "${positionals[0]}" (e.g. payout-http import < request.txt)`);
+  if (process.stdin.isTTY)
+    throw new UsageError('paste or pipe a curl command line or a raw HTTP request into stdin (e.g. payout-http import < request.txt)');
   let env = selectEnvironment(process.cwd(), values.env);
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   if (env.local) env = await localPreparer('credentials', process.cwd())(env);
@@ -50,7 +62,9 @@ export const importCommand = command(spec, async ({ values, positionals }) => {
   const parsed = isCurlCommand(input) ? parseCurl(input) : parseRawHttp(input);
   for (const p of parsed.problems) writeErr(`payout-http import: ${p}\n`);
   if (!parsed.request) {
-    writeErr('payout-http import: no request could be read: give a curl command line or a raw HTTP request (POST /path HTTP/1.1, headers, blank line, body)\n');
+    writeErr(
+      'payout-http import: no request could be read: give a curl command line or a raw HTTP request (POST /path HTTP/1.1, headers, blank line, body)\n',
+    );
     return EXIT.failed;
   }
   const imported = toPayoutRequest(parsed.request, { variables: env.variables, ...(values.name ? { name: values.name } : {}) });

@@ -65,12 +65,21 @@ export const lintCommand = command(spec, ({ values, positionals }) => {
   for (const [file, diagnostics] of envFiles) report.push({ file, diagnostics });
   for (const [i, file] of files.entries()) {
     const text = texts[i];
-    report.push({ file, diagnostics: lintText(text, { fileDir: dirname(file), openApiDocuments, ...(values.env ? { environment: values.env } : {}) }) });
+    report.push({
+      file,
+      diagnostics: lintText(text, { fileDir: dirname(file), openApiDocuments, ...(values.env ? { environment: values.env } : {}) }),
+    });
   }
   const failing = (d: LintDiagnostic) => d.severity === 'error' || (values['warnings-as-errors'] === true && d.severity === 'warning');
   const count = (s: string) => report.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === s).length, 0);
   if (format === 'json') {
-    writeOut(JSON.stringify(report.map((r) => ({ file: relative(process.cwd(), r.file) || r.file, diagnostics: r.diagnostics })), null, 2) + '\n');
+    writeOut(
+      JSON.stringify(
+        report.map((r) => ({ file: relative(process.cwd(), r.file) || r.file, diagnostics: r.diagnostics })),
+        null,
+        2,
+      ) + '\n',
+    );
   } else {
     for (const r of report) {
       const shown = relative(process.cwd(), r.file) || r.file;

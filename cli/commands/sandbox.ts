@@ -28,11 +28,25 @@ export const sandboxCommand = command(
       port: { type: 'string', valueName: 'N', description: 'port to listen on (default 0: any free port)' },
       host: { type: 'string', valueName: 'HOST', description: 'address to listen on (default 127.0.0.1)' },
       home: { type: 'string', valueName: 'DIR', description: 'state folder (default $PAYOUT_HTTP_HOME, else ~/.local/state/payout-http)' },
-      config: { type: 'string', valueName: 'FILE', description: 'JSON config: extra partners, locked partners, IP allowlists, webhooks, funds, caps (docs/sandbox.md)' },
+      config: {
+        type: 'string',
+        valueName: 'FILE',
+        description: 'JSON config: extra partners, locked partners, IP allowlists, webhooks, funds, caps (docs/sandbox.md)',
+      },
       'kyc-delay': { type: 'string', valueName: 'MS', description: 'how long a KYC submission stays PROCESSING (default 1000)' },
-      'auto-settle': { type: 'string', valueName: 'MS', description: 'settle orders to SUCCESS on their own after MS (default: wait for a simulated outcome)' },
+      'auto-settle': {
+        type: 'string',
+        valueName: 'MS',
+        description: 'settle orders to SUCCESS on their own after MS (default: wait for a simulated outcome)',
+      },
     },
-    examples: ['payout-http sandbox', 'payout-http sandbox --port 4010 --kyc-delay 0', 'payout-http sandbox --config sandbox.config.json', 'payout-http sandbox status', 'payout-http sandbox stop'],
+    examples: [
+      'payout-http sandbox',
+      'payout-http sandbox --port 4010 --kyc-delay 0',
+      'payout-http sandbox --config sandbox.config.json',
+      'payout-http sandbox status',
+      'payout-http sandbox stop',
+    ],
     notes: [
       '`status` prints the URL of the sandbox running for the state folder (exit 1 if none); `stop` stops it (it saves its state first).',
       'Test triggers (KYC rejection, payout failure, blacklisted account, empty bank list) are listed in docs/sandbox.md.',
@@ -55,7 +69,11 @@ export const sandboxCommand = command(
         return EXIT.ok;
       }
       const stopped = await stopLocalSandbox({ home });
-      writeOut(stopped ? `payout-http sandbox at ${url} stopped\n` : `the sandbox at ${url} did not stop in time; see ${home}/sandbox.json for its pid\n`);
+      writeOut(
+        stopped
+          ? `payout-http sandbox at ${url} stopped\n`
+          : `the sandbox at ${url} did not stop in time; see ${home}/sandbox.json for its pid\n`,
+      );
       return stopped ? EXIT.ok : EXIT.failed;
     }
     const port = nonNegativeInt('port', values.port);
@@ -66,7 +84,9 @@ export const sandboxCommand = command(
     // Two sandboxes on one state folder would overwrite each other's state.
     const already = await runningSandbox(home);
     if (already) {
-      writeErr(`payout-http sandbox: one is already running for ${home} at ${already}; use it, stop it with "payout-http sandbox stop", or pass another --home\n`);
+      writeErr(
+        `payout-http sandbox: one is already running for ${home} at ${already}; use it, stop it with "payout-http sandbox stop", or pass another --home\n`,
+      );
       return EXIT.failed;
     }
     let sandbox;
@@ -83,10 +103,13 @@ export const sandboxCommand = command(
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
       const why =
-        e instanceof ConfigError ? err.message
-        : err.code === 'EADDRINUSE' ? `port ${port} is already in use: choose another with --port, or --port 0 for any free port`
-        : err.code === 'EACCES' ? `cannot listen or write here (${err.message}): check --port and that ${home} is writable`
-        : err.message;
+        e instanceof ConfigError
+          ? err.message
+          : err.code === 'EADDRINUSE'
+            ? `port ${port} is already in use: choose another with --port, or --port 0 for any free port`
+            : err.code === 'EACCES'
+              ? `cannot listen or write here (${err.message}): check --port and that ${home} is writable`
+              : err.message;
       writeErr(`payout-http sandbox: ${why}\n`);
       return EXIT.failed;
     }
@@ -94,7 +117,8 @@ export const sandboxCommand = command(
     writeOut(`${LISTENING_PREFIX}${sandbox.url}\n`);
     // Last resort: no request, timer or callback may end the sandbox. Each handler and persistence step
     // is guarded where it runs; anything that still escapes is logged and the sandbox keeps serving.
-    const survive = (e: unknown) => writeOut(`payout-http sandbox: unexpected error (the sandbox keeps running): ${(e as Error)?.stack ?? String(e)}\n`);
+    const survive = (e: unknown) =>
+      writeOut(`payout-http sandbox: unexpected error (the sandbox keeps running): ${(e as Error)?.stack ?? String(e)}\n`);
     process.on('uncaughtException', survive);
     process.on('unhandledRejection', survive);
     await new Promise<void>((resolve) => {

@@ -19,20 +19,34 @@ const spec = {
     'payout-http send FILE [--name NAME ... | --all] [--env ENV] [--openapi FILE[=BASE] ...] [--json] [--junit FILE] [--timeout SECONDS] [--max-bytes N] [--no-retry] [--quiet]',
   description:
     'Signs and sends requests of a .payout.http file, then prints for each: HTTP status, time, the decoded\n' +
-    'envelope (error code, meaning, what to check, whether to retry), the verdict on the response\'s own\n' +
-    'signature, and its `??` assertions. A request that reads another\'s response ({{quote.response...}})\n' +
+    "envelope (error code, meaning, what to check, whether to retry), the verdict on the response's own\n" +
+    "signature, and its `??` assertions. A request that reads another's response ({{quote.response...}})\n" +
     'sends that one first. A response an OpenAPI document describes is checked against its schema\n' +
     '(`schema: matches …` or its problems; a failure only with `?? schema valid`). With no --env, the local\n' +
     'sandbox is used (started on demand).',
   options: {
-    name: { type: 'string', short: 'n', multiple: true, valueName: 'NAME', description: 'send the request named NAME (# @name NAME); repeatable' },
+    name: {
+      type: 'string',
+      short: 'n',
+      multiple: true,
+      valueName: 'NAME',
+      description: 'send the request named NAME (# @name NAME); repeatable',
+    },
     all: { type: 'boolean', short: 'a', description: 'send every request of the file, in order' },
     env: { type: 'string', short: 'e', valueName: 'ENV', description: 'environment from http-client.env.json (default: local sandbox)' },
     openapi: OPENAPI_OPTION,
     json: { type: 'boolean', description: 'print the results as JSON (secrets redacted)' },
-    junit: { type: 'string', valueName: 'FILE', description: 'also write a JUnit XML report to FILE (its folders are created; written on Ctrl-C too)' },
+    junit: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'also write a JUnit XML report to FILE (its folders are created; written on Ctrl-C too)',
+    },
     timeout: { type: 'string', valueName: 'SECONDS', description: `per-request timeout (default ${DEFAULT_TIMEOUT_MS / 1000})` },
-    'max-bytes': { type: 'string', valueName: 'N', description: `largest response body accepted (default ${DEFAULT_MAX_BYTES}, as the extension's payoutHttp.response.maxSizeBytes)` },
+    'max-bytes': {
+      type: 'string',
+      valueName: 'N',
+      description: `largest response body accepted (default ${DEFAULT_MAX_BYTES}, as the extension's payoutHttp.response.maxSizeBytes)`,
+    },
     'no-retry': { type: 'boolean', description: 'do not retry 9, 20, 46, 66 with backoff' },
     quiet: { type: 'boolean', short: 'q', description: 'print one line per request instead of the full response' },
   },
@@ -57,10 +71,12 @@ function parseTimeout(text: string | undefined): number | undefined {
 }
 
 export const sendCommand = command(spec, async ({ values, positionals }) => {
-  if (positionals.length !== 1) throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file to send');
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file to send');
   const timeoutMs = parseTimeout(values.timeout);
   const maxBytes = values['max-bytes'] === undefined ? undefined : Number(values['max-bytes']);
-  if (maxBytes !== undefined && (!Number.isInteger(maxBytes) || maxBytes <= 0)) throw new UsageError(`--max-bytes ${values['max-bytes']}: give a whole number of bytes above 0`);
+  if (maxBytes !== undefined && (!Number.isInteger(maxBytes) || maxBytes <= 0))
+    throw new UsageError(`--max-bytes ${values['max-bytes']}: give a whole number of bytes above 0`);
   const json = values.json === true;
   const openApiDocuments = openApiOptions(values.openapi);
   const err = (t: string) => writeErr(`${t}\n`);
@@ -70,27 +86,42 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
   // JUnit report count, so they agree with the [n/total] headings.
   const finished: SendResult[] = [];
   let inFlight: { prepared: PreparedRequest; n: number } | undefined;
-  const session = openSession(positionals[0], values.env, 'sandbox', {
-    transport: { ...(timeoutMs ? { timeoutMs } : {}), ...(maxBytes ? { maxBytes } : {}) },
-    ...(values['no-retry'] ? { retryPolicy: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 } } : {}),
-    onStart: (prepared) => {
-      inFlight = { prepared, n: done + 1 };
-      // The heading goes out when the request does, so a hanging request shows what it is.
-      if (!json && !values.quiet) writeOut(session.redactor.redact(`${requestHeading(prepared, { n: done + 1, of: Math.max(total, done + 1) })} ...`) + '\n');
+  const session = openSession(
+    positionals[0],
+    values.env,
+    'sandbox',
+    {
+      transport: { ...(timeoutMs ? { timeoutMs } : {}), ...(maxBytes ? { maxBytes } : {}) },
+      ...(values['no-retry'] ? { retryPolicy: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 } } : {}),
+      onStart: (prepared) => {
+        inFlight = { prepared, n: done + 1 };
+        // The heading goes out when the request does, so a hanging request shows what it is.
+        if (!json && !values.quiet)
+          writeOut(session.redactor.redact(`${requestHeading(prepared, { n: done + 1, of: Math.max(total, done + 1) })} ...`) + '\n');
+      },
+      onResult: (r) => {
+        done++;
+        finished.push(r);
+        inFlight = undefined;
+        if (json) return;
+        const line = values.quiet ? quietLine(r, done, total) : formatResult(r, { index: { n: done, of: Math.max(total, done) } });
+        writeOut(session.redactor.redact(line) + '\n' + (values.quiet ? '' : '\n'));
+      },
     },
-    onResult: (r) => {
-      done++;
-      finished.push(r);
-      inFlight = undefined;
-      if (json) return;
-      const line = values.quiet ? quietLine(r, done, total) : formatResult(r, { index: { n: done, of: Math.max(total, done) } });
-      writeOut(session.redactor.redact(line) + '\n' + (values.quiet ? '' : '\n'));
-    },
-  }, (note) => err(note), openApiDocuments);
+    (note) => err(note),
+    openApiDocuments,
+  );
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   for (const p of [...env.problems, ...session.openApiDocuments().problems]) err(`warning: ${p}`);
-  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames, (t) => writeErr(`note: ${t}\n`), session.file.text);
+  const blocks = selectBlocks(
+    session.requests,
+    values.name,
+    values.all,
+    session.requestNames,
+    (t) => writeErr(`note: ${t}\n`),
+    session.file.text,
+  );
   // Dependencies are sent too (first): count them from the start.
   total = session.plan(blocks).length;
 
@@ -102,13 +133,17 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
       writeFileSync(values.junit, session.redactor.redact(xml));
       return true;
     } catch (e) {
-      err(`could not write the JUnit report to ${values.junit} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); check the path is writable`);
+      err(
+        `could not write the JUnit report to ${values.junit} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); check the path is writable`,
+      );
       return false;
     }
   };
   // Ctrl-C: report what finished (the JUnit file too) and name the request that was in flight.
   const onInterrupt = () => {
-    const what = inFlight ? `while ${requestHeading(inFlight.prepared, { n: inFlight.n, of: Math.max(total, inFlight.n) })} was in flight (no response yet)` : 'between requests';
+    const what = inFlight
+      ? `while ${requestHeading(inFlight.prepared, { n: inFlight.n, of: Math.max(total, inFlight.n) })} was in flight (no response yet)`
+      : 'between requests';
     err(session.redactor.redact(`interrupted ${what}; ${finished.length} of ${total} request(s) finished`));
     const interrupted: SendResult[] = inFlight ? [interruptedResult(inFlight.prepared)] : [];
     if (writeJunit([...finished, ...interrupted]) && values.junit) err(`JUnit report of the finished requests written to ${values.junit}`);
@@ -128,7 +163,9 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
   else {
     const deps = results.length - blocks.length;
     const sentFirst = deps > 0 ? `, ${deps} of them sent first as dependencies` : '';
-    writeOut(`${results.length} request${results.length === 1 ? '' : 's'}${sentFirst}: ${results.length - failedCount} passed, ${failedCount} failed (environment: ${env.name})\n`);
+    writeOut(
+      `${results.length} request${results.length === 1 ? '' : 's'}${sentFirst}: ${results.length - failedCount} passed, ${failedCount} failed (environment: ${env.name})\n`,
+    );
   }
   if (!writeJunit(results)) return EXIT.failed;
   return failedCount === 0 ? EXIT.ok : EXIT.failed;

@@ -28,8 +28,7 @@ const spec = {
     'payout-http sign orders.payout.http --all --env sandbox --json',
     'payout-http sign pets.payout.http --all --openapi specs/petstore.yaml=petstore_base_url',
   ],
-  notes: [
-    OPENAPI_NOTE,'Exit code: 0 when every request could be signed (or needs no signature), 1 otherwise, 2 for a usage error.'],
+  notes: [OPENAPI_NOTE, 'Exit code: 0 when every request could be signed (or needs no signature), 1 otherwise, 2 for a usage error.'],
 } as const;
 
 interface SignOutcome {
@@ -65,12 +64,22 @@ function outcome(p: PreparedRequest): SignOutcome {
 }
 
 export const signCommand = command(spec, async ({ values, positionals }) => {
-  if (positionals.length !== 1) throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file whose requests to sign');
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file whose requests to sign',
+    );
   const session = openSession(positionals[0], values.env, 'credentials', {}, undefined, openApiOptions(values.openapi));
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   for (const p of [...env.problems, ...session.openApiDocuments().problems]) writeErr(`warning: ${p}\n`);
-  const blocks = selectBlocks(session.requests, values.name, values.all, session.requestNames, (t) => writeErr(`note: ${t}\n`), session.file.text);
+  const blocks = selectBlocks(
+    session.requests,
+    values.name,
+    values.all,
+    session.requestNames,
+    (t) => writeErr(`note: ${t}\n`),
+    session.file.text,
+  );
 
   const outcomes: { o: SignOutcome; p: PreparedRequest }[] = [];
   for (const b of blocks) {
@@ -79,15 +88,24 @@ export const signCommand = command(spec, async ({ values, positionals }) => {
   }
   const out = (t: string) => writeOut(session.redactor.redact(t) + '\n');
   if (values.json) {
-    out(JSON.stringify(outcomes.map(({ o }) => o), null, 2));
+    out(
+      JSON.stringify(
+        outcomes.map(({ o }) => o),
+        null,
+        2,
+      ),
+    );
   } else {
     for (const { o, p } of outcomes) {
       out(`${o.label}: ${p.method} ${p.url}`);
       if (p.endpoint?.auth !== 'signed-v2') {
-        const why = !p.endpoint ? 'not a known endpoint, so there is no signed string to build'
-          : p.endpoint.auth === 'public' ? 'a public endpoint: unsigned'
-          : p.endpoint.auth === 'none' ? 'an unsigned API'
-          : 'a v3 endpoint: it authenticates with a bearer token (or a client assertion), not a body signature';
+        const why = !p.endpoint
+          ? 'not a known endpoint, so there is no signed string to build'
+          : p.endpoint.auth === 'public'
+            ? 'a public endpoint: unsigned'
+            : p.endpoint.auth === 'none'
+              ? 'an unsigned API'
+              : 'a v3 endpoint: it authenticates with a bearer token (or a client assertion), not a body signature';
         out(`  nothing to sign: ${why}`);
       }
       if (o.canonical !== undefined) out(`  canonical: ${o.canonical}`);

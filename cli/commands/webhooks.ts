@@ -16,7 +16,7 @@ const spec = {
   usage: 'payout-http webhooks listen [--port N] [--host HOST] [--env ENV] [--json]',
   description:
     'Listens on loopback for order webhooks (POSTs of the order object) and prints each order with the verdict\n' +
-    'on its signature, checked with the environment\'s servicePublicKeyFile and secretKey. Answers 200\n' +
+    "on its signature, checked with the environment's servicePublicKeyFile and secretKey. Answers 200\n" +
     '{"received":true} to every POST. Stop with Ctrl+C.',
   options: {
     port: { type: 'string', short: 'p', valueName: 'N', description: 'port to listen on (default 0: any free port, printed)' },
@@ -26,15 +26,21 @@ const spec = {
   },
   examples: ['payout-http webhooks listen --port 8787', 'payout-http webhooks listen --env sandbox --json'],
   notes: [
-    'Point the order\'s webhook at the printed URL (for the local sandbox: a webhooks entry in its --config, see docs/sandbox.md).',
+    "Point the order's webhook at the printed URL (for the local sandbox: a webhooks entry in its --config, see docs/sandbox.md).",
     'Exit code: 0 after Ctrl+C, 1 if the port cannot be opened, 2 for a usage error.',
   ],
 } as const;
 
 export const webhooksCommand = command(spec, async ({ values, positionals }) => {
-  if (positionals[0] !== 'listen' || positionals.length > 1) throw new UsageError(positionals.length ? `unknown action "${positionals.join(' ')}": use "webhooks listen"` : 'say what to do: payout-http webhooks listen');
+  if (positionals[0] !== 'listen' || positionals.length > 1)
+    throw new UsageError(
+      positionals.length
+        ? `unknown action "${positionals.join(' ')}": use "webhooks listen"`
+        : 'say what to do: payout-http webhooks listen',
+    );
   const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${values.port}: give a port number from 0 to 65535`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port ${values.port}: give a port number from 0 to 65535`);
   let env = selectEnvironment(process.cwd(), values.env);
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   if (env.local) env = await localPreparer('credentials', process.cwd())(env);
@@ -49,7 +55,9 @@ export const webhooksCommand = command(spec, async ({ values, positionals }) => 
       ? JSON.stringify({ receivedAt: new Date(d.receivedAt).toISOString(), path: d.path, order: d.order, verdict: d.verdict })
       : [
           `${new Date(d.receivedAt).toISOString()} POST ${d.path}`,
-          d.order ? `  order ${String(d.order.externalOrderId)} ${String(d.order.type)} ${String(d.order.status)} fiatAmount ${String(d.order.fiatAmount)}${d.order.descriptions ? ` (${typeof d.order.descriptions === 'string' ? d.order.descriptions : JSON.stringify(d.order.descriptions)})` : ''}` : `  body: ${d.bodyText.slice(0, 500)}`,
+          d.order
+            ? `  order ${String(d.order.externalOrderId)} ${String(d.order.type)} ${String(d.order.status)} fiatAmount ${String(d.order.fiatAmount)}${d.order.descriptions ? ` (${typeof d.order.descriptions === 'string' ? d.order.descriptions : JSON.stringify(d.order.descriptions)})` : ''}`
+            : `  body: ${d.bodyText.slice(0, 500)}`,
           `  ${verdictLine(d.verdict)}`,
         ].join('\n');
     writeOut(redactor.redact(text) + '\n');
@@ -57,7 +65,13 @@ export const webhooksCommand = command(spec, async ({ values, positionals }) => 
 
   let listener;
   try {
-    listener = await startWebhookListener({ port, host: values.host, servicePublicKey: creds.servicePublicKey, secretKey: creds.secretKey, onDelivery: print });
+    listener = await startWebhookListener({
+      port,
+      host: values.host,
+      servicePublicKey: creds.servicePublicKey,
+      secretKey: creds.secretKey,
+      onDelivery: print,
+    });
   } catch (e) {
     writeErr(`payout-http webhooks: ${(e as Error).message}\n`);
     return EXIT.failed;

@@ -21,9 +21,11 @@ export class EnvironmentState implements vscode.Disposable {
 
   /** The picked environment, else the `payoutHttp.environment` setting, else `local`. */
   get current(): string {
-    return this.memento.get<string>(MEMENTO_KEY)
-      || vscode.workspace.getConfiguration('payoutHttp').get<string>('environment')
-      || DEFAULT_ENVIRONMENT;
+    return (
+      this.memento.get<string>(MEMENTO_KEY) ||
+      vscode.workspace.getConfiguration('payoutHttp').get<string>('environment') ||
+      DEFAULT_ENVIRONMENT
+    );
   }
 
   async set(name: string): Promise<void> {
@@ -44,11 +46,19 @@ export class EnvironmentState implements vscode.Disposable {
     const items: (vscode.QuickPickItem & { name: string })[] = names.map((n) => ({
       name: n.name,
       label: n.name === this.current ? `$(check) ${n.name}` : n.name,
-      description: n.name === DEFAULT_ENVIRONMENT ? 'local sandbox, started on demand' : n.source ? path.basename(path.dirname(n.source)) + '/' + path.basename(n.source) : undefined,
+      description:
+        n.name === DEFAULT_ENVIRONMENT
+          ? 'local sandbox, started on demand'
+          : n.source
+            ? path.basename(path.dirname(n.source)) + '/' + path.basename(n.source)
+            : undefined,
     }));
     const choice = await vscode.window.showQuickPick(items, {
       title: 'Payout HTTP: environment',
-      placeHolder: names.length > 1 ? 'Pick the environment requests are sent to' : 'Only the local sandbox is configured; add environments in http-client.env.json',
+      placeHolder:
+        names.length > 1
+          ? 'Pick the environment requests are sent to'
+          : 'Only the local sandbox is configured; add environments in http-client.env.json',
     });
     if (choice) await this.set(choice.name);
   }
@@ -56,9 +66,10 @@ export class EnvironmentState implements vscode.Disposable {
   private render(): void {
     const name = this.current;
     this.item.text = `$(server-environment) ${name}`;
-    this.item.tooltip = name === DEFAULT_ENVIRONMENT
-      ? 'Payout HTTP: requests go to the local sandbox (started on demand). Click to pick another environment.'
-      : `Payout HTTP: requests go to the "${name}" environment. Click to pick another.`;
+    this.item.tooltip =
+      name === DEFAULT_ENVIRONMENT
+        ? 'Payout HTTP: requests go to the local sandbox (started on demand). Click to pick another environment.'
+        : `Payout HTTP: requests go to the "${name}" environment. Click to pick another.`;
   }
 
   dispose(): void {

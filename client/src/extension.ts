@@ -40,7 +40,13 @@ import { TrafficView } from './traffic';
 import { verifyWebhookCommand } from './webhookCommand';
 
 /** The commands that stay available in Restricted Mode: they show, and read no secret and send nothing. */
-const READ_ONLY_COMMANDS = new Set<string>([COMMANDS.showSignedString, COMMANDS.revealField, COMMANDS.openExample, COMMANDS.stopSandbox, COMMANDS.clearSecrets]);
+const READ_ONLY_COMMANDS = new Set<string>([
+  COMMANDS.showSignedString,
+  COMMANDS.revealField,
+  COMMANDS.openExample,
+  COMMANDS.stopSandbox,
+  COMMANDS.clearSecrets,
+]);
 
 let client: LanguageClient | undefined;
 
@@ -52,7 +58,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const sandboxItem = new SandboxStatusItem();
   const responses = new ResponseView();
   const marks = new RequestMarks();
-  const sending = new Sending({ engine, client: () => client, responses, marks, log, notSent: (m) => void showProblem(m, environment.current) });
+  const sending = new Sending({
+    engine,
+    client: () => client,
+    responses,
+    marks,
+    log,
+    notSent: (m) => void showProblem(m, environment.current),
+  });
   const signedString = new SignedStringView(() => client);
   const traffic = new TrafficView(responses, COMMANDS.showExchange);
   context.subscriptions.push(log, environment, sandboxItem, responses, marks, signedString, traffic);
@@ -62,7 +75,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       vscode.commands.registerCommand(id, async (...args: never[]) => {
         // Restricted Mode: nothing is sent, signed or started, and no secret is read (package.json untrustedWorkspaces).
         if (!vscode.workspace.isTrusted && !READ_ONLY_COMMANDS.has(id)) {
-          void vscode.window.showWarningMessage('Payout HTTP: this workspace is not trusted, so nothing is sent and no keys or secrets are read; trust it to use this command.');
+          void vscode.window.showWarningMessage(
+            'Payout HTTP: this workspace is not trusted, so nothing is sent and no keys or secrets are read; trust it to use this command.',
+          );
           return;
         }
         try {
@@ -124,7 +139,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   register(COMMANDS.stopSandbox, async () => {
     const { stopped } = await engine.request(SandboxStopRequest, {});
-    void vscode.window.showInformationMessage(stopped ? 'Payout HTTP: local sandbox stopped.' : 'Payout HTTP: no local sandbox was running.');
+    void vscode.window.showInformationMessage(
+      stopped ? 'Payout HTTP: local sandbox stopped.' : 'Payout HTTP: no local sandbox was running.',
+    );
   });
   register(COMMANDS.startProxy, async () => {
     const upstream = await vscode.window.showInputBox({
@@ -138,12 +155,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     traffic.started(s);
     await vscode.commands.executeCommand('payoutHttp.traffic.focus');
     for (const w of s.warnings) void vscode.window.showWarningMessage(`Payout HTTP proxy: ${w}`);
-    void vscode.window.showInformationMessage(`Payout HTTP: inspecting proxy on ${s.url} -> ${s.upstream}. Point your backend's base URL at ${s.url}.`);
+    void vscode.window.showInformationMessage(
+      `Payout HTTP: inspecting proxy on ${s.url} -> ${s.upstream}. Point your backend's base URL at ${s.url}.`,
+    );
   });
   register(COMMANDS.stopProxy, async () => {
     const { stopped } = await engine.request(ProxyStopRequest, {});
     traffic.stopped();
-    void vscode.window.showInformationMessage(stopped ? 'Payout HTTP: inspecting proxy stopped.' : 'Payout HTTP: no inspecting proxy was running.');
+    void vscode.window.showInformationMessage(
+      stopped ? 'Payout HTTP: inspecting proxy stopped.' : 'Payout HTTP: no inspecting proxy was running.',
+    );
   });
   register(COMMANDS.showExchange, (id: number) => traffic.show(Number(id)));
   // From the row's context menu the row itself is the argument.

@@ -31,10 +31,10 @@ export function editorWording(message: string, fixes: readonly ProblemFix[]): st
     text = text.replace(/\(for the local sandbox: [^)]*\)/, '(for the local sandbox: Start Local Sandbox below)');
   }
   if (fixes.some((f) => f.command === COMMANDS.storeSecretKey) && !/Store secretKey/.test(text)) {
-    text += '; or Store secretKey (below) to keep it in VS Code\'s secret storage';
+    text += "; or Store secretKey (below) to keep it in VS Code's secret storage";
   }
   if (fixes.some((f) => f.command === COMMANDS.storePrivateKey) && !/Store Private Key/.test(text)) {
-    text += '; or Store Private Key (below) to keep it in VS Code\'s secret storage';
+    text += "; or Store Private Key (below) to keep it in VS Code's secret storage";
   }
   return text;
 }

@@ -16,10 +16,11 @@ export class RequestMarks implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor() {
-    const type = (color: string) => vscode.window.createTextEditorDecorationType({
-      after: { margin: '0 0 0 2em', color: new vscode.ThemeColor(color), fontStyle: 'italic' },
-      rangeBehavior: vscode.DecorationRangeBehavior.ClosedClosed,
-    });
+    const type = (color: string) =>
+      vscode.window.createTextEditorDecorationType({
+        after: { margin: '0 0 0 2em', color: new vscode.ThemeColor(color), fontStyle: 'italic' },
+        rangeBehavior: vscode.DecorationRangeBehavior.ClosedClosed,
+      });
     this.types = { ok: type('testing.iconPassed'), bad: type('testing.iconFailed'), neutral: type('editorCodeLens.foreground') };
     this.disposables.push(
       vscode.workspace.onDidChangeTextDocument((e) => this.onEdit(e)),

@@ -5,7 +5,16 @@
 // for Send All one summary view linking to each response.
 import * as vscode from 'vscode';
 import { WorkDoneProgress, type LanguageClient } from 'vscode-languageclient/node';
-import { CODE_LANGUAGES, CodeExportRequest, CopyAsCurlRequest, ExplainRequest, SendAllRequest, SendRequest, type SendOutcome, type SentRequest } from '../../engine/protocol';
+import {
+  CODE_LANGUAGES,
+  CodeExportRequest,
+  CopyAsCurlRequest,
+  ExplainRequest,
+  SendAllRequest,
+  SendRequest,
+  type SendOutcome,
+  type SentRequest,
+} from '../../engine/protocol';
 import type { EngineClient } from './engine';
 import type { RequestMarks } from './requestMarks';
 import { ResponseView } from './responseView';
@@ -98,10 +107,18 @@ export class Sending {
   async copyAsCode(uri: vscode.Uri, line: number): Promise<void> {
     const picked = await vscode.window.showQuickPick(
       CODE_LANGUAGES.map((language) => ({ label: language, language })),
-      { title: 'Payout HTTP: Copy Request as Code', placeHolder: 'The language of the program (it signs, sends and verifies this request)' },
+      {
+        title: 'Payout HTTP: Copy Request as Code',
+        placeHolder: 'The language of the program (it signs, sends and verifies this request)',
+      },
     );
     if (!picked) return;
-    const r = await this.d.engine.request(CodeExportRequest, { uri: uri.toString(), line, settings: readSendSettings(uri), language: picked.language });
+    const r = await this.d.engine.request(CodeExportRequest, {
+      uri: uri.toString(),
+      line,
+      settings: readSendSettings(uri),
+      language: picked.language,
+    });
     await vscode.env.clipboard.writeText(r.program);
     void vscode.window.showInformationMessage(`Payout HTTP: ${picked.language} program for ${r.label} copied; save it as ${r.fileName}.`);
   }

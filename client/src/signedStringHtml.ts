@@ -18,7 +18,9 @@ export function renderSignedStringHtml(result: CanonicalStringResponse, o: Signe
   if (o.problem) {
     body.push(`<p class="hint">${escapeHtml(o.problem)}</p>`);
   } else if (!result) {
-    body.push(`<p class="hint">The cursor is not in a signed request${o.fileName ? ` of ${escapeHtml(o.fileName)}` : ''}. Move it into a request of the signed /api/v2 API to see the string it will be signed with.</p>`);
+    body.push(
+      `<p class="hint">The cursor is not in a signed request${o.fileName ? ` of ${escapeHtml(o.fileName)}` : ''}. Move it into a request of the signed /api/v2 API to see the string it will be signed with.</p>`,
+    );
   } else {
     body.push(`<h2>${escapeHtml(result.endpointId)}</h2>`);
     body.push(`<pre class="display" id="display">${escapeHtml(result.display)}</pre>`);
@@ -28,20 +30,30 @@ export function renderSignedStringHtml(result: CanonicalStringResponse, o: Signe
       const data = s.range ? ` data-range="${escapeHtml(JSON.stringify(s.range))}" tabindex="0" role="link"` : '';
       const note = s.omitted
         ? `<span class="note">omitted: signed as <code>${escapeHtml(s.signedAs ?? s.text)}</code></span>`
-        : s.range ? '' : '<span class="note">not in the body</span>';
-      body.push(`<li class="${cls}"${data}><span class="field">${escapeHtml(s.field)}</span> <code class="text">${escapeHtml(s.text)}</code> ${note}<span class="pos">${i + 1} of ${result.segments.length}</span></li>`);
+        : s.range
+          ? ''
+          : '<span class="note">not in the body</span>';
+      body.push(
+        `<li class="${cls}"${data}><span class="field">${escapeHtml(s.field)}</span> <code class="text">${escapeHtml(s.text)}</code> ${note}<span class="pos">${i + 1} of ${result.segments.length}</span></li>`,
+      );
     });
-    body.push(`<li class="segment secret"><span class="field">secretKey</span> <code class="text">&lt;secretKey&gt;</code> <span class="note">appended after the last pipe; never shown</span></li>`);
+    body.push(
+      `<li class="segment secret"><span class="field">secretKey</span> <code class="text">&lt;secretKey&gt;</code> <span class="note">appended after the last pipe; never shown</span></li>`,
+    );
     body.push('</ol>');
     if (result.omitted.length) {
       body.push('<h3>Omitted signed fields</h3><ul class="omitted-list">');
       for (const m of result.omitted) {
-        body.push(`<li><b>${escapeHtml(m.field)}</b> is signed as <code>${escapeHtml(m.signedAs)}</code>${m.note ? `: ${escapeHtml(m.note)}` : ''}</li>`);
+        body.push(
+          `<li><b>${escapeHtml(m.field)}</b> is signed as <code>${escapeHtml(m.signedAs)}</code>${m.note ? `: ${escapeHtml(m.note)}` : ''}</li>`,
+        );
       }
       body.push('</ul>');
     }
     if (result.unresolved.length) {
-      body.push(`<p class="warn">Unresolved variables (shown as <code>{{name}}</code>): ${result.unresolved.map((n) => `<code>${escapeHtml(n)}</code>`).join(', ')}. Define them in the file or the active environment.</p>`);
+      body.push(
+        `<p class="warn">Unresolved variables (shown as <code>{{name}}</code>): ${result.unresolved.map((n) => `<code>${escapeHtml(n)}</code>`).join(', ')}. Define them in the file or the active environment.</p>`,
+      );
     }
   }
   return `<!DOCTYPE html>

@@ -36,14 +36,23 @@ export class SignedStringView implements vscode.Disposable {
 
   show(editor: vscode.TextEditor | undefined): void {
     if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel('payoutHttp.signedString', 'Signed string', {
-        viewColumn: vscode.ViewColumn.Beside,
-        preserveFocus: true,
-      }, { enableScripts: true, localResourceRoots: [] });
+      this.panel = vscode.window.createWebviewPanel(
+        'payoutHttp.signedString',
+        'Signed string',
+        {
+          viewColumn: vscode.ViewColumn.Beside,
+          preserveFocus: true,
+        },
+        { enableScripts: true, localResourceRoots: [] },
+      );
       this.panel.onDidDispose(() => (this.panel = undefined), undefined, this.disposables);
-      this.panel.webview.onDidReceiveMessage((m: { range?: ProtocolRange }) => {
-        if (m?.range) void this.reveal(m.range);
-      }, undefined, this.disposables);
+      this.panel.webview.onDidReceiveMessage(
+        (m: { range?: ProtocolRange }) => {
+          if (m?.range) void this.reveal(m.range);
+        },
+        undefined,
+        this.disposables,
+      );
     } else {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     }
@@ -86,7 +95,8 @@ export class SignedStringView implements vscode.Disposable {
     let result: CanonicalStringResponse = null;
     let problem: string | undefined;
     if (!editor) problem = 'Open a .payout.http file and put the cursor in a signed request.';
-    else if (!client?.isRunning()) problem = 'The Payout HTTP language server is not running; see the "Payout HTTP Language Server" output.';
+    else if (!client?.isRunning())
+      problem = 'The Payout HTTP language server is not running; see the "Payout HTTP Language Server" output.';
     else {
       const params: CanonicalStringParams = {
         uri: editor.document.uri.toString(),

@@ -7,4 +7,9 @@ import { payoutV2Endpoints } from './payoutV2';
 import { payoutV3Endpoints } from './payoutV3';
 import type { Endpoint } from './types';
 
-export const builtInEndpoints: readonly Endpoint[] = [...payoutV2Endpoints, ...payoutV3Endpoints, ...plantStoreEndpoints, ...localSandboxEndpoints];
+export const builtInEndpoints: readonly Endpoint[] = [
+  ...payoutV2Endpoints,
+  ...payoutV3Endpoints,
+  ...plantStoreEndpoints,
+  ...localSandboxEndpoints,
+];

@@ -25,8 +25,10 @@ export const sellExtendInfoRules: SellExtendInfoRule[] = [
       { name: 'additionalData', errorCode: 44 },
     ],
     rejections: [{ condition: '`recipientName` and the account number are both all digits', errorCode: 18 }],
-    notes: '`recipientName` required; rejected when it and the account number are both all digits. A PHP QR order missing its `additionalData` fails with 44.',
-    assumption: 'The error for a missing PH key is not shown; the project answers 44 INVALID_PAYMENT_INFO (a PHP payout lacking recipientName or additionalData).',
+    notes:
+      '`recipientName` required; rejected when it and the account number are both all digits. A PHP QR order missing its `additionalData` fails with 44.',
+    assumption:
+      'The error for a missing PH key is not shown; the project answers 44 INVALID_PAYMENT_INFO (a PHP payout lacking recipientName or additionalData).',
   },
   { fiatCurrencies: ['GEL'], key: 'GE', required: true, missingKeyErrorCode: 1, notes: 'Required. Omitting it fails with 1.' },
   { fiatCurrencies: ['BRL'], key: 'BR', required: 'in-practice', missingKeyErrorCode: 18, notes: latamNote, assumption: latamAssumption },

@@ -16,9 +16,9 @@ export const orderWebhook: WebhookSpec = {
   signature: orderSignature,
   firesOn: orderStates.states.filter((s) => s.terminal).map((s) => s.name),
   notes: [
-    'Sent as an HTTP POST to the partner\'s receiver when an order reaches SUCCESS or ERROR; the intermediate statuses do not fire it.',
+    "Sent as an HTTP POST to the partner's receiver when an order reaches SUCCESS or ERROR; the intermediate statuses do not fire it.",
     'Sent only when the order was created with a `webhookSecretKey` that matches a registered endpoint; otherwise the order settles silently.',
-    'The payload is the order object, including its `signature`, verified with the service\'s public key.',
+    "The payload is the order object, including its `signature`, verified with the service's public key.",
     'Each callback is delivered once. orders/details is what is reconciled against.',
     'The same webhook is used for scan-to-pay and cashout orders.',
     'Registration of the receiving endpoint, how webhookSecretKey is used, delivery headers, retry schedule and expected acknowledgment: not shown.',

@@ -9,14 +9,18 @@ import type { Endpoint } from './types';
 const LOCAL = { api: 'local-sandbox', base: 'base_url', auth: 'none', source: 'payout-http docs/sandbox.md' } as const;
 
 const ONLY_LOCAL =
-  'Exists only in payout-http\'s local sandbox, not in the real service or its sandbox: use it against the `local` environment.';
+  "Exists only in payout-http's local sandbox, not in the real service or its sandbox: use it against the `local` environment.";
 
 /** One fault (docs/sandbox.md "Fault injection"); the sandbox checks the values against the catalogue. */
 const FAULT_FIELDS = [
-  str('endpoint', true, { notes: 'The catalogue id of an /api/v2 or /v3 endpoint (e.g. `v2.orders.review-cashout`), or `*` for all of them.' }),
+  str('endpoint', true, {
+    notes: 'The catalogue id of an /api/v2 or /v3 endpoint (e.g. `v2.orders.review-cashout`), or `*` for all of them.',
+  }),
   int('errorCode', true, { notes: 'A code of the error table (doc 1 §7), e.g. `9`; 38 answers HTTP 401, the others 201.' }),
   int('times', false, { minimum: 1, notes: 'How many requests it answers, then the endpoint works again; omitted: every request.' }),
-  str('message', false, { notes: 'Replaces the catalogue\'s meaning as the message; not allowed for 66 and 67, which always carry `msg.66` / `msg.67`.' }),
+  str('message', false, {
+    notes: "Replaces the catalogue's meaning as the message; not allowed for 66 and 67, which always carry `msg.66` / `msg.67`.",
+  }),
 ];
 
 const FAULT_LIST = field('faults', 'array', true, {
@@ -27,13 +31,19 @@ const FAULT_LIST = field('faults', 'array', true, {
 
 export const localSandboxEndpoints: Endpoint[] = [
   {
-    id: 'sandbox.test-users', ...LOCAL, method: 'POST', path: '/sandbox/test-users',
+    id: 'sandbox.test-users',
+    ...LOCAL,
+    method: 'POST',
+    path: '/sandbox/test-users',
     title: 'A fresh test user e-mail (local sandbox only)',
     notes: [ONLY_LOCAL, 'No body. A new address on every call, so a request file can run its test pass again and again.'],
     response: { fields: [str('userEmail', true, { format: 'email', notes: 'A fresh address, `tester-<hex>@example.com`.' })] },
   },
   {
-    id: 'sandbox.health', ...LOCAL, method: 'GET', path: '/sandbox/health',
+    id: 'sandbox.health',
+    ...LOCAL,
+    method: 'GET',
+    path: '/sandbox/health',
     title: 'Is the local sandbox up, and which process is it (local sandbox only)',
     notes: [ONLY_LOCAL, '`ensureLocalSandbox` reuses a running sandbox only when this answers with the pid in sandbox.json.'],
     response: {
@@ -46,10 +56,13 @@ export const localSandboxEndpoints: Endpoint[] = [
     },
   },
   {
-    id: 'sandbox.webhooks', ...LOCAL, method: 'GET', path: '/sandbox/webhooks',
+    id: 'sandbox.webhooks',
+    ...LOCAL,
+    method: 'GET',
+    path: '/sandbox/webhooks',
     title: 'Webhook deliveries the local sandbox made (local sandbox only)',
-    notes: [ONLY_LOCAL, 'The local partner\'s built-in receiver `sandbox:inbox` records each delivery here with its signed payload.'],
-    query: [str('externalOrderId', false, { notes: 'Only this order\'s deliveries; all of them when omitted.' })],
+    notes: [ONLY_LOCAL, "The local partner's built-in receiver `sandbox:inbox` records each delivery here with its signed payload."],
+    query: [str('externalOrderId', false, { notes: "Only this order's deliveries; all of them when omitted." })],
     response: {
       fields: [
         field('deliveries', 'array', true, {
@@ -62,7 +75,7 @@ export const localSandboxEndpoints: Endpoint[] = [
             str('url', true, { notes: 'The receiver; `sandbox:inbox` for the built-in one.' }),
             str('externalOrderId', true),
             str('status', true, { notes: 'The order status delivered.' }),
-            str('result', true, { notes: 'The receiver\'s HTTP status, or the network error.' }),
+            str('result', true, { notes: "The receiver's HTTP status, or the network error." }),
             field('payload', 'object', false, { notes: 'The signed order object; recorded for `sandbox:inbox` only.' }),
           ],
         }),
@@ -70,25 +83,37 @@ export const localSandboxEndpoints: Endpoint[] = [
     },
   },
   {
-    id: 'sandbox.faults.add', ...LOCAL, method: 'POST', path: '/sandbox/faults',
+    id: 'sandbox.faults.add',
+    ...LOCAL,
+    method: 'POST',
+    path: '/sandbox/faults',
     title: 'Make an endpoint answer an error code (local sandbox only)',
     notes: [
       ONLY_LOCAL,
-      'Fault injection, for the codes the sandbox never produces on its own (9, 20, 38, 46, 66, 67, …): the endpoint answers the error envelope of the catalogue\'s error table after its shared checks, instead of its business logic. The same as an entry of the config file\'s `faults`; answers 400 with the problem and the fix for an invalid fault.',
+      "Fault injection, for the codes the sandbox never produces on its own (9, 20, 38, 46, 66, 67, …): the endpoint answers the error envelope of the catalogue's error table after its shared checks, instead of its business logic. The same as an entry of the config file's `faults`; answers 400 with the problem and the fix for an invalid fault.",
     ],
     body: FAULT_FIELDS,
     response: { fields: [FAULT_LIST] },
   },
   {
-    id: 'sandbox.faults.clear', ...LOCAL, method: 'DELETE', path: '/sandbox/faults',
+    id: 'sandbox.faults.clear',
+    ...LOCAL,
+    method: 'DELETE',
+    path: '/sandbox/faults',
     title: 'Remove every injected fault (local sandbox only)',
-    notes: [ONLY_LOCAL, 'No body. Removes the config file\'s faults too, until the sandbox restarts.'],
+    notes: [ONLY_LOCAL, "No body. Removes the config file's faults too, until the sandbox restarts."],
     response: { fields: [FAULT_LIST] },
   },
   {
-    id: 'sandbox.kyc-documents.get', ...LOCAL, method: 'GET', path: '/sandbox/kyc-documents/{kycId}/{document}',
+    id: 'sandbox.kyc-documents.get',
+    ...LOCAL,
+    method: 'GET',
+    path: '/sandbox/kyc-documents/{kycId}/{document}',
     title: 'The digest of an uploaded KYC document (local sandbox only)',
-    notes: [ONLY_LOCAL, 'The sandbox\'s answer to the frontUrl, backUrl and holdUrl of a KYC profile. 404 when no such document is on file.'],
+    notes: [
+      ONLY_LOCAL,
+      "The sandbox's answer to the frontUrl, backUrl and holdUrl of a KYC profile. 404 when no such document is on file.",
+    ],
     pathParams: [
       int('kycId', true, { notes: 'The KYC profile id, e.g. `1001` (the `id` submit-kyc answers).' }),
       str('document', true, { enum: ['front', 'back', 'hold'] }),
@@ -105,9 +130,12 @@ export const localSandboxEndpoints: Endpoint[] = [
     },
   },
   {
-    id: 'sandbox.orders.qr', ...LOCAL, method: 'GET', path: '/sandbox/orders/{externalOrderId}/qr',
+    id: 'sandbox.orders.qr',
+    ...LOCAL,
+    method: 'GET',
+    path: '/sandbox/orders/{externalOrderId}/qr',
     title: 'The payment QR of a scan-to-pay order (local sandbox only)',
-    notes: [ONLY_LOCAL, 'The sandbox\'s answer to an order\'s `bankTransfer.qrUrl`. 404 when there is no scan-to-pay order with that id.'],
+    notes: [ONLY_LOCAL, "The sandbox's answer to an order's `bankTransfer.qrUrl`. 404 when there is no scan-to-pay order with that id."],
     pathParams: [str('externalOrderId', true)],
     response: {
       fields: [

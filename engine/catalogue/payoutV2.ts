@@ -25,13 +25,14 @@ export const v2Conventions = {
    */
   explicitNull: {
     signedAs: 'null',
-    assumption: 'The document does not say how an explicit `null` is signed; payout-http and the local sandbox sign it as the text `null`, as `${value}` prints it.',
+    assumption:
+      'The document does not say how an explicit `null` is signed; payout-http and the local sandbox sign it as the text `null`, as `${value}` prints it.',
   },
 };
 
-const partnerCode = (): FieldSpec => str('partnerCode', true, { notes: 'Identifies the partner. Unknown codes fail with 4.', errorCode: 4 });
-const userEmail = (notes = "The user's identity."): FieldSpec =>
-  str('userEmail', true, { format: 'email', errorCode: 27, notes });
+const partnerCode = (): FieldSpec =>
+  str('partnerCode', true, { notes: 'Identifies the partner. Unknown codes fail with 4.', errorCode: 4 });
+const userEmail = (notes = "The user's identity."): FieldSpec => str('userEmail', true, { format: 'email', errorCode: 27, notes });
 const externalOrderId = (): FieldSpec =>
   str('externalOrderId', true, { notes: 'Unique id and idempotency key. A repeat returns 11.', errorCode: 11 });
 const fiatCurrencyDefaultVnd = (notes = 'Default `VND`.'): FieldSpec => str('fiatCurrency', false, { default: 'VND', notes });
@@ -52,12 +53,21 @@ export const kycDocumentFields: FieldSpec[] = [
     assumption: 'The error for a nationality not on the list is not shown; the project uses 5 INVALID_REQUEST_DATA.',
   }),
   str('type', true, { enum: ['PASSPORT', 'ID_CARD', 'DRIVERS_LICENSE', 'RESIDENCE_PERMIT'] }),
-  str('nationalId', true, { errorCode: 52, notes: "Format not checked. One that belongs to another of the partner's users is rejected with 52." }),
+  str('nationalId', true, {
+    errorCode: 52,
+    notes: "Format not checked. One that belongs to another of the partner's users is rejected with 52.",
+  }),
   str('dateOfBirth', true, dateRule),
   str('gender', false, { enum: ['male', 'female'] }),
   str('issueDate', false, dateRule),
-  str('expiryDate', true, { ...dateRule, notes: '`YYYY-MM-DD`. Not checked against today. For a document that never expires, send its issue date.' }),
-  str('frontIdImage', true, { ...imageRule, notes: 'Base64 data URL with prefix, e.g. `data:image/jpeg;base64,<DATA>`. A bare base64 string is rejected with 58.' }),
+  str('expiryDate', true, {
+    ...dateRule,
+    notes: '`YYYY-MM-DD`. Not checked against today. For a document that never expires, send its issue date.',
+  }),
+  str('frontIdImage', true, {
+    ...imageRule,
+    notes: 'Base64 data URL with prefix, e.g. `data:image/jpeg;base64,<DATA>`. A bare base64 string is rejected with 58.',
+  }),
   str('backIdImage', 'unless-passport', {
     ...imageRule,
     requiredNote: 'Required unless `type` is PASSPORT. Omitting it for another type returns 58, not 5; `data.invalid` names the document.',
@@ -117,13 +127,17 @@ export const createSellOrderFields: FieldSpec[] = [
   userEmail('Must be KYC-verified.'),
   str('bankCode', true, { errorCode: 56, notes: 'From the QR decoding or the bank list.' }),
   str('content', true, { format: 'unaccented', errorCode: 17, notes: 'Transfer remark: unaccented letters, no special characters.' }),
-  str('bankAccountNumber', true, { notes: 'Signed. An omitted bankAccountNumber is not rejected as missing; it is signed as `undefined`.' }),
+  str('bankAccountNumber', true, {
+    notes: 'Signed. An omitted bankAccountNumber is not rejected as missing; it is signed as `undefined`.',
+  }),
   num('fiatAmount', false, { notes: 'The fiat the merchant receives. Signed; an omitted fiatAmount is signed as `0`.' }),
   fiatCurrencyDefaultVnd(),
   webhookSecretKey('Without it the order settles silently and is read through orders/details.'),
   obj('extendInfo', 'by-currency', {
-    requiredNote: 'Depends on fiatCurrency: PHP needs `PH`, GEL needs `GE`, BRL/ARS/PEN need `BR`/`AR`/`PE` in practice; VND, NGN and others send `extendInfo: null`.',
-    notes: 'Decoded QR data. Not signed. Holds `qrType` and one country-key object with `recipientName` and `additionalData`, verbatim from the QR decoding.',
+    requiredNote:
+      'Depends on fiatCurrency: PHP needs `PH`, GEL needs `GE`, BRL/ARS/PEN need `BR`/`AR`/`PE` in practice; VND, NGN and others send `extendInfo: null`.',
+    notes:
+      'Decoded QR data. Not signed. Holds `qrType` and one country-key object with `recipientName` and `additionalData`, verbatim from the QR decoding.',
     members: sellExtendInfoMembers,
   }),
   signatureField(),
@@ -145,7 +159,9 @@ export const createCashoutFields: FieldSpec[] = [
   externalOrderId(),
   userEmail('Must be KYC-verified.'),
   str('cryptoCurrency', true, { notes: 'Crypto to debit, e.g. `USDT`.' }),
-  str('fiatCurrency', true, { notes: 'Omission is not rejected as missing: it is signed as `undefined` and the order fails with 46. No default is applied.' }),
+  str('fiatCurrency', true, {
+    notes: 'Omission is not rejected as missing: it is signed as `undefined` and the order fails with 46. No default is applied.',
+  }),
   num('fiatAmount', true, {
     notes: 'Omission is not rejected as missing: it is signed as `undefined` and the order fails with 46. No default is applied.',
     assumption: CASHOUT_CEILING_ASSUMPTION,
@@ -163,9 +179,17 @@ const reviewCashoutErrors = [46, 24, 25, 16, 7, 9, ...kycCodes];
 
 export const payoutV2Endpoints: Endpoint[] = [
   {
-    id: 'v2.account.verify', api: 'payout-v2', method: 'POST', path: '/api/v2/account/verify', base: 'base_url', auth: 'signed-v2',
-    title: 'Check the partner account (safe health check)', source: 'doc 1 §4.1',
-    notes: ['Checks that the partner code exists, the signature validates, the account is active and the IP is allowlisted. It changes nothing and is safe as a health check.'],
+    id: 'v2.account.verify',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/account/verify',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: 'Check the partner account (safe health check)',
+    source: 'doc 1 §4.1',
+    notes: [
+      'Checks that the partner code exists, the signature validates, the account is active and the IP is allowlisted. It changes nothing and is safe as a health check.',
+    ],
     body: [partnerCode(), signatureField()],
     signedString: template('partnerCode|<secretKey>'),
     response: {
@@ -179,11 +203,20 @@ export const payoutV2Endpoints: Endpoint[] = [
     errors: [],
   },
   {
-    id: 'v2.wallet.balance', api: 'payout-v2', method: 'POST', path: '/api/v2/wallet/balance', base: 'base_url', auth: 'signed-v2',
-    title: 'Balance of the crypto funding account', source: 'doc 1 §4.2',
+    id: 'v2.wallet.balance',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/wallet/balance',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: 'Balance of the crypto funding account',
+    source: 'doc 1 §4.2',
     body: [
       partnerCode(),
-      str('currency', true, { notes: 'The fund currency, e.g. `USDT`.', assumption: 'Types, required flags and allowed currency values are not shown; the project treats currency as a required string.' }),
+      str('currency', true, {
+        notes: 'The fund currency, e.g. `USDT`.',
+        assumption: 'Types, required flags and allowed currency values are not shown; the project treats currency as a required string.',
+      }),
       signatureField(),
     ],
     signedString: template('partnerCode|currency|<secretKey>'),
@@ -192,8 +225,14 @@ export const payoutV2Endpoints: Endpoint[] = [
     assumption: 'Types, required flags, allowed currency values and endpoint-specific errors are not shown.',
   },
   {
-    id: 'v2.user.submit-kyc', api: 'payout-v2', method: 'POST', path: '/api/v2/user/submit-kyc', base: 'base_url', auth: 'signed-v2',
-    title: "Submit a user's KYC", source: 'doc 1 §4.3',
+    id: 'v2.user.submit-kyc',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/user/submit-kyc',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: "Submit a user's KYC",
+    source: 'doc 1 §4.3',
     notes: [
       'Every user is verified in full.',
       'A bare base64 string without the data URL prefix is rejected with 58. A submission missing a required field returns 5, and the message names what is missing.',
@@ -208,15 +247,21 @@ export const payoutV2Endpoints: Endpoint[] = [
     errorNotes: {
       5: 'A required field is missing; the message names it.',
       35: 'A submission is already in flight.',
-      52: 'Already verified, or nationalId belongs to another of the partner\'s users.',
+      52: "Already verified, or nationalId belongs to another of the partner's users.",
       58: 'A document is not a base64 data URL with prefix, or backIdImage is missing for a non-passport type (`data.invalid` names the document).',
     },
   },
   {
-    id: 'v2.user.submit-kyc-supplement', api: 'payout-v2', method: 'POST', path: '/api/v2/user/submit-kyc-supplement', base: 'base_url', auth: 'signed-v2',
-    title: "Patch a VERIFIED user's KYC profile", source: 'doc 1 §4.4',
+    id: 'v2.user.submit-kyc-supplement',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/user/submit-kyc-supplement',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: "Patch a VERIFIED user's KYC profile",
+    source: 'doc 1 §4.4',
     notes: [
-      'Patches a VERIFIED user\'s profile. Fields not sent keep their values. Sending no patchable field returns 5. A user who was never verified has nothing to supplement and uses submit-kyc.',
+      "Patches a VERIFIED user's profile. Fields not sent keep their values. Sending no patchable field returns 5. A user who was never verified has nothing to supplement and uses submit-kyc.",
       'Each image sent replaces the stored one.',
       'Switching `type` to `PASSPORT` clears the stored back image; a `backIdImage` sent with it is ignored.',
       "A `nationalId` already held by another of the partner's users is rejected with 52.",
@@ -235,8 +280,14 @@ export const payoutV2Endpoints: Endpoint[] = [
     errorNotes: { 5: 'No patchable field sent.', 50: 'No such user or no KYC profile.', 58: 'The message names the document.' },
   },
   {
-    id: 'v2.user.get-kyc-information', api: 'payout-v2', method: 'POST', path: '/api/v2/user/get-kyc-information', base: 'base_url', auth: 'signed-v2',
-    title: "Read a user's KYC profile", source: 'doc 1 §4.5',
+    id: 'v2.user.get-kyc-information',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/user/get-kyc-information',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: "Read a user's KYC profile",
+    source: 'doc 1 §4.5',
     body: [partnerCode(), userEmail(), signatureField()],
     signedString: template('partnerCode|userEmail|<secretKey>'),
     response: {
@@ -250,8 +301,14 @@ export const payoutV2Endpoints: Endpoint[] = [
     errorNotes: { 50: 'The user does not exist or never submitted KYC.' },
   },
   {
-    id: 'v2.user.check-access-service', api: 'payout-v2', method: 'POST', path: '/api/v2/user/check-access-service', base: 'base_url', auth: 'signed-v2',
-    title: 'May a user use a service in a currency?', source: 'doc 1 §4.6',
+    id: 'v2.user.check-access-service',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/user/check-access-service',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: 'May a user use a service in a currency?',
+    source: 'doc 1 §4.6',
     notes: ['Intended to be called before quoting. Branch on `success`, not on `data.access`.'],
     body: [
       partnerCode(),
@@ -269,8 +326,14 @@ export const payoutV2Endpoints: Endpoint[] = [
     errorNotes: { 34: 'No profile or not VERIFIED.', 59: 'Nationality missing or blocked for this service and currency.' },
   },
   {
-    id: 'v2.public.get-qr-code-info', api: 'payout-v2', method: 'GET', path: '/api/v2/public/get-qr-code-info', base: 'base_url', auth: 'public',
-    title: 'Decode a merchant QR code (public)', source: 'doc 1 §4.7',
+    id: 'v2.public.get-qr-code-info',
+    api: 'payout-v2',
+    method: 'GET',
+    path: '/api/v2/public/get-qr-code-info',
+    base: 'base_url',
+    auth: 'public',
+    title: 'Decode a merchant QR code (public)',
+    source: 'doc 1 §4.7',
     notes: [
       'Public: no signature, no `partnerCode`, and none of the shared signature errors apply. No response signature.',
       '`additionalData` and `recipientName` are what create-sell-order takes in `extendInfo`. Keep them as received.',
@@ -281,8 +344,14 @@ export const payoutV2Endpoints: Endpoint[] = [
     errorNotes: { 33: 'Unreadable or unsupported format.' },
   },
   {
-    id: 'v2.public.generate-philippines-qrcode', api: 'payout-v2', method: 'POST', path: '/api/v2/public/generate-philippines-qrcode', base: 'base_url', auth: 'public',
-    title: 'Sandbox helper: make a Philippine QR code to decode (public)', source: 'doc 1 §4.8',
+    id: 'v2.public.generate-philippines-qrcode',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/public/generate-philippines-qrcode',
+    base: 'base_url',
+    auth: 'public',
+    title: 'Sandbox helper: make a Philippine QR code to decode (public)',
+    source: 'doc 1 §4.8',
     notes: ['Sandbox helper that produces a Philippine QR code to decode. Public and unsigned, but it validates its input.'],
     body: [
       num('amount', true, {
@@ -296,16 +365,25 @@ export const payoutV2Endpoints: Endpoint[] = [
     errors: [5],
   },
   {
-    id: 'v2.orders.prices', api: 'payout-v2', method: 'POST', path: '/api/v2/orders/prices', base: 'base_url', auth: 'signed-v2',
-    title: 'Crypto prices and sell limits', source: 'doc 1 §4.9',
-    notes: ['Limits vary by currency and payment provider and are read here rather than hard-coded. Prices are cached up to 10 minutes; quote with review-sell-order before committing.'],
+    id: 'v2.orders.prices',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/orders/prices',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: 'Crypto prices and sell limits',
+    source: 'doc 1 §4.9',
+    notes: [
+      'Limits vary by currency and payment provider and are read here rather than hard-coded. Prices are cached up to 10 minutes; quote with review-sell-order before committing.',
+    ],
     body: [
       partnerCode(),
       str('currencies', true, { format: 'comma-list', notes: 'Comma-separated, e.g. `USDT,ETH,BTC`. Signed verbatim, so order matters.' }),
       str('network', true, {
         enum: ['ERC20', 'TRC20', 'TON'],
         errorCode: 6,
-        assumption: 'The answer to a network not on the list is not shown (6 is documented for a token not supported on the network); the project and the local sandbox answer 6 TOKEN_NOT_SUPPORTED_ON_NETWORK.',
+        assumption:
+          'The answer to a network not on the list is not shown (6 is documented for a token not supported on the network); the project and the local sandbox answer 6 TOKEN_NOT_SUPPORTED_ON_NETWORK.',
       }),
       fiatCurrencyDefaultVnd('Default `VND`. Not signed.'),
       str('service', false, { default: 'SELL', errorCode: 14, notes: 'Default `SELL`, the value scan-to-pay quotes under. Not signed.' }),
@@ -316,18 +394,37 @@ export const payoutV2Endpoints: Endpoint[] = [
     errors: [6, 14, 46],
   },
   {
-    id: 'v2.bank.get-supported-banks', api: 'payout-v2', method: 'POST', path: '/api/v2/bank/get-supported-banks', base: 'base_url', auth: 'signed-v2',
-    title: 'Banks supported for a fiat currency', source: 'doc 1 §4.10',
-    notes: ['A temporary interruption at the banking partner can produce `success: true` with an empty `banks` array. An empty list is treated as a fetch to retry, not as the currency having no banks.'],
+    id: 'v2.bank.get-supported-banks',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/bank/get-supported-banks',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: 'Banks supported for a fiat currency',
+    source: 'doc 1 §4.10',
+    notes: [
+      'A temporary interruption at the banking partner can produce `success: true` with an empty `banks` array. An empty list is treated as a fetch to retry, not as the currency having no banks.',
+    ],
     body: [partnerCode(), fiatCurrencyDefaultVnd('Default `VND`. Not signed.'), signatureField()],
     signedString: template('partnerCode|<secretKey>'),
-    response: { shape: 'bank-list', signature: template('<secretKey>', {}, ['Signed over `<secretKey>` alone; the bank list is not covered by it.']) },
+    response: {
+      shape: 'bank-list',
+      signature: template('<secretKey>', {}, ['Signed over `<secretKey>` alone; the bank list is not covered by it.']),
+    },
     errors: [],
   },
   {
-    id: 'v2.bank.account.verify', api: 'payout-v2', method: 'POST', path: '/api/v2/bank/account/verify', base: 'base_url', auth: 'signed-v2',
-    title: "Resolve a bank account number to its holder's name", source: 'doc 1 §4.11',
-    notes: ['For VND every verification failure, including an unsupported bank, is reported as 1; check the bankCode and account number first.'],
+    id: 'v2.bank.account.verify',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/bank/account/verify',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: "Resolve a bank account number to its holder's name",
+    source: 'doc 1 §4.11',
+    notes: [
+      'For VND every verification failure, including an unsupported bank, is reported as 1; check the bankCode and account number first.',
+    ],
     body: [
       partnerCode(),
       str('bankCode', true),
@@ -349,22 +446,37 @@ export const payoutV2Endpoints: Endpoint[] = [
     errorNotes: { 1: 'For VND every verification failure, including an unsupported bank, is reported as 1.' },
   },
   {
-    id: 'v2.orders.review-sell-order', api: 'payout-v2', method: 'POST', path: '/api/v2/orders/review-sell-order', base: 'base_url', auth: 'signed-v2',
-    title: 'Quote a scan-to-pay order (nothing is created)', source: 'doc 1 §4.12',
+    id: 'v2.orders.review-sell-order',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/orders/review-sell-order',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: 'Quote a scan-to-pay order (nothing is created)',
+    source: 'doc 1 §4.12',
     notes: ['Quotes an order. Nothing is created or debited.', 'Errors specific to this endpoint: not shown.'],
     body: reviewSellOrderFields,
     signedString: template('partnerCode|currency|fiatAmount|<secretKey>', {
       fiatAmount: { omittedAs: '0', omissionNote: 'An omitted `fiatAmount` is signed as the literal `0`.' },
     }),
     response: {
-      fields: reviewResponseFields(false, 'Echoed; `undefined` if quoted by tokenAmount, and the response signature is computed over that literal text.'),
+      fields: reviewResponseFields(
+        false,
+        'Echoed; `undefined` if quoted by tokenAmount, and the response signature is computed over that literal text.',
+      ),
       signature: reviewSignature(['When quoted by tokenAmount, `fiatAmount` is `undefined` and signed as that literal text.']),
     },
     errors: [],
   },
   {
-    id: 'v2.orders.create-sell-order', api: 'payout-v2', method: 'POST', path: '/api/v2/orders/create-sell-order', base: 'base_url', auth: 'signed-v2',
-    title: 'Create a scan-to-pay order: debit the fund, pay the merchant', source: 'doc 1 §4.13',
+    id: 'v2.orders.create-sell-order',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/orders/create-sell-order',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: 'Create a scan-to-pay order: debit the fund, pay the merchant',
+    source: 'doc 1 §4.13',
     notes: [
       'Creates the order, debits the fund and pays the merchant.',
       'For BRL, ARS and PEN the extendInfo keys are read in the fixed order `BR`, `AR`, `PE`; the first one present wins, whatever `fiatCurrency` was sent. Send exactly the one key matching `fiatCurrency`.',
@@ -373,7 +485,11 @@ export const payoutV2Endpoints: Endpoint[] = [
     body: createSellOrderFields,
     signedString: template('partnerCode|externalOrderId|currency|fiatAmount|bankCode|bankAccountNumber|content|userEmail|<secretKey>', {
       fiatAmount: { omittedAs: '0', omissionNote: 'An omitted `fiatAmount` is signed as `0`.' },
-      bankAccountNumber: { omittedAs: 'undefined', omissionNote: 'An omitted `bankAccountNumber` is not rejected as missing; it is signed as `undefined`.', notRejectedAsMissing: true },
+      bankAccountNumber: {
+        omittedAs: 'undefined',
+        omissionNote: 'An omitted `bankAccountNumber` is not rejected as missing; it is signed as `undefined`.',
+        notRejectedAsMissing: true,
+      },
     }),
     response: { shape: 'order', signature: orderSignature },
     errors: [11, 13, 7, 24, 25, 36, 37, 42, ...kycCodes, 17, 18, 44, 56, 65, 46, 12],
@@ -390,7 +506,7 @@ export const payoutV2Endpoints: Endpoint[] = [
       17: '`content` has accents or special characters.',
       18: 'The account could not be verified, or `recipientName` is missing or invalid.',
       44: 'A PHP QR order is missing its `additionalData`.',
-      56: '`bankCode` is not in the provider\'s list.',
+      56: "`bankCode` is not in the provider's list.",
       65: 'The recipient is blacklisted.',
       46: 'Scan-to-pay is off for the partner, or no provider covers the currency.',
       12: 'The payout failed after the order was created; the fund is refunded and `data` holds the order.',
@@ -398,8 +514,14 @@ export const payoutV2Endpoints: Endpoint[] = [
     },
   },
   {
-    id: 'v2.orders.details', api: 'payout-v2', method: 'POST', path: '/api/v2/orders/details', base: 'base_url', auth: 'signed-v2',
-    title: 'Read an order (source of truth for reconciliation)', source: 'doc 1 §4.14',
+    id: 'v2.orders.details',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/orders/details',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: 'Read an order (source of truth for reconciliation)',
+    source: 'doc 1 §4.14',
     body: [partnerCode(), str('externalOrderId', true, { errorCode: 15 }), signatureField()],
     signedString: template('partnerCode|externalOrderId|<secretKey>'),
     response: { shape: 'order', signature: orderSignature },
@@ -407,8 +529,14 @@ export const payoutV2Endpoints: Endpoint[] = [
     errorNotes: { 15: 'Wrong id, or the order belongs to another partner.' },
   },
   {
-    id: 'v2.orders.review-cashout', api: 'payout-v2', method: 'POST', path: '/api/v2/orders/review-cashout', base: 'base_url', auth: 'signed-v2',
-    title: 'Quote a cashout', source: 'doc 1 §4.15',
+    id: 'v2.orders.review-cashout',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/orders/review-cashout',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: 'Quote a cashout',
+    source: 'doc 1 §4.15',
     notes: ['All fields required.', 'The live minimum and maximum are carried in the messages of errors 24 and 25.'],
     body: reviewCashoutFields,
     signedString: template('partnerCode|userEmail|fiatCurrency|fiatAmount|cryptoCurrency|<secretKey>'),
@@ -420,16 +548,30 @@ export const payoutV2Endpoints: Endpoint[] = [
     },
   },
   {
-    id: 'v2.orders.create-cashout', api: 'payout-v2', method: 'POST', path: '/api/v2/orders/create-cashout', base: 'base_url', auth: 'signed-v2',
-    title: "Create a cashout to a recipient's bank account", source: 'doc 1 §4.16',
+    id: 'v2.orders.create-cashout',
+    api: 'payout-v2',
+    method: 'POST',
+    path: '/api/v2/orders/create-cashout',
+    base: 'base_url',
+    auth: 'signed-v2',
+    title: "Create a cashout to a recipient's bank account",
+    source: 'doc 1 §4.16',
     notes: [
       "This string differs from scan-to-pay's in fields and order. The recipient's bank details travel in `extendInfo`, outside the signature.",
       'An omitted `fiatCurrency` or `fiatAmount` is signed as `undefined` and the order then fails with 46; no default is applied, so both are always sent.',
     ],
     body: createCashoutFields,
     signedString: template('partnerCode|externalOrderId|userEmail|cryptoCurrency|fiatCurrency|fiatAmount|<secretKey>', {
-      fiatCurrency: { omittedAs: 'undefined', omissionNote: 'Signed as `undefined`; the order then fails with 46.', notRejectedAsMissing: true },
-      fiatAmount: { omittedAs: 'undefined', omissionNote: 'Signed as `undefined`; the order then fails with 46.', notRejectedAsMissing: true },
+      fiatCurrency: {
+        omittedAs: 'undefined',
+        omissionNote: 'Signed as `undefined`; the order then fails with 46.',
+        notRejectedAsMissing: true,
+      },
+      fiatAmount: {
+        omittedAs: 'undefined',
+        omissionNote: 'Signed as `undefined`; the order then fails with 46.',
+        notRejectedAsMissing: true,
+      },
     }),
     response: { shape: 'order', signature: orderSignature },
     errors: [...reviewCashoutErrors, 11, 13, 18, 56, 17, 27, 12],

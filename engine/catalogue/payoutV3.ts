@@ -5,7 +5,14 @@
 // (the token names the partner and the user).
 
 import { field, int, num, str, without } from './fieldBuilders';
-import { createCashoutFields, createSellOrderFields, kycDocumentFields, reviewCashoutFields, reviewResponseFields, reviewSellOrderFields } from './payoutV2';
+import {
+  createCashoutFields,
+  createSellOrderFields,
+  kycDocumentFields,
+  reviewCashoutFields,
+  reviewResponseFields,
+  reviewSellOrderFields,
+} from './payoutV2';
 import { fundBalanceShape } from './shapes';
 import { ORDER_STATUSES, simulations } from './states';
 import type { Endpoint, FieldSpec } from './types';
@@ -40,7 +47,7 @@ export const v3Conventions = {
   /** Doc 2 §5.7 and §8. */
   accessTokenLifetimeSeconds: 60 * 60,
   assumptions: [
-    'Business errors of v3 endpoints are named by the doc-1 semanticCode (doc 2 §7 names DUPLICATE_TRANSACTION_ID for a repeated create) and answered with that code\'s doc-1 HTTP status (201; 401 for LOGIN_SESSION_EXPIRED).',
+    "Business errors of v3 endpoints are named by the doc-1 semanticCode (doc 2 §7 names DUPLICATE_TRANSACTION_ID for a repeated create) and answered with that code's doc-1 HTTP status (201; 401 for LOGIN_SESSION_EXPIRED).",
     'A successful v3 response is HTTP 200 (not shown).',
     '`data` is null on an error, except TRANSACTION_CREATE_FAILED, where it holds the order (as in doc 1).',
     'v3 responses carry no `signature`: the token, not a per-response signature, authenticates the exchange (not shown).',
@@ -72,9 +79,16 @@ const simulationEndpoint = (kind: 'scan-to-pay' | 'cashout', source: string): En
   const id = `v3.simulate.${kind}.outcomes`;
   const sim = simulations.find((s) => s.endpointId === id)!;
   return {
-    id, ...V3, method: 'POST', path: `/v3/simulate/${kind}/outcomes`, auth: 'sandbox-only',
-    title: `Sandbox only: force a ${kind} order's outcome`, source,
-    notes: ['Exists only on the sandbox. Forced `SUCCESS` and `FAILED` fire the order webhook if the order has a `webhookSecretKey`; `FAILED` ends the order in ERROR with the fund refunded.'],
+    id,
+    ...V3,
+    method: 'POST',
+    path: `/v3/simulate/${kind}/outcomes`,
+    auth: 'sandbox-only',
+    title: `Sandbox only: force a ${kind} order's outcome`,
+    source,
+    notes: [
+      'Exists only on the sandbox. Forced `SUCCESS` and `FAILED` fire the order webhook if the order has a `webhookSecretKey`; `FAILED` ends the order in ERROR with the fund refunded.',
+    ],
     body: [
       str('orderId', true, { notes: "The partner's order id (`externalOrderId`)." }),
       str('outcome', true, { enum: sim.outcomes.map((o) => o.value) }),
@@ -96,8 +110,13 @@ const notShown = (what: string) =>
 
 export const payoutV3Endpoints: Endpoint[] = [
   {
-    id: 'v3.auth.tokens', ...V3, method: 'POST', path: '/v3/auth/tokens', auth: 'token-exchange',
-    title: 'Exchange a client assertion (JWT) for an access token', source: 'doc 2 §4.1',
+    id: 'v3.auth.tokens',
+    ...V3,
+    method: 'POST',
+    path: '/v3/auth/tokens',
+    auth: 'token-exchange',
+    title: 'Exchange a client assertion (JWT) for an access token',
+    source: 'doc 2 §4.1',
     notes: [
       'No token required. Body is JSON with `Content-Type: application/json`.',
       'The exchange is also the refresh: when a token nears `expiresAt`, the exchange is repeated. A fresh assertion is signed for each token request.',
@@ -113,8 +132,13 @@ export const payoutV3Endpoints: Endpoint[] = [
     errors: [5],
   },
   {
-    id: 'v3.scan-to-pay.qr-decodings', ...V3, method: 'POST', path: '/v3/scan-to-pay/qr-decodings', auth: 'public',
-    title: 'Decode a merchant QR code (no token)', source: 'doc 2 §4.2',
+    id: 'v3.scan-to-pay.qr-decodings',
+    ...V3,
+    method: 'POST',
+    path: '/v3/scan-to-pay/qr-decodings',
+    auth: 'public',
+    title: 'Decode a merchant QR code (no token)',
+    source: 'doc 2 §4.2',
     notes: ['No token required; the IP allowlist still applies.'],
     body: [str('qrContent', true, { notes: 'The raw string the scanner read.' })],
     response: { shape: 'qr-info' },
@@ -122,14 +146,16 @@ export const payoutV3Endpoints: Endpoint[] = [
     assumption: 'Request and response shape not shown: the project takes `{ qrContent }` and answers the doc 1 §4.7 decoding result.',
   },
   {
-    id: 'v3.public.version', ...V3, method: 'GET', path: '/v3/public/version', auth: 'public',
-    title: 'Service metadata (no token)', source: 'doc 2 §4.3',
+    id: 'v3.public.version',
+    ...V3,
+    method: 'GET',
+    path: '/v3/public/version',
+    auth: 'public',
+    title: 'Service metadata (no token)',
+    source: 'doc 2 §4.3',
     notes: ['No token required; the IP allowlist still applies.'],
     response: {
-      fields: [
-        str('version', true, { notes: 'Service version.' }),
-        str('environment', true, { enum: ['sandbox', 'production'] }),
-      ],
+      fields: [str('version', true, { notes: 'Service version.' }), str('environment', true, { enum: ['sandbox', 'production'] })],
     },
     errors: [],
     assumption: 'Response shape not shown: the project answers `{ version, environment }`.',
@@ -137,8 +163,13 @@ export const payoutV3Endpoints: Endpoint[] = [
   simulationEndpoint('scan-to-pay', 'doc 2 §4.4'),
   simulationEndpoint('cashout', 'doc 2 §4.5'),
   {
-    id: 'v3.kyc.submissions', ...V3, method: 'POST', path: '/v3/kyc/submissions', auth: 'bearer-v3',
-    title: "Submit the token user's KYC", source: 'doc 2 §4.6 (mirrors doc 1 §4.3)',
+    id: 'v3.kyc.submissions',
+    ...V3,
+    method: 'POST',
+    path: '/v3/kyc/submissions',
+    auth: 'bearer-v3',
+    title: "Submit the token user's KYC",
+    source: 'doc 2 §4.6 (mirrors doc 1 §4.3)',
     body: mirror(kycDocumentFields),
     response: {
       fields: [num('id', true, { notes: 'The KYC record id.' }), str('kycStatus', true, { enum: ['PROCESSING'] })],
@@ -147,15 +178,25 @@ export const payoutV3Endpoints: Endpoint[] = [
     assumption: notShown('KYC submission'),
   },
   {
-    id: 'v3.kyc.profile', ...V3, method: 'GET', path: '/v3/kyc/profile', auth: 'bearer-v3',
-    title: "Read the token user's KYC profile", source: 'doc 2 §4.6 (mirrors doc 1 §4.5)',
+    id: 'v3.kyc.profile',
+    ...V3,
+    method: 'GET',
+    path: '/v3/kyc/profile',
+    auth: 'bearer-v3',
+    title: "Read the token user's KYC profile",
+    source: 'doc 2 §4.6 (mirrors doc 1 §4.5)',
     response: { shape: 'kyc-profile' },
     errors: [50],
     assumption: notShown('KYC profile read'),
   },
   {
-    id: 'v3.fund.balances', ...V3, method: 'GET', path: '/v3/fund/balances', auth: 'bearer-v3',
-    title: "The partner's fund balances", source: 'doc 2 §4.6 (mirrors doc 1 §4.2)',
+    id: 'v3.fund.balances',
+    ...V3,
+    method: 'GET',
+    path: '/v3/fund/balances',
+    auth: 'bearer-v3',
+    title: "The partner's fund balances",
+    source: 'doc 2 §4.6 (mirrors doc 1 §4.2)',
     query: [str('currency', false, { notes: 'Only this currency, e.g. `USDT`; all when omitted.' })],
     response: {
       fields: [field('balances', 'array', true, { items: 'object', members: fundBalanceShape })],
@@ -164,8 +205,13 @@ export const payoutV3Endpoints: Endpoint[] = [
     assumption: notShown('fund balance') + ' The answer is `{ balances: [{ balance, currency }] }`.',
   },
   {
-    id: 'v3.fund.ledger', ...V3, method: 'GET', path: '/v3/fund/ledger', auth: 'bearer-v3',
-    title: "The partner's fund ledger (debits, refunds, credits)", source: 'doc 2 §1 test pass step 6, §4.6',
+    id: 'v3.fund.ledger',
+    ...V3,
+    method: 'GET',
+    path: '/v3/fund/ledger',
+    auth: 'bearer-v3',
+    title: "The partner's fund ledger (debits, refunds, credits)",
+    source: 'doc 2 §1 test pass step 6, §4.6',
     query: [
       str('currency', false, { notes: 'Only this currency; all when omitted.' }),
       str('externalOrderId', false, { notes: 'Only the entries of this order (its DEBIT, and its REFUND if it failed).' }),
@@ -178,7 +224,10 @@ export const payoutV3Endpoints: Endpoint[] = [
           members: [
             str('id', true),
             str('at', true, { notes: 'ISO 8601 UTC timestamp.' }),
-            str('kind', true, { enum: ['DEBIT', 'REFUND', 'CREDIT'], notes: 'DEBIT: an order was created; REFUND: a failed order was credited back; CREDIT: the fund was loaded.' }),
+            str('kind', true, {
+              enum: ['DEBIT', 'REFUND', 'CREDIT'],
+              notes: 'DEBIT: an order was created; REFUND: a failed order was credited back; CREDIT: the fund was loaded.',
+            }),
             str('currency', true),
             num('amount', true, { notes: 'Positive; `kind` gives the direction.' }),
             num('balanceAfter', true),
@@ -191,16 +240,26 @@ export const payoutV3Endpoints: Endpoint[] = [
     assumption: notShown('the fund ledger lookup'),
   },
   {
-    id: 'v3.scan-to-pay.quotes', ...V3, method: 'POST', path: '/v3/scan-to-pay/quotes', auth: 'bearer-v3',
-    title: 'Quote a scan-to-pay order', source: 'doc 2 §4.6 (mirrors doc 1 §4.12)',
+    id: 'v3.scan-to-pay.quotes',
+    ...V3,
+    method: 'POST',
+    path: '/v3/scan-to-pay/quotes',
+    auth: 'bearer-v3',
+    title: 'Quote a scan-to-pay order',
+    source: 'doc 2 §4.6 (mirrors doc 1 §4.12)',
     body: mirror(reviewSellOrderFields),
     response: { fields: sellQuoteResponse },
     errors: [5, 24, 25, 46],
     assumption: notShown('scan-to-pay quote'),
   },
   {
-    id: 'v3.scan-to-pay.orders', ...V3, method: 'POST', path: '/v3/scan-to-pay/orders', auth: 'bearer-v3',
-    title: 'Create a scan-to-pay order', source: 'doc 2 §4.6 (mirrors doc 1 §4.13)',
+    id: 'v3.scan-to-pay.orders',
+    ...V3,
+    method: 'POST',
+    path: '/v3/scan-to-pay/orders',
+    auth: 'bearer-v3',
+    title: 'Create a scan-to-pay order',
+    source: 'doc 2 §4.6 (mirrors doc 1 §4.13)',
     body: mirror(createSellOrderFields),
     response: { shape: 'order' },
     errors: [5, 11, 13, 7, 24, 25, 36, 37, 42, 34, 59, 60, 61, 62, 64, 17, 18, 44, 56, 65, 46, 12],
@@ -208,16 +267,26 @@ export const payoutV3Endpoints: Endpoint[] = [
     assumption: notShown('scan-to-pay order creation'),
   },
   {
-    id: 'v3.cashout.quotes', ...V3, method: 'POST', path: '/v3/cashout/quotes', auth: 'bearer-v3',
-    title: 'Quote a cashout', source: 'doc 2 §4.6 (mirrors doc 1 §4.15)',
+    id: 'v3.cashout.quotes',
+    ...V3,
+    method: 'POST',
+    path: '/v3/cashout/quotes',
+    auth: 'bearer-v3',
+    title: 'Quote a cashout',
+    source: 'doc 2 §4.6 (mirrors doc 1 §4.15)',
     body: mirror(reviewCashoutFields),
     response: { fields: cashoutQuoteResponse },
     errors: [5, 46, 24, 25, 16, 7, 9, 34, 59, 60, 61, 62, 64],
     assumption: notShown('cashout quote'),
   },
   {
-    id: 'v3.cashout.orders', ...V3, method: 'POST', path: '/v3/cashout/orders', auth: 'bearer-v3',
-    title: 'Create a cashout', source: 'doc 2 §4.6 (mirrors doc 1 §4.16)',
+    id: 'v3.cashout.orders',
+    ...V3,
+    method: 'POST',
+    path: '/v3/cashout/orders',
+    auth: 'bearer-v3',
+    title: 'Create a cashout',
+    source: 'doc 2 §4.6 (mirrors doc 1 §4.16)',
     body: mirror(createCashoutFields),
     response: { shape: 'order' },
     errors: [5, 46, 24, 25, 16, 7, 9, 34, 59, 60, 61, 62, 64, 11, 13, 18, 56, 17, 12],
@@ -225,8 +294,13 @@ export const payoutV3Endpoints: Endpoint[] = [
     assumption: notShown('cashout creation'),
   },
   {
-    id: 'v3.orders.get', ...V3, method: 'GET', path: '/v3/orders/{externalOrderId}', auth: 'bearer-v3',
-    title: 'Read an order (source of truth)', source: 'doc 2 §4.6 (mirrors doc 1 §4.14)',
+    id: 'v3.orders.get',
+    ...V3,
+    method: 'GET',
+    path: '/v3/orders/{externalOrderId}',
+    auth: 'bearer-v3',
+    title: 'Read an order (source of truth)',
+    source: 'doc 2 §4.6 (mirrors doc 1 §4.14)',
     pathParams: [str('externalOrderId', true, { notes: "The partner's order id." })],
     response: { shape: 'order' },
     errors: [15],

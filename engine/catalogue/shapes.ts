@@ -6,7 +6,8 @@ import { field, int, num, obj, str, template } from './fieldBuilders';
 import { KYC_STATUSES, KYC_SUPPLEMENT_STATUSES, ORDER_STATUSES } from './states';
 import type { Catalogue, FieldSpec, SignedTemplate } from './types';
 
-const nestedTypesNotShown = 'Types of the nested members of tokenTransfer, bankTransfer and fees are not shown; the project assumes strings, and numbers for amounts and prices.';
+const nestedTypesNotShown =
+  'Types of the nested members of tokenTransfer, bankTransfer and fees are not shown; the project assumes strings, and numbers for amounts and prices.';
 
 export const ORDER_TYPES: readonly string[] = ['SELL', 'CASHOUT'];
 
@@ -16,7 +17,10 @@ export const orderShape: FieldSpec[] = [
   str('type', true, { enum: ORDER_TYPES, notes: '`SELL` for scan-to-pay, not `SCAN_TO_PAY`. `CASHOUT` for a cashout.' }),
   num('fiatAmount', true, { notes: 'The fee-inclusive total charged, not the amount the merchant receives.' }),
   num('paidAmount', true, { assumption: 'The meaning of paidAmount is not shown.' }),
-  str('status', true, { enum: ORDER_STATUSES, notes: 'One of the order statuses. A status a client does not recognise is treated as still in progress.' }),
+  str('status', true, {
+    enum: ORDER_STATUSES,
+    notes: 'One of the order statuses. A status a client does not recognise is treated as still in progress.',
+  }),
   str('descriptions', true, { notes: 'Plural. Holds the word for success, or the failure reason.' }),
   str('createdAt', true, { notes: 'Format `YYYY-MM-DD HH:mm:ss`, in UTC+7, with no zone marker.' }),
   str('expiresAt', true, { notes: 'Creation time plus 15 minutes, same format (`YYYY-MM-DD HH:mm:ss`, UTC+7).' }),
@@ -108,12 +112,22 @@ export const bankListShape: FieldSpec[] = [
   field('banks', 'array', true, {
     items: 'object',
     members: bankEntryShape,
-    notes: 'Not covered by the signature. An empty list after `success: true` is a temporary interruption: retry, do not conclude the currency has no banks.',
+    notes:
+      'Not covered by the signature. An empty list after `success: true` is a temporary interruption: retry, do not conclude the currency has no banks.',
   }),
 ];
 
 export const QR_COUNTRY_CODES: readonly string[] = ['VN', 'PH', 'TH', 'GE', 'BR', 'AR', 'PE'];
-export const QR_TYPES: readonly string[] = ['vietqr', 'ph.ppmi.p2m', 'com.p2pqrpay', 'thailand.pwc', 'qris', 'georgia.customer.k', 'PIX', 'QR3'];
+export const QR_TYPES: readonly string[] = [
+  'vietqr',
+  'ph.ppmi.p2m',
+  'com.p2pqrpay',
+  'thailand.pwc',
+  'qris',
+  'georgia.customer.k',
+  'PIX',
+  'QR3',
+];
 
 /** Doc 1 §4.7 response `data`. Not signed. */
 export const qrInfoShape: FieldSpec[] = [
@@ -125,7 +139,9 @@ export const qrInfoShape: FieldSpec[] = [
   num('amount', false, { notes: 'Present only if the QR fixes an amount.' }),
   str('content', true),
   str('qrType', true, { enum: QR_TYPES }),
-  obj('additionalData', true, { notes: 'Opaque; its shape depends on the QR type. Pass it through verbatim into create-sell-order `extendInfo`.' }),
+  obj('additionalData', true, {
+    notes: 'Opaque; its shape depends on the QR type. Pass it through verbatim into create-sell-order `extendInfo`.',
+  }),
 ];
 
 /** Doc 2 §2.2. */

@@ -23,8 +23,20 @@ const settlement = (to: string, condition: string, also: string): TransitionSpec
 export const orderStates: StateMachine = {
   states: orderStateList,
   transitions: [
-    { from: null, trigger: 'create-sell-order', condition: 'All checks pass and the payout is started', to: 'AWAITING_PAYMENT', also: 'Fund debited; the merchant is paid in local currency' },
-    { from: null, trigger: 'create-cashout', condition: 'All checks pass and the payout is started', to: 'AWAITING_PAYMENT', also: 'Fund debited' },
+    {
+      from: null,
+      trigger: 'create-sell-order',
+      condition: 'All checks pass and the payout is started',
+      to: 'AWAITING_PAYMENT',
+      also: 'Fund debited; the merchant is paid in local currency',
+    },
+    {
+      from: null,
+      trigger: 'create-cashout',
+      condition: 'All checks pass and the payout is started',
+      to: 'AWAITING_PAYMENT',
+      also: 'Fund debited',
+    },
     ...settlement('SUCCESS', 'The payout completes', 'Webhook fires if `webhookSecretKey` was given'),
     ...settlement('ERROR', 'The payout fails', 'Fund refunded; webhook fires if `webhookSecretKey` was given'),
     ...terminal.map((from): TransitionSpec => ({ from, trigger: 'none', condition: 'Terminal', to: from, also: 'No further moves' })),
@@ -47,17 +59,38 @@ export const kycStates: StateMachine = {
   ],
   transitions: [
     { from: 'NONE', trigger: 'submit-kyc', condition: 'Valid submission', to: 'PROCESSING', also: 'Every submission goes to review' },
-    { from: 'REJECTED', trigger: 'submit-kyc', condition: 'Fixed and resubmitted', to: 'PROCESSING', also: 'Resubmission is blocked with 35 while one is in flight, and with 52 once verified' },
+    {
+      from: 'REJECTED',
+      trigger: 'submit-kyc',
+      condition: 'Fixed and resubmitted',
+      to: 'PROCESSING',
+      also: 'Resubmission is blocked with 35 while one is in flight, and with 52 once verified',
+    },
     { from: 'PROCESSING', trigger: 'submit-kyc', condition: 'A submission is in flight', to: 'PROCESSING', also: 'Rejected with 35' },
     { from: 'VERIFIED', trigger: 'submit-kyc', condition: 'Already verified', to: 'VERIFIED', also: 'Rejected with 52' },
-    { from: 'VERIFIED', trigger: 'submit-kyc-supplement', condition: 'At least one patchable field sent', to: 'VERIFIED', also: '`kycSupplementStatus` becomes SUBMITTED; the user keeps transacting' },
     {
-      from: 'PROCESSING', trigger: 'review', condition: 'The review passes', to: 'VERIFIED',
-      assumption: 'Moves out of PROCESSING and their triggers are not shown; the project models a review that ends in VERIFIED or REJECTED.',
+      from: 'VERIFIED',
+      trigger: 'submit-kyc-supplement',
+      condition: 'At least one patchable field sent',
+      to: 'VERIFIED',
+      also: '`kycSupplementStatus` becomes SUBMITTED; the user keeps transacting',
     },
     {
-      from: 'PROCESSING', trigger: 'review', condition: 'The review fails', to: 'REJECTED', also: '`rejectReason` is set',
-      assumption: 'Moves out of PROCESSING and their triggers are not shown; the project models a review that ends in VERIFIED or REJECTED.',
+      from: 'PROCESSING',
+      trigger: 'review',
+      condition: 'The review passes',
+      to: 'VERIFIED',
+      assumption:
+        'Moves out of PROCESSING and their triggers are not shown; the project models a review that ends in VERIFIED or REJECTED.',
+    },
+    {
+      from: 'PROCESSING',
+      trigger: 'review',
+      condition: 'The review fails',
+      to: 'REJECTED',
+      also: '`rejectReason` is set',
+      assumption:
+        'Moves out of PROCESSING and their triggers are not shown; the project models a review that ends in VERIFIED or REJECTED.',
     },
   ],
   notes: [
@@ -69,7 +102,8 @@ export const kycStates: StateMachine = {
 
 export const KYC_SUPPLEMENT_STATUSES: readonly string[] = ['NONE', 'SUBMITTED', 'REJECTED', 'APPROVED'];
 
-const supplementAssumption = 'Moves of kycSupplementStatus beyond SUBMITTED are not shown; the project models a review ending in APPROVED or REJECTED.';
+const supplementAssumption =
+  'Moves of kycSupplementStatus beyond SUBMITTED are not shown; the project models a review ending in APPROVED or REJECTED.';
 
 export const kycSupplementStates: StateMachine = {
   states: [
@@ -80,7 +114,10 @@ export const kycSupplementStates: StateMachine = {
   ],
   transitions: [
     ...['NONE', 'SUBMITTED', 'REJECTED', 'APPROVED'].map((from): TransitionSpec => ({
-      from, trigger: 'submit-kyc-supplement', condition: 'The user is VERIFIED and at least one patchable field was sent', to: 'SUBMITTED',
+      from,
+      trigger: 'submit-kyc-supplement',
+      condition: 'The user is VERIFIED and at least one patchable field was sent',
+      to: 'SUBMITTED',
     })),
     { from: 'SUBMITTED', trigger: 'review', condition: 'The supplement is accepted', to: 'APPROVED', assumption: supplementAssumption },
     { from: 'SUBMITTED', trigger: 'review', condition: 'The supplement is refused', to: 'REJECTED', assumption: supplementAssumption },
@@ -114,5 +151,5 @@ export const simulationNotes: readonly string[] = [
   'The webhook fires only if the order was created with a `webhookSecretKey` (doc 2 §3, doc 1 §6).',
   'Cashout does not accept `PROCESSING`.',
   'Assumption (order states from which a forced outcome is accepted are not shown): any non-terminal state; an order already SUCCESS or ERROR is refused with INVALID_REQUEST_DATA (5).',
-  'Assumption: an `orderId` with no order of the endpoint\'s kind under the token\'s partner is refused with TRANSACTION_NOT_FOUND (15).',
+  "Assumption: an `orderId` with no order of the endpoint's kind under the token's partner is refused with TRANSACTION_NOT_FOUND (15).",
 ];

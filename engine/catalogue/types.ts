@@ -33,14 +33,14 @@ export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'object' |
 
 /** Format rules that a value can be checked against before sending. */
 export type FormatRule =
-  | 'date'            // YYYY-MM-DD
-  | 'iso-country'     // ISO 3166-1 alpha-2, uppercase
-  | 'data-url-image'  // data:image/<type>;base64,<DATA>
-  | 'data-url-pdf'    // data:application/pdf;base64,<DATA>
-  | 'digits-only'     // no plus sign, no spaces
-  | 'unaccented'      // unaccented letters, no special characters
+  | 'date' // YYYY-MM-DD
+  | 'iso-country' // ISO 3166-1 alpha-2, uppercase
+  | 'data-url-image' // data:image/<type>;base64,<DATA>
+  | 'data-url-pdf' // data:application/pdf;base64,<DATA>
+  | 'digits-only' // no plus sign, no spaces
+  | 'unaccented' // unaccented letters, no special characters
   | 'email'
-  | 'comma-list';     // comma-separated list, signed verbatim
+  | 'comma-list'; // comma-separated list, signed verbatim
 
 /**
  * When a field is required. `true`/`false` as the table says; the other values are the

@@ -1,5 +1,15 @@
 // The request as a Go program: the standard library only (crypto/rsa, encoding/pem, net/http).
-import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, programFile, type CodeModel, type JsonValue } from './model';
+import {
+  bearerLine,
+  ENV,
+  EXIT_CODES,
+  headerLines,
+  omittedComment,
+  numberLiteral,
+  programFile,
+  type CodeModel,
+  type JsonValue,
+} from './model';
 
 function literal(v: JsonValue, indent: string): string {
   if (v === null) return 'nil';
@@ -100,15 +110,9 @@ export function goProgram(m: CodeModel): string {
   if (m.bearer) return bearerProgram(m, file, binary);
   const bodyLines = bodyMembers(m);
   const signedLines = m.signed.map((s) =>
-    s.omitted
-      ? `\t\t// ${omittedComment(s)}\n\t\t"${s.literal}",`
-      : `\t\tjsString(body[${JSON.stringify(s.field)}]),`,
+    s.omitted ? `\t\t// ${omittedComment(s)}\n\t\t"${s.literal}",` : `\t\tjsString(body[${JSON.stringify(s.field)}]),`,
   );
-  const header = headerLines(m, [
-    '',
-    `Run: go build -o ${binary} ${file} && ./${binary}`,
-    GO_RUN_NOTE,
-  ]);
+  const header = headerLines(m, ['', `Run: go build -o ${binary} ${file} && ./${binary}`, GO_RUN_NOTE]);
   return `${header.map((l) => (l ? `// ${l}` : '//')).join('\n')}
 package main
 
@@ -287,7 +291,11 @@ ${KEY_AND_EXIT_HELPERS}`;
 function bearerProgram(m: CodeModel, file: string, binary: string): string {
   const b = m.bearer!;
   const hasBody = m.body !== undefined;
-  const header = headerLines(m, ['', `Run: go build -o ${binary} ${file} && ./${binary}`, '(not `go run`: it reports every non-zero exit status as 1)']);
+  const header = headerLines(m, [
+    '',
+    `Run: go build -o ${binary} ${file} && ./${binary}`,
+    '(not `go run`: it reports every non-zero exit status as 1)',
+  ]);
   return `${header.map((l) => (l ? `// ${l}` : '//')).join('\n')}
 package main
 
@@ -337,13 +345,17 @@ func main() {
 	if err := json.Unmarshal(exchangeText, &exchange); err != nil || exchange.Code != ${JSON.stringify(b.successCode)} {
 		fail(${EXIT_CODES.error}, "the token exchange was refused: %s: %s", exchange.Code, exchange.Message)
 	}
-${hasBody ? `
+${
+  hasBody
+    ? `
 	body := map[string]any{
 ${bodyMembers(m).join('\n')}
 	}
-` : `
+`
+    : `
 	var body map[string]any // this request has no body
-`}
+`
+}
 	text := send(baseURL+path, "${m.method}", body, exchange.Data.AccessToken)
 	os.Stdout.Write(text)
 	var reply envelope

@@ -11,7 +11,18 @@ import { nodeProgram } from './node';
 import { phpProgram } from './php';
 import { pythonProgram } from './python';
 
-export { bearerLine, buildModel, CodegenError, ENV, envNameOf, EXIT_CODES, LANGUAGES, programFile, type CodeModel, type Language } from './model';
+export {
+  bearerLine,
+  buildModel,
+  CodegenError,
+  ENV,
+  envNameOf,
+  EXIT_CODES,
+  LANGUAGES,
+  programFile,
+  type CodeModel,
+  type Language,
+} from './model';
 
 const writers: Record<Language, (m: CodeModel) => string> = {
   node: nodeProgram,
@@ -24,7 +35,6 @@ const writers: Record<Language, (m: CodeModel) => string> = {
 export function generateProgram(model: CodeModel, language: Language): string {
   return writers[language](model);
 }
-
 
 export interface SessionProgram {
   model: CodeModel;
@@ -65,11 +75,14 @@ export async function programFromSession(
     const model = buildModel(prepared, secrets);
     const program = generateProgram(model, language);
     // The last guard: nothing the session knows to be secret may be in the printed program.
-    if (session.redactor.redact(program) !== program) throw new CodegenError(`${prepared.label}: the program would contain a secret value; put it in an environment variable of its own`);
+    if (session.redactor.redact(program) !== program)
+      throw new CodegenError(`${prepared.label}: the program would contain a secret value; put it in an environment variable of its own`);
     return { model, program };
   } catch (err) {
     if (err instanceof CodegenError && prepared.problems.some((p) => /has not been sent yet/.test(p))) {
-      throw new CodegenError(`${err.message}\nThe request reads another request's response: send that one first (payout-http code: --send-first NAME).`);
+      throw new CodegenError(
+        `${err.message}\nThe request reads another request's response: send that one first (payout-http code: --send-first NAME).`,
+      );
     }
     throw err;
   }

@@ -1,11 +1,24 @@
 // The request as a Java 17 program run as a single source file (`java Name.java`): the standard
 // library only, so it carries its own small JSON writer and reader and reads a PKCS#1 key by
 // wrapping it into the PKCS#8 structure that KeyFactory understands.
-import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, pascalCase, programFile, type CodeModel, type JsonValue } from './model';
+import {
+  bearerLine,
+  ENV,
+  EXIT_CODES,
+  headerLines,
+  omittedComment,
+  numberLiteral,
+  pascalCase,
+  programFile,
+  type CodeModel,
+  type JsonValue,
+} from './model';
 
 /** A Java string literal. Control characters as octal escapes: a \\u escape is decoded before lexing. */
 function quote(s: string): string {
-  const escaped = s.replace(/[\\"\u0000-\u001f]/g, (c) => (c === '\\' || c === '"' ? `\\${c}` : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`));
+  const escaped = s.replace(/[\\"\u0000-\u001f]/g, (c) =>
+    c === '\\' || c === '"' ? `\\${c}` : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`,
+  );
   return `"${escaped}"`;
 }
 
@@ -461,10 +474,14 @@ public class ${className} {
             throw fail(${EXIT_CODES.error}, "the token exchange was refused: " + exchange.get("code") + ": " + exchange.get("message"));
         }
         String accessToken = (String) ((Map<?, ?>) exchange.get("data")).get("accessToken");
-${hasBody ? `
+${
+  hasBody
+    ? `
         Map<String, Object> body = object(
 ${bodyMembers(m).join(',\n')});
-` : ''}
+`
+    : ''
+}
         String text = send(baseUrl + PATH, "${m.method}", ${hasBody ? 'body' : 'null'}, accessToken);
         System.out.print(text);
         System.out.flush();

@@ -93,14 +93,26 @@ export function buildModel(p: PreparedRequest, secrets: ReadonlyMap<string, stri
   const endpoint = p.endpoint;
   const supported = 'code is generated for the signed /api/v2 endpoints and the bearer-token /v3 endpoints';
   if (!endpoint) throw new CodegenError(`${p.label} (${p.method} ${p.url}) matches no endpoint of the contracts; ${supported}`);
-  const kind = endpoint.auth === 'signed-v2' ? 'signed-v2' : endpoint.auth === 'bearer-v3' || endpoint.auth === 'sandbox-only' ? 'bearer-v3' : undefined;
+  const kind =
+    endpoint.auth === 'signed-v2'
+      ? 'signed-v2'
+      : endpoint.auth === 'bearer-v3' || endpoint.auth === 'sandbox-only'
+        ? 'bearer-v3'
+        : undefined;
   if (!kind) throw new CodegenError(`${p.label} is ${endpoint.id} (${endpoint.auth}); ${supported}`);
   if (p.problems.length) throw new CodegenError(`${p.label} cannot be resolved:\n${p.problems.join('\n')}`);
   const url = new URL(p.url);
   // What follows the base address: from the endpoint's first path segment (`/api/`, `/v3/`) on.
   const start = url.pathname.indexOf(`/${endpoint.path.split('/')[1]}/`);
   const path = url.pathname.slice(Math.max(start, 0)) + url.search;
-  const base = { endpoint, kind, baseName: baseNameOf(endpoint), method: p.method, path, response: endpoint.response?.signature ?? { segments: [] } } as const;
+  const base = {
+    endpoint,
+    kind,
+    baseName: baseNameOf(endpoint),
+    method: p.method,
+    path,
+    response: endpoint.response?.signature ?? { segments: [] },
+  } as const;
   if (kind === 'bearer-v3') {
     if (!p.user) throw new CodegenError(`${p.label}: no user for the bearer token; add a \`# @user EMAIL\` line`);
     const tokenPath = endpointById('v3.auth.tokens')!.path;
@@ -110,7 +122,13 @@ export function buildModel(p: PreparedRequest, secrets: ReadonlyMap<string, stri
       body,
       signed: [],
       canonicalDisplay: '',
-      bearer: { user: p.user, tokenPath, audience: CLIENT_ASSERTION_AUDIENCE, assertionTtl: DEFAULT_ASSERTION_TTL_SECONDS, successCode: v3Conventions.successCode },
+      bearer: {
+        user: p.user,
+        tokenPath,
+        audience: CLIENT_ASSERTION_AUDIENCE,
+        assertionTtl: DEFAULT_ASSERTION_TTL_SECONDS,
+        successCode: v3Conventions.successCode,
+      },
     };
   }
   if (!p.signing || !endpoint.signedString) throw new CodegenError(`${p.label}: no signed string could be built`);
@@ -136,7 +154,9 @@ function bodyEntries(p: PreparedRequest, json: unknown, secrets: ReadonlyMap<str
     if (key === 'partnerCode') entries.push({ key, env: ENV.partnerCode });
     else if (secret) entries.push({ key, env: envNameOf(secret[0]) });
     else if ([...secrets.values()].some((v) => v !== '' && text.includes(v))) {
-      throw new CodegenError(`${p.label}: ${key} holds a secret inside; generated code reads secrets from the environment, and only as whole top-level fields`);
+      throw new CodegenError(
+        `${p.label}: ${key} holds a secret inside; generated code reads secrets from the environment, and only as whole top-level fields`,
+      );
     } else entries.push({ key, value: value as JsonValue });
   }
   return entries;
@@ -150,12 +170,22 @@ export function extraEnv(m: CodeModel): string[] {
 /** The file the program is meant to be saved as (Java's single-file launch runs the first class, named the same). */
 export function programFile(m: CodeModel, language: Language): string {
   const snake = snakeCase(m.baseName);
-  return { node: `${m.baseName}.mjs`, python: `${snake}.py`, java: `${pascalCase(m.baseName)}.java`, go: `${snake}.go`, php: `${snake}.php` }[language];
+  return {
+    node: `${m.baseName}.mjs`,
+    python: `${snake}.py`,
+    java: `${pascalCase(m.baseName)}.java`,
+    go: `${snake}.go`,
+    php: `${snake}.php`,
+  }[language];
 }
 
 /** `orders-review-sell-order` -> `OrdersReviewSellOrder` (Java class). */
 export function pascalCase(name: string): string {
-  return name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
 }
 
 /** `orders-review-sell-order` -> `orders_review_sell_order` (Python, PHP file names). */

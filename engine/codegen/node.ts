@@ -6,7 +6,9 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** A JavaScript single-quoted string literal. */
 function quote(s: string): string {
-  const escaped = s.replace(/[\\'\u0000-\u001f\u2028\u2029]/g, (c) => (c === '\\' || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  const escaped = s.replace(/[\\'\u0000-\u001f\u2028\u2029]/g, (c) =>
+    c === '\\' || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return `'${escaped}'`;
 }
 
@@ -37,9 +39,7 @@ export function nodeProgram(m: CodeModel): string {
   if (m.bearer) return bearerProgram(m, file);
   const bodyLines = bodyMembers(m);
   const signedLines = m.signed.map((s) =>
-    s.omitted
-      ? `  // ${omittedComment(s)}\n  '${s.literal}',`
-      : `  body.${IDENTIFIER.test(s.field) ? s.field : `[${quote(s.field)}]`},`,
+    s.omitted ? `  // ${omittedComment(s)}\n  '${s.literal}',` : `  body.${IDENTIFIER.test(s.field) ? s.field : `[${quote(s.field)}]`},`,
   );
   return `${comment(headerLines(m, ['', `Run: node ${file}`]))}
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
@@ -181,11 +181,15 @@ try {
 } catch {
   fail('the token exchange did not answer JSON');
 }
-${hasBody ? `
+${
+  hasBody
+    ? `
 const body = {
 ${bodyMembers(m).join('\n')}
 };
-` : ''}
+`
+    : ''
+}
 let text;
 try {
   const response = await fetch(baseUrl + PATH, {

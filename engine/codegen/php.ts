@@ -1,6 +1,16 @@
 // The request as a PHP 8.1+ program: the standard library only (openssl and json are built into
 // php-cli; the request goes out through file_get_contents' HTTP stream, so no curl extension).
-import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, programFile, type CodeModel, type JsonValue } from './model';
+import {
+  bearerLine,
+  ENV,
+  EXIT_CODES,
+  headerLines,
+  omittedComment,
+  numberLiteral,
+  programFile,
+  type CodeModel,
+  type JsonValue,
+} from './model';
 
 /** A PHP single-quoted string: only \\ and ' are escapes there. */
 function quote(s: string): string {
@@ -32,9 +42,7 @@ export function phpProgram(m: CodeModel): string {
   if (m.bearer) return bearerProgram(m, file);
   const bodyLines = bodyMembers(m);
   const signedLines = m.signed.map((s) =>
-    s.omitted
-      ? `    // ${omittedComment(s)}\n    '${s.literal}',`
-      : `    js_string($body[${quote(s.field)}]),`,
+    s.omitted ? `    // ${omittedComment(s)}\n    '${s.literal}',` : `    js_string($body[${quote(s.field)}]),`,
   );
   const header = headerLines(m, ['', `Run: php ${file}`]);
   return `<?php
@@ -249,11 +257,15 @@ if (($exchange['code'] ?? null) !== ${quote(b.successCode)}) {
     fail(sprintf('the token exchange was refused: %s: %s', $exchange['code'] ?? '', $exchange['message'] ?? ''));
 }
 $accessToken = $exchange['data']['accessToken'];
-${hasBody ? `
+${
+  hasBody
+    ? `
 $body = [
 ${bodyMembers(m).join('\n')}
 ];
-` : ''}
+`
+    : ''
+}
 $text = send($baseUrl . PATH, '${m.method}', ${hasBody ? '$body' : 'null'}, ["Authorization: Bearer $accessToken"]);
 echo $text;
 $code = json_decode($text, true)['code'] ?? null;

@@ -1,6 +1,16 @@
 // The request as a Python 3 program: the standard library plus `cryptography` (Python has no RSA of
 // its own). On Debian: apt-get install python3-cryptography, and run it with that python3.
-import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, numberLiteral, programFile, type CodeModel, type JsonValue } from './model';
+import {
+  bearerLine,
+  ENV,
+  EXIT_CODES,
+  headerLines,
+  omittedComment,
+  numberLiteral,
+  programFile,
+  type CodeModel,
+  type JsonValue,
+} from './model';
 
 function literal(v: JsonValue, indent: string): string {
   if (v === null) return 'None';
@@ -27,11 +37,12 @@ export function pythonProgram(m: CodeModel): string {
   if (m.bearer) return bearerProgram(m, file);
   const bodyLines = bodyMembers(m);
   const signedLines = m.signed.map((s) =>
-    s.omitted
-      ? `        # ${omittedComment(s)}\n        "${s.literal}",`
-      : `        js_string(body[${JSON.stringify(s.field)}]),`,
+    s.omitted ? `        # ${omittedComment(s)}\n        "${s.literal}",` : `        js_string(body[${JSON.stringify(s.field)}]),`,
   );
-  const header = headerLines(m, ['', `Run: python3 ${file}  (needs the cryptography package: pip install cryptography, or Debian's python3-cryptography)`]);
+  const header = headerLines(m, [
+    '',
+    `Run: python3 ${file}  (needs the cryptography package: pip install cryptography, or Debian's python3-cryptography)`,
+  ]);
   return `#!/usr/bin/env python3
 ${header.map((l) => (l ? `# ${l}` : '#')).join('\n')}
 import base64
@@ -175,7 +186,10 @@ if __name__ == "__main__":
 /** A /v3 request: RS256 client assertion -> bearer token -> the request (doc 2 §5). */
 function bearerProgram(m: CodeModel, file: string): string {
   const b = m.bearer!;
-  const header = headerLines(m, ['', `Run: python3 ${file}  (needs the cryptography package: pip install cryptography, or Debian's python3-cryptography)`]);
+  const header = headerLines(m, [
+    '',
+    `Run: python3 ${file}  (needs the cryptography package: pip install cryptography, or Debian's python3-cryptography)`,
+  ]);
   const hasBody = m.body !== undefined;
   return `#!/usr/bin/env python3
 ${header.map((l) => (l ? `# ${l}` : '#')).join('\n')}
@@ -246,11 +260,17 @@ def main():
     if reply.get("code") != ${JSON.stringify(b.successCode)}:
         sys.exit(f"the token exchange was refused: {reply.get('code')}: {reply.get('message')}")
     access_token = reply["data"]["accessToken"]
-${hasBody ? `
+${
+  hasBody
+    ? `
     body = {
-${bodyMembers(m).map((l) => `    ${l}`).join('\n')}
+${bodyMembers(m)
+  .map((l) => `    ${l}`)
+  .join('\n')}
     }
-` : ''}
+`
+    : ''
+}
     text = send(base_url + PATH, "${m.method}", ${hasBody ? 'body' : 'None'}, {"Authorization": f"Bearer {access_token}"})
     sys.stdout.write(text)
     sys.stdout.flush()

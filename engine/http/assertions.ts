@@ -41,7 +41,7 @@ export function readPath(value: unknown, path: string | undefined): { found: boo
 
 function show(v: unknown): string {
   if (v === undefined) return '(absent)';
-  return typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? `(${typeof v})`;
+  return typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? `(${typeof v})`);
 }
 
 /** `"SUCCESS"`, `'x'` and `SUCCESS` all mean the text SUCCESS. */
@@ -78,16 +78,41 @@ function compareNumbers(actual: unknown, expected: string, op: string): boolean 
   const b = Number(unquote(expected));
   if (Number.isNaN(a) || Number.isNaN(b)) return false;
   switch (op) {
-    case '>': return a > b;
-    case '>=': return a >= b;
-    case '<': return a < b;
-    case '<=': return a <= b;
-    default: return false;
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    default:
+      return false;
   }
 }
 
-const OPERATORS = ['==', '!=', '>', '>=', '<', '<=', 'contains', 'includes', 'startsWith', 'endsWith', 'matches',
-  'exists', 'isTrue', 'isFalse', 'isNumber', 'isString', 'isBoolean', 'isArray', 'valid', 'invalid'] as const;
+const OPERATORS = [
+  '==',
+  '!=',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'contains',
+  'includes',
+  'startsWith',
+  'endsWith',
+  'matches',
+  'exists',
+  'isTrue',
+  'isFalse',
+  'isNumber',
+  'isString',
+  'isBoolean',
+  'isArray',
+  'valid',
+  'invalid',
+] as const;
 
 function subjectValue(a: Assertion, ctx: AssertionContext): { found: boolean; value: unknown } | { error: string } {
   switch (a.subject) {
@@ -130,19 +155,35 @@ export function evaluateAssertion(a: Assertion, ctx: AssertionContext): Assertio
     }
     const verified = ctx.verdict?.state === 'verified';
     const ok = op === 'valid' ? verified : ctx.verdict?.state === 'not-verified';
-    return ok ? { ...base, ok, actual: shown } : { ...base, ok, actual: shown, message: `expected the response signature to be ${op}, but it is ${shown}` };
+    return ok
+      ? { ...base, ok, actual: shown }
+      : { ...base, ok, actual: shown, message: `expected the response signature to be ${op}, but it is ${shown}` };
   }
 
   let ok: boolean;
   switch (op) {
-    case '==': ok = sv.found && equals(actual, expected); break;
-    case '!=': ok = !(sv.found && equals(actual, expected)); break;
-    case '>': case '>=': case '<': case '<=': ok = sv.found && compareNumbers(actual, expected, op); break;
-    case 'contains': case 'includes':
+    case '==':
+      ok = sv.found && equals(actual, expected);
+      break;
+    case '!=':
+      ok = !(sv.found && equals(actual, expected));
+      break;
+    case '>':
+    case '>=':
+    case '<':
+    case '<=':
+      ok = sv.found && compareNumbers(actual, expected, op);
+      break;
+    case 'contains':
+    case 'includes':
       ok = sv.found && (Array.isArray(actual) ? actual.some((x) => equals(x, expected)) : String(actual).includes(unquote(expected)));
       break;
-    case 'startsWith': ok = sv.found && String(actual).startsWith(unquote(expected)); break;
-    case 'endsWith': ok = sv.found && String(actual).endsWith(unquote(expected)); break;
+    case 'startsWith':
+      ok = sv.found && String(actual).startsWith(unquote(expected));
+      break;
+    case 'endsWith':
+      ok = sv.found && String(actual).endsWith(unquote(expected));
+      break;
     case 'matches': {
       let re: RegExp;
       try {
@@ -153,13 +194,27 @@ export function evaluateAssertion(a: Assertion, ctx: AssertionContext): Assertio
       ok = sv.found && re.test(String(actual));
       break;
     }
-    case 'exists': ok = sv.found && actual !== undefined; break;
-    case 'isTrue': ok = actual === true; break;
-    case 'isFalse': ok = actual === false; break;
-    case 'isNumber': ok = typeof actual === 'number'; break;
-    case 'isString': ok = typeof actual === 'string'; break;
-    case 'isBoolean': ok = typeof actual === 'boolean'; break;
-    case 'isArray': ok = Array.isArray(actual); break;
+    case 'exists':
+      ok = sv.found && actual !== undefined;
+      break;
+    case 'isTrue':
+      ok = actual === true;
+      break;
+    case 'isFalse':
+      ok = actual === false;
+      break;
+    case 'isNumber':
+      ok = typeof actual === 'number';
+      break;
+    case 'isString':
+      ok = typeof actual === 'string';
+      break;
+    case 'isBoolean':
+      ok = typeof actual === 'boolean';
+      break;
+    case 'isArray':
+      ok = Array.isArray(actual);
+      break;
     default:
       return { ...base, ok: false, actual: shown, message: `unknown operator "${op}"; use one of ${OPERATORS.join(', ')}` };
   }
@@ -180,12 +235,26 @@ function evaluateSchema(a: Assertion, op: string, schema: SchemaOutcome | undefi
       ...base,
       ok: false,
       actual: 'not checked',
-      message: 'no OpenAPI response schema documents this response (the request matches no OpenAPI operation, or its document has no schema for this status); add the document with `# @openapi ./api.yaml base_var` or remove the assertion',
+      message:
+        'no OpenAPI response schema documents this response (the request matches no OpenAPI operation, or its document has no schema for this status); add the document with `# @openapi ./api.yaml base_var` or remove the assertion',
     };
   }
-  const shown = schema.problems.length === 0 ? `matches ${schema.endpointId}` : `${schema.problems.length} problem(s): ${schema.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join('; ')}`;
+  const shown =
+    schema.problems.length === 0
+      ? `matches ${schema.endpointId}`
+      : `${schema.problems.length} problem(s): ${schema.problems
+          .slice(0, 3)
+          .map((p) => `${p.path}: ${p.message}`)
+          .join('; ')}`;
   const ok = op === 'valid' ? schema.problems.length === 0 : schema.problems.length > 0;
-  return ok ? { ...base, ok, actual: shown } : { ...base, ok, actual: shown, message: `expected the response to be ${op} against ${schema.endpointId}'s schema, but it ${schema.problems.length ? `has ${shown}` : 'matches'}` };
+  return ok
+    ? { ...base, ok, actual: shown }
+    : {
+        ...base,
+        ok,
+        actual: shown,
+        message: `expected the response to be ${op} against ${schema.endpointId}'s schema, but it ${schema.problems.length ? `has ${shown}` : 'matches'}`,
+      };
 }
 
 function describeVerdict(v: Verdict | undefined): string {

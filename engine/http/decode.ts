@@ -38,7 +38,12 @@ export function decodeEnvelope(body: unknown, httpStatus?: number, endpoint?: Pi
     return withNote(decodeV2(body));
   }
   if (isRecord(body) && typeof body.code === 'string') return withNote(decodeV3(body, httpStatus));
-  return { kind: 'other', success: httpStatus === undefined || (httpStatus >= 200 && httpStatus < 300), retry: false, headline: httpStatus ? `HTTP ${httpStatus}` : 'no envelope' };
+  return {
+    kind: 'other',
+    success: httpStatus === undefined || (httpStatus >= 200 && httpStatus < 300),
+    retry: false,
+    headline: httpStatus ? `HTTP ${httpStatus}` : 'no envelope',
+  };
 }
 
 function decodeV2(body: Record<string, unknown>): DecodedEnvelope {
@@ -49,7 +54,8 @@ function decodeV2(body: Record<string, unknown>): DecodedEnvelope {
   // Unmapped codes arrive as INTERNAL_SERVER_ERROR but keep their own errorCode (doc 1 §7): the
   // errorCode is what identifies them, so it is the key whatever the semanticCode says.
   const error = Number.isFinite(errorCode) ? errorByCode(errorCode) : undefined;
-  const useFallback = error?.fallbackMessage !== undefined && (rawMessage === undefined || rawMessage === error.literalMessage || rawMessage === '');
+  const useFallback =
+    error?.fallbackMessage !== undefined && (rawMessage === undefined || rawMessage === error.literalMessage || rawMessage === '');
   const message = useFallback ? error.fallbackMessage : rawMessage;
   const base: DecodedEnvelope = {
     kind: 'v2',
@@ -66,12 +72,14 @@ function decodeV2(body: Record<string, unknown>): DecodedEnvelope {
     base.headline = `${semanticCode ?? 'SUCCESS'} (${Number.isFinite(errorCode) ? errorCode : 0})`;
     return base;
   }
-  const label = error && !error.mapped
-    ? `${semanticCode ?? 'INTERNAL_SERVER_ERROR'} carrying errorCode ${errorCode}`
-    : `${semanticCode ?? error?.semanticCode ?? 'ERROR'} (${Number.isFinite(errorCode) ? errorCode : '?'})`;
+  const label =
+    error && !error.mapped
+      ? `${semanticCode ?? 'INTERNAL_SERVER_ERROR'} carrying errorCode ${errorCode}`
+      : `${semanticCode ?? error?.semanticCode ?? 'ERROR'} (${Number.isFinite(errorCode) ? errorCode : '?'})`;
   const text = error?.meaning ?? message ?? 'no message';
   base.headline = `${label}: ${text}`;
-  if (!error && Number.isFinite(errorCode)) base.check = `errorCode ${errorCode} is not in the error catalogue of doc 1 §7; read the message`;
+  if (!error && Number.isFinite(errorCode))
+    base.check = `errorCode ${errorCode} is not in the error catalogue of doc 1 §7; read the message`;
   return base;
 }
 

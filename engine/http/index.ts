@@ -4,7 +4,15 @@ export { PayoutSession, judge, type SessionDeps, type SessionOptions } from './s
 export { TokenCache, type AccessToken, type TokenCacheOptions } from './tokenCache';
 export { verifyResponse, verifyWebhookPayload, verifyData, type Verdict, type VerifyKeys } from './verify';
 export { decodeEnvelope, type DecodedEnvelope } from './decode';
-export { retryDecision, createsOrder, orderLookupFor, backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy, type RetryDecision } from './retry';
+export {
+  retryDecision,
+  createsOrder,
+  orderLookupFor,
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  type RetryPolicy,
+  type RetryDecision,
+} from './retry';
 export { evaluateAssertion, evaluateAssertions, readPath, type AssertionResult, type AssertionContext } from './assertions';
 export { toJUnitXml, escapeXml, type JUnitSuite, type JUnitCase } from './junit';
 export { toCurl, shellQuote } from './curl';

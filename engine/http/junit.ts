@@ -41,14 +41,24 @@ export function toJUnitXml(suites: readonly JUnitSuite[]): string {
     time: s.cases.reduce((t, c) => t + c.time, 0),
   });
   const totals = suites.map(count).reduce(
-    (a, b) => ({ tests: a.tests + b.tests, failures: a.failures + b.failures, errors: a.errors + b.errors, skipped: a.skipped + b.skipped, time: a.time + b.time }),
+    (a, b) => ({
+      tests: a.tests + b.tests,
+      failures: a.failures + b.failures,
+      errors: a.errors + b.errors,
+      skipped: a.skipped + b.skipped,
+      time: a.time + b.time,
+    }),
     { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 },
   );
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  out.push(`<testsuites name="payout-http" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${totals.time.toFixed(3)}">`);
+  out.push(
+    `<testsuites name="payout-http" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${totals.time.toFixed(3)}">`,
+  );
   for (const s of suites) {
     const c = count(s);
-    out.push(`  <testsuite name="${escapeXml(s.name)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${c.time.toFixed(3)}"${s.timestamp ? ` timestamp="${escapeXml(s.timestamp)}"` : ''}>`);
+    out.push(
+      `  <testsuite name="${escapeXml(s.name)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${c.time.toFixed(3)}"${s.timestamp ? ` timestamp="${escapeXml(s.timestamp)}"` : ''}>`,
+    );
     for (const tc of s.cases) {
       const head = `    <testcase classname="${escapeXml(s.name)}" name="${escapeXml(tc.name)}" time="${tc.time.toFixed(3)}"`;
       const inner: string[] = [];

@@ -132,9 +132,11 @@ export async function prepareRequest(block: RequestBlock, index: number, ctx: Pr
   }
 
   if (resolved.unresolved.length === 0 && !isHttpUrl(resolved.url)) {
-    blockers.push(resolved.url.trim() === ''
-      ? 'the request line has no URL; write one such as `POST {{base_url}}/api/v2/account/verify`'
-      : `"${resolved.url}" is not an absolute http(s) URL; start it with {{base_url}} (set base_url in the environment) or a full http:// address`);
+    blockers.push(
+      resolved.url.trim() === ''
+        ? 'the request line has no URL; write one such as `POST {{base_url}}/api/v2/account/verify`'
+        : `"${resolved.url}" is not an absolute http(s) URL; start it with {{base_url}} (set base_url in the environment) or a full http:// address`,
+    );
   }
 
   const match = matchRequest(rl.method, rl.url, ctx.extraEndpoints);
@@ -183,7 +185,9 @@ export async function prepareRequest(block: RequestBlock, index: number, ctx: Pr
         break;
       }
       if (!user) {
-        base.problems.push(`${endpoint.path} needs a bearer token for a user: add \`# @user alice@example.com\` above the request (or set userEmail)`);
+        base.problems.push(
+          `${endpoint.path} needs a bearer token for a user: add \`# @user alice@example.com\` above the request (or set userEmail)`,
+        );
         break;
       }
       base.user = user;
@@ -223,7 +227,9 @@ export async function prepareRequest(block: RequestBlock, index: number, ctx: Pr
         break;
       }
       if (!ctx.credentials.privateKey || !ctx.credentials.partnerCode) {
-        base.problems.push(`cannot sign the client assertion: ${ctx.credentials.problems.privateKey ?? ctx.credentials.problems.partnerCode}`);
+        base.problems.push(
+          `cannot sign the client assertion: ${ctx.credentials.problems.privateKey ?? ctx.credentials.problems.partnerCode}`,
+        );
         break;
       }
       const assertion = await createClientAssertion({

@@ -11,9 +11,12 @@ export function verdictLine(v: Verdict | undefined): string {
   if (!v) return 'Signature: not checked (no response data)';
   switch (v.state) {
     // The verdict first, short enough to read in a split; the (long) signed string on its own line.
-    case 'verified': return `Signature: verified ✓\n  over: ${v.signedDisplay}`;
-    case 'not-verified': return `Signature: NOT verified ✗ (${v.reason})\n  expected over: ${v.signedDisplay}`;
-    case 'not-checkable': return `Signature: not checkable (${v.reason})`;
+    case 'verified':
+      return `Signature: verified ✓\n  over: ${v.signedDisplay}`;
+    case 'not-verified':
+      return `Signature: NOT verified ✗ (${v.reason})\n  expected over: ${v.signedDisplay}`;
+    case 'not-checkable':
+      return `Signature: not checkable (${v.reason})`;
   }
 }
 
@@ -21,10 +24,7 @@ export function verdictLine(v: Verdict | undefined): string {
 export function schemaLines(s: SchemaOutcome | undefined): string[] {
   if (!s) return [];
   if (s.problems.length === 0) return [`Schema: matches ${s.endpointId} ✓`];
-  return [
-    `Schema: ${s.problems.length} problem(s) against ${s.endpointId} ✗`,
-    ...s.problems.map((p) => `  ${p.path}: ${p.message}`),
-  ];
+  return [`Schema: ${s.problems.length} problem(s) against ${s.endpointId} ✗`, ...s.problems.map((p) => `  ${p.path}: ${p.message}`)];
 }
 
 /**
@@ -65,7 +65,8 @@ export function markOf(r: SendResult): { text: string; kind: 'ok' | 'bad' | 'neu
   if (r.error && !r.response) return { text: '✗ not sent', kind: 'bad' };
   const d = r.decoded;
   if (d && !d.success) {
-    const code = d.errorCode !== undefined ? `${d.semanticCode ?? 'error'} (${d.errorCode})` : d.semanticCode ?? `HTTP ${r.response?.status}`;
+    const code =
+      d.errorCode !== undefined ? `${d.semanticCode ?? 'error'} (${d.errorCode})` : (d.semanticCode ?? `HTTP ${r.response?.status}`);
     // The request's assertions expect this error (a replay expecting DUPLICATE_TRANSACTION_ID): it holds.
     if (r.ok && r.assertions.length) return { text: `✓ ${code} as expected`, kind: 'ok' };
     return { text: `✗ ${code}`, kind: 'bad' };
@@ -86,7 +87,9 @@ export function renderResponse(r: SendResult, now: Date): string {
   const p = r.prepared;
   const lines: string[] = [];
   lines.push(`${p.method} ${p.url}`);
-  lines.push(`# ${p.title ?? p.label}${p.endpoint ? ` (${p.endpoint.id}, ${p.endpoint.source})` : ''} · ${r.response ? `sent ${now.toISOString()}` : 'not sent'}`);
+  lines.push(
+    `# ${p.title ?? p.label}${p.endpoint ? ` (${p.endpoint.id}, ${p.endpoint.source})` : ''} · ${r.response ? `sent ${now.toISOString()}` : 'not sent'}`,
+  );
   if (r.error) lines.push('', `Error: ${r.error}`);
   const res = r.response;
   if (res) {
@@ -106,7 +109,8 @@ export function renderResponse(r: SendResult, now: Date): string {
   }
   if (r.attempts.length > 1) {
     lines.push(`Attempts: ${r.attempts.length}`);
-    for (const a of r.attempts) lines.push(`  #${a.attempt}: ${a.status ?? '-'} ${a.headline ?? ''}${a.retryReason ? ` (${a.retryReason})` : ''}`);
+    for (const a of r.attempts)
+      lines.push(`  #${a.attempt}: ${a.status ?? '-'} ${a.headline ?? ''}${a.retryReason ? ` (${a.retryReason})` : ''}`);
   }
   if (r.assertions.length) {
     lines.push(`Assertions: ${r.assertions.filter((a) => a.ok).length}/${r.assertions.length} hold`);
@@ -114,7 +118,10 @@ export function renderResponse(r: SendResult, now: Date): string {
   }
   const s = p.signing;
   if (s) {
-    lines.push('', `Request signed over: ${s.canonicalDisplay}${s.source === 'typed' ? ` (typed signature: ${s.typedMatches ? 'matches' : 'does NOT match'} the computed one)` : ''}`);
+    lines.push(
+      '',
+      `Request signed over: ${s.canonicalDisplay}${s.source === 'typed' ? ` (typed signature: ${s.typedMatches ? 'matches' : 'does NOT match'} the computed one)` : ''}`,
+    );
     for (const o of s.omitted) lines.push(`  omitted ${o.field}: signed as ${o.signedAs}${o.note ? ` (${o.note})` : ''}`);
     if (s.source === 'typed' && !s.typedMatches) lines.push(...explanationLines(s.explanation));
   }
@@ -122,7 +129,11 @@ export function renderResponse(r: SendResult, now: Date): string {
   if (r.token) lines.push(`Token: for ${r.token.user}, ${r.token.fresh ? 'freshly exchanged' : 'cached'}, ${r.token.masked}`);
   if (r.duplicateLookup) {
     lines.push('', `DUPLICATE_TRANSACTION_ID: the order already exists; fetched it instead:`);
-    lines.push(...renderResponse(r.duplicateLookup, now).split('\n').map((l) => `  ${l}`));
+    lines.push(
+      ...renderResponse(r.duplicateLookup, now)
+        .split('\n')
+        .map((l) => `  ${l}`),
+    );
   }
   if (res) {
     lines.push('', 'Headers');
@@ -136,17 +147,24 @@ export function renderResponse(r: SendResult, now: Date): string {
 }
 
 /** One line per request of a Send All: its verdict, then its assertions indented below it. */
-export function renderSummary(results: readonly SendResult[], o: { file: string; environment: string; cancelled: boolean; now: Date }): string {
+export function renderSummary(
+  results: readonly SendResult[],
+  o: { file: string; environment: string; cancelled: boolean; now: Date },
+): string {
   const lines = [`Send All · ${o.file} · environment "${o.environment}" · ${o.now.toISOString()}`];
   const passed = results.filter((r) => r.ok).length;
-  lines.push(`${passed}/${results.length} passed${o.cancelled ? ' · cancelled: the request in flight was stopped and the rest were not sent' : ''}`, '');
+  lines.push(
+    `${passed}/${results.length} passed${o.cancelled ? ' · cancelled: the request in flight was stopped and the rest were not sent' : ''}`,
+    '',
+  );
   for (const r of results) {
     const p = r.prepared;
     const status = r.response ? `HTTP ${r.response.status} · ${Math.round(r.response.durationMs)} ms` : 'not sent';
     lines.push(`${r.ok ? '✓' : '✗'} ${p.label}: ${p.method} ${p.url} · ${status} · ${markOf(r).text}`);
     if (r.decoded && !r.decoded.success) lines.push(`    ${r.decoded.headline}`);
     if (r.error) lines.push(`    ${r.error}`);
-    for (const a of r.assertions) lines.push(`    ${a.ok ? '✓' : '✗'} ${a.text}${a.ok ? '' : ` (${a.message ?? `got ${String(a.actual)}`})`}`);
+    for (const a of r.assertions)
+      lines.push(`    ${a.ok ? '✓' : '✗'} ${a.text}${a.ok ? '' : ` (${a.message ?? `got ${String(a.actual)}`})`}`);
   }
   return lines.join('\n') + '\n';
 }

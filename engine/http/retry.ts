@@ -17,9 +17,7 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 500, maxDelayMs: 8000 };
 
-export type RetryDecision =
-  | { retry: true; delayMs: number; reason: string }
-  | { retry: false; reason: string };
+export type RetryDecision = { retry: true; delayMs: number; reason: string } | { retry: false; reason: string };
 
 /** The code a repeated externalOrderId gets (doc 1 §7: DUPLICATE_TRANSACTION_ID, 11). */
 export const DUPLICATE_CODE = errorBySemanticCode('DUPLICATE_TRANSACTION_ID')?.code ?? 11;
@@ -47,7 +45,10 @@ export function orderLookupFor(endpoint: Pick<Endpoint, 'api'>): Endpoint | unde
  */
 export function orderMayExist(endpoint: Pick<Endpoint, 'api'>, body: unknown): string {
   const lookup = orderLookupFor(endpoint);
-  const id = body && typeof body === 'object' && typeof (body as Record<string, unknown>).externalOrderId === 'string' ? (body as Record<string, string>).externalOrderId : undefined;
+  const id =
+    body && typeof body === 'object' && typeof (body as Record<string, unknown>).externalOrderId === 'string'
+      ? (body as Record<string, string>).externalOrderId
+      : undefined;
   const how = lookup ? `${lookup.method} ${lookup.path}` : 'the order lookup';
   return `The order may have been created all the same: look it up with ${how}${id ? ` for externalOrderId "${id}"` : ''} before sending again (the same externalOrderId is answered with ${DUPLICATE_CODE} if it exists)`;
 }
@@ -80,5 +81,9 @@ export function retryDecision(input: {
       return { retry: false, reason: 'this request creates an order and has no externalOrderId, so a retry could create a second order' };
     }
   }
-  return { retry: true, delayMs: backoffDelay(policy, input.attempt), reason: `${error.semanticCode} (${error.code}): retry with backoff is appropriate` };
+  return {
+    retry: true,
+    delayMs: backoffDelay(policy, input.attempt),
+    reason: `${error.semanticCode} (${error.code}): retry with backoff is appropriate`,
+  };
 }

@@ -20,7 +20,15 @@ import type { SelectedEnvironment } from '../workspace/environment';
 import { prepareRequest, prepareSynthetic, type Prepared, type PrepareContext } from './prepare';
 import { maskToken, Redactor } from './redact';
 import { schemaOutcome } from './schema';
-import { createsOrder, DUPLICATE_CODE, orderLookupFor, orderMayExist, retryDecision, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
+import {
+  createsOrder,
+  DUPLICATE_CODE,
+  orderLookupFor,
+  orderMayExist,
+  retryDecision,
+  DEFAULT_RETRY_POLICY,
+  type RetryPolicy,
+} from './retry';
 import { TokenCache } from './tokenCache';
 import { exchangeToken } from './tokens';
 import { httpSend, TransportError, type TransportOptions } from './transport';
@@ -88,7 +96,12 @@ export class PayoutSession {
     this.env = options.environment;
     this.configuredDocuments = options.openApiDocuments ?? [];
     const d = options.deps ?? {};
-    this.deps = { ...d, now: d.now ?? Date.now, uuid: d.uuid ?? randomUUID, sleep: d.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))) };
+    this.deps = {
+      ...d,
+      now: d.now ?? Date.now,
+      uuid: d.uuid ?? randomUUID,
+      sleep: d.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+    };
     this.tokens = d.tokenCache ?? new TokenCache({ now: this.deps.now });
     this.rememberSecrets();
   }
@@ -280,7 +293,9 @@ export class PayoutSession {
     await this.ensureLocal();
     if (this.inFlight.has(block)) {
       const label = block.name ?? `#${this.indexOf(block) + 1}`;
-      return this.finish(failed(emptyPrepared(block, label), `requests refer to each other's responses in a cycle through ${label}; break the cycle`));
+      return this.finish(
+        failed(emptyPrepared(block, label), `requests refer to each other's responses in a cycle through ${label}; break the cycle`),
+      );
     }
     this.inFlight.add(block);
     try {
@@ -313,7 +328,11 @@ export class PayoutSession {
     this.deps.onStart?.(strip(prepared));
     const result = await this.exchange(prepared, block.assertions);
     if (result.response && block.name) {
-      this.responses.set(block.name, { status: result.response.status, headers: flatHeaders(result.response.headers), body: result.response.body ?? result.response.bodyText });
+      this.responses.set(block.name, {
+        status: result.response.status,
+        headers: flatHeaders(result.response.headers),
+        body: result.response.body ?? result.response.bodyText,
+      });
     }
     return this.finish(result, block);
   }
@@ -329,20 +348,30 @@ export class PayoutSession {
     let tokenRetried = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        const r = await httpSend({ method: prepared.method, url: prepared.url, headers: prepared.headers, body: prepared.body }, this.deps.transport);
+        const r = await httpSend(
+          { method: prepared.method, url: prepared.url, headers: prepared.headers, body: prepared.body },
+          this.deps.transport,
+        );
         response = { ...r, body: parseJson(r.bodyText) };
         this.rememberResponseSecrets(response.body);
       } catch (err) {
         let message = err instanceof TransportError ? err.message : `the request could not be sent: ${(err as Error).message}`;
         // A create that timed out may have created the order: say how to look it up before sending again.
-        if (err instanceof TransportError && err.code === 'timeout' && endpoint && createsOrder(endpoint)) message += `. ${orderMayExist(endpoint, prepared.bodyJson)}`;
+        if (err instanceof TransportError && err.code === 'timeout' && endpoint && createsOrder(endpoint))
+          message += `. ${orderMayExist(endpoint, prepared.bodyJson)}`;
         return { ...failed(strip(prepared), message), attempts };
       }
       decoded = decodeEnvelope(response.body, response.status, endpoint);
       const info: AttemptInfo = { attempt, status: response.status, headline: decoded.headline };
       attempts.push(info);
       // A cached token the service no longer accepts: exchange a fresh one once (doc 2 §7).
-      if (decoded.semanticCode === 'ACCESS_TOKEN_INVALID' && prepared.tokenInfo && !prepared.tokenInfo.fresh && !tokenRetried && prepared.baseUrl) {
+      if (
+        decoded.semanticCode === 'ACCESS_TOKEN_INVALID' &&
+        prepared.tokenInfo &&
+        !prepared.tokenInfo.fresh &&
+        !tokenRetried &&
+        prepared.baseUrl
+      ) {
         tokenRetried = true;
         this.tokens.invalidate(TokenCache.key(prepared.baseUrl, creds.partnerCode ?? '', prepared.tokenInfo.user));
         try {
@@ -350,7 +379,13 @@ export class PayoutSession {
           prepared.headers.Authorization = `Bearer ${token.accessToken}`;
           prepared.tokenInfo = { ...prepared.tokenInfo, fresh, expiresAt: token.expiresAt };
         } catch (err) {
-          return { ...failed(strip(prepared), `the cached access token was refused and a fresh one could not be obtained: ${(err as Error).message}`), attempts };
+          return {
+            ...failed(
+              strip(prepared),
+              `the cached access token was refused and a fresh one could not be obtained: ${(err as Error).message}`,
+            ),
+            attempts,
+          };
         }
         info.retryReason = 'the cached access token was refused; exchanged a fresh one';
         continue;
@@ -404,9 +439,22 @@ export class PayoutSession {
     if (!lookup || typeof id !== 'string' || !original.baseUrl) return undefined;
     const creds = this.credentials();
     const auth = Object.entries(original.headers).find(([k]) => k.toLowerCase() === 'authorization');
-    const p = lookup.method === 'GET'
-      ? prepareSynthetic(lookup, original.baseUrl, { pathParams: { externalOrderId: id }, headers: auth ? { [auth[0]]: auth[1] } : {} }, creds, `${original.label} (order lookup)`)
-      : prepareSynthetic(lookup, original.baseUrl, { body: { partnerCode: body.partnerCode ?? creds.partnerCode, externalOrderId: id } }, creds, `${original.label} (order lookup)`);
+    const p =
+      lookup.method === 'GET'
+        ? prepareSynthetic(
+            lookup,
+            original.baseUrl,
+            { pathParams: { externalOrderId: id }, headers: auth ? { [auth[0]]: auth[1] } : {} },
+            creds,
+            `${original.label} (order lookup)`,
+          )
+        : prepareSynthetic(
+            lookup,
+            original.baseUrl,
+            { body: { partnerCode: body.partnerCode ?? creds.partnerCode, externalOrderId: id } },
+            creds,
+            `${original.label} (order lookup)`,
+          );
     if (p.problems.length) return failed(strip(p), p.problems.join('\n'));
     // Reported inside the result of the create, not as a request of its own.
     return this.redactResult(await this.exchange(p, []));
@@ -454,17 +502,30 @@ function redactDeep(value: unknown, redactor: Redactor): unknown {
 /** Drops the internal fields and masks secret headers. */
 function strip(p: Prepared): PreparedRequest {
   const { baseUrl: _b, requestRefs: _r, tokenInfo: _t, ...rest } = p;
-  void _b; void _r; void _t;
+  void _b;
+  void _r;
+  void _t;
   const headers = { ...rest.headers };
   for (const h of rest.secretHeaders) {
     const k = Object.keys(headers).find((x) => x.toLowerCase() === h.toLowerCase());
-    if (k && !headers[k].includes('<accessToken>')) headers[k] = headers[k].replace(/^(Bearer\s+)?(.*)$/i, (_, b: string | undefined, t: string) => `${b ?? ''}${maskToken(t)}`);
+    if (k && !headers[k].includes('<accessToken>'))
+      headers[k] = headers[k].replace(/^(Bearer\s+)?(.*)$/i, (_, b: string | undefined, t: string) => `${b ?? ''}${maskToken(t)}`);
   }
   return { ...rest, headers };
 }
 
 function emptyPrepared(block: RequestBlock, label: string): Prepared {
-  return { label, ...(block.name ? { name: block.name } : {}), method: block.requestLine?.method ?? 'GET', url: block.requestLine?.url ?? '', headers: {}, secretHeaders: [], problems: [], warnings: [], requestRefs: [] };
+  return {
+    label,
+    ...(block.name ? { name: block.name } : {}),
+    method: block.requestLine?.method ?? 'GET',
+    url: block.requestLine?.url ?? '',
+    headers: {},
+    secretHeaders: [],
+    problems: [],
+    warnings: [],
+    requestRefs: [],
+  };
 }
 
 function failed(prepared: PreparedRequest, error: string): SendResult {

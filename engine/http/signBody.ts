@@ -54,7 +54,9 @@ export function signV2Body(endpoint: Endpoint, bodyText: string | undefined, cre
         problems.push(...blockers.map((b) => `cannot sign: ${b}`));
         return { body: text, problems, warnings };
       }
-      problems.push(`the body is not valid JSON (${(err as Error).message}); ${endpoint.path} takes a JSON object, e.g. {"partnerCode": "{{partnerCode}}"}`);
+      problems.push(
+        `the body is not valid JSON (${(err as Error).message}); ${endpoint.path} takes a JSON object, e.g. {"partnerCode": "{{partnerCode}}"}`,
+      );
       return { body: text, problems, warnings };
     }
     if (!isRecord(parsed)) {
@@ -68,7 +70,9 @@ export function signV2Body(endpoint: Endpoint, bodyText: string | undefined, cre
 
   const canonical = buildCanonical(template, values);
   for (const o of canonical.omitted) {
-    warnings.push(`${o.field} is signed but omitted: it is signed as the text \`${o.signedAs}\`${o.note ? ` (${o.note})` : ''}; send every signed field`);
+    warnings.push(
+      `${o.field} is signed but omitted: it is signed as the text \`${o.signedAs}\`${o.note ? ` (${o.note})` : ''}; send every signed field`,
+    );
   }
   const signing: SigningInfo = {
     canonicalDisplay: canonical.display,
@@ -88,7 +92,14 @@ export function signV2Body(endpoint: Endpoint, bodyText: string | undefined, cre
       const publicKey = createPublicKey(creds.privateKey!);
       signing.typedMatches = verifyText(canonical.withSecret(creds.secretKey!), typed, publicKey);
       if (!signing.typedMatches) {
-        signing.explanation = explainSignature({ template, values, secret: creds.secretKey!, signature: signing.signature, publicKey, bodyJson: text });
+        signing.explanation = explainSignature({
+          template,
+          values,
+          secret: creds.secretKey!,
+          signature: signing.signature,
+          publicKey,
+          bodyJson: text,
+        });
         warnings.push('the signature typed in the body does not match the one computed from the body; it is sent as typed');
       }
     } else {

@@ -45,14 +45,17 @@ export async function exchangeToken(input: ExchangeInput): Promise<AccessToken> 
   try {
     body = JSON.parse(res.bodyText);
   } catch {
-    throw new Error(`the token exchange at ${endpoint.path} answered HTTP ${res.status} with a body that is not JSON; check base_url points at the payout service`);
+    throw new Error(
+      `the token exchange at ${endpoint.path} answered HTTP ${res.status} with a body that is not JSON; check base_url points at the payout service`,
+    );
   }
   const decoded = decodeEnvelope(body, res.status, endpoint);
   const data = (body as { data?: { accessToken?: unknown; expiresAt?: unknown } }).data;
   if (decoded.semanticCode !== v3Conventions.successCode || typeof data?.accessToken !== 'string' || typeof data.expiresAt !== 'number') {
-    const fix = decoded.semanticCode === 'INVALID_SIGNATURE'
-      ? 'check that privateKeyFile is the key whose public half the service holds, that partnerCode is right, and that the clock is synchronised'
-      : 'check the message above';
+    const fix =
+      decoded.semanticCode === 'INVALID_SIGNATURE'
+        ? 'check that privateKeyFile is the key whose public half the service holds, that partnerCode is right, and that the clock is synchronised'
+        : 'check the message above';
     throw new Error(`the token exchange failed: ${decoded.headline}; ${fix}`);
   }
   input.redactor.add(data.accessToken, '<accessToken>');

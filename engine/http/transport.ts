@@ -34,7 +34,10 @@ import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from './defaults';
 export { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS };
 
 export class TransportError extends Error {
-  constructor(message: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
     super(message);
   }
 }
@@ -47,7 +50,10 @@ export async function httpSend(call: HttpCall, options: TransportOptions = {}): 
   try {
     url = new URL(call.url);
   } catch {
-    throw new TransportError(`"${call.url}" is not an absolute URL; check the base URL variable of the environment (e.g. base_url = http://127.0.0.1:8080)`, 'bad-url');
+    throw new TransportError(
+      `"${call.url}" is not an absolute URL; check the base URL variable of the environment (e.g. base_url = http://127.0.0.1:8080)`,
+      'bad-url',
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new TransportError(`"${call.url}" uses ${url.protocol}; only http: and https: URLs can be sent`, 'bad-url');
@@ -71,7 +77,10 @@ export async function httpSend(call: HttpCall, options: TransportOptions = {}): 
       bytes += (chunk as Buffer).length;
       if (bytes > maxBytes) {
         res.body.destroy();
-        throw new TransportError(`the response from ${url.origin} is larger than ${maxBytes} bytes and was cut off; raise --max-bytes if this is expected`, 'too-large');
+        throw new TransportError(
+          `the response from ${url.origin} is larger than ${maxBytes} bytes and was cut off; raise --max-bytes if this is expected`,
+          'too-large',
+        );
       }
       chunks.push(chunk as Buffer);
     }
@@ -89,29 +98,48 @@ export async function httpSend(call: HttpCall, options: TransportOptions = {}): 
 }
 
 function cancelled(url: URL): TransportError {
-  return new TransportError(`cancelled: the request to ${url.origin} was stopped before an answer came; send it again when ready`, 'cancelled');
+  return new TransportError(
+    `cancelled: the request to ${url.origin} was stopped before an answer came; send it again when ready`,
+    'cancelled',
+  );
 }
 
 function describeNetworkError(err: unknown, url: URL, timeoutMs: number): Error {
   if (err instanceof TransportError) return err;
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   // AbortSignal.timeout rejects with a DOMException named TimeoutError (numeric code 23).
-  const timedOut = e?.name === 'TimeoutError' || e?.name === 'AbortError' || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError;
-  const code = timedOut ? 'timeout' : typeof e?.code === 'string' ? e.code : e?.cause?.code ?? 'unknown';
+  const timedOut =
+    e?.name === 'TimeoutError' ||
+    e?.name === 'AbortError' ||
+    err instanceof undiciErrors.HeadersTimeoutError ||
+    err instanceof undiciErrors.BodyTimeoutError;
+  const code = timedOut ? 'timeout' : typeof e?.code === 'string' ? e.code : (e?.cause?.code ?? 'unknown');
   if (timedOut) {
-    return new TransportError(`no complete response from ${url.origin} within ${timeoutMs / 1000} s; check the server is up, or raise --timeout`, 'timeout');
+    return new TransportError(
+      `no complete response from ${url.origin} within ${timeoutMs / 1000} s; check the server is up, or raise --timeout`,
+      'timeout',
+    );
   }
   if (code === 'ECONNREFUSED') {
-    return new TransportError(`nothing is listening at ${url.origin} (connection refused); start the server (for the local sandbox: payout-http sandbox) or fix the base URL of the environment`, code);
+    return new TransportError(
+      `nothing is listening at ${url.origin} (connection refused); start the server (for the local sandbox: payout-http sandbox) or fix the base URL of the environment`,
+      code,
+    );
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new TransportError(`the host "${url.hostname}" could not be resolved; check the base URL of the environment and your network`, code);
+    return new TransportError(
+      `the host "${url.hostname}" could not be resolved; check the base URL of the environment and your network`,
+      code,
+    );
   }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') {
     return new TransportError(`${url.origin} closed the connection before answering; retry, and check the server's logs`, code);
   }
   if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) {
-    return new TransportError(`TLS failed for ${url.origin} (${code}); check the address uses the right scheme and the certificate is trusted`, code);
+    return new TransportError(
+      `TLS failed for ${url.origin} (${code}); check the address uses the right scheme and the certificate is trusted`,
+      code,
+    );
   }
   return new TransportError(`the request to ${url.origin} failed (${code}: ${e?.message ?? String(err)})`, String(code));
 }

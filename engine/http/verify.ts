@@ -28,15 +28,29 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 /** Verifies `data` against a response-signature template. */
 export function verifyData(template: SignedTemplate, data: Record<string, unknown>, keys: VerifyKeys): Verdict {
   if (!keys.servicePublicKey) {
-    return { state: 'not-checkable', reason: keys.servicePublicKeyProblem ?? 'no service public key: set servicePublicKeyFile in the environment to the PEM file the service issued at onboarding' };
+    return {
+      state: 'not-checkable',
+      reason:
+        keys.servicePublicKeyProblem ??
+        'no service public key: set servicePublicKeyFile in the environment to the PEM file the service issued at onboarding',
+    };
   }
   if (keys.secretKey === undefined) {
-    return { state: 'not-checkable', reason: keys.secretKeyProblem ?? 'no secretKey in the environment (the service signs its replies over the fields followed by your secretKey): add it to http-client.private.env.json' };
+    return {
+      state: 'not-checkable',
+      reason:
+        keys.secretKeyProblem ??
+        'no secretKey in the environment (the service signs its replies over the fields followed by your secretKey): add it to http-client.private.env.json',
+    };
   }
   const canonical = buildCanonical(template, data);
   const signature = data.signature;
   if (typeof signature !== 'string' || signature === '') {
-    return { state: 'not-verified', signedDisplay: canonical.display, reason: 'the response carries no data.signature although this endpoint signs its replies' };
+    return {
+      state: 'not-verified',
+      signedDisplay: canonical.display,
+      reason: 'the response carries no data.signature although this endpoint signs its replies',
+    };
   }
   if (verifyText(canonical.withSecret(keys.secretKey), signature, keys.servicePublicKey)) {
     return { state: 'verified', signedDisplay: canonical.display };
@@ -44,7 +58,8 @@ export function verifyData(template: SignedTemplate, data: Record<string, unknow
   const explanation = explainSignature({ template, values: data, secret: keys.secretKey, signature, publicKey: keys.servicePublicKey });
   const reason = explanation.match
     ? `data.signature does not cover the documented string; it covers: ${explanation.match.description}`
-    : explanation.note ?? 'data.signature does not verify with the service public key over the documented string (the data was altered, or it was signed with another key)';
+    : (explanation.note ??
+      'data.signature does not verify with the service public key over the documented string (the data was altered, or it was signed with another key)');
   return { state: 'not-verified', signedDisplay: canonical.display, reason, explanation };
 }
 
@@ -53,11 +68,18 @@ export function verifyData(template: SignedTemplate, data: Record<string, unknow
  * Error 12 carries the order in `data` (doc 1 §3.1): the order's own signature is checked then.
  */
 export function verifyResponse(endpoint: Endpoint | undefined, body: unknown, keys: VerifyKeys): Verdict {
-  if (!endpoint) return { state: 'not-checkable', reason: 'the request matches no endpoint of the contracts, so there is no response template to check against' };
+  if (!endpoint)
+    return {
+      state: 'not-checkable',
+      reason: 'the request matches no endpoint of the contracts, so there is no response template to check against',
+    };
   if (endpoint.auth !== 'signed-v2') {
-    const why = endpoint.auth === 'public' ? 'a public endpoint (no response signature, doc 1 §4.7/§4.8)'
-      : endpoint.auth === 'none' ? 'an unsigned API'
-      : 'a v3 endpoint (v3 replies carry no signature, doc 2 §2.3)';
+    const why =
+      endpoint.auth === 'public'
+        ? 'a public endpoint (no response signature, doc 1 §4.7/§4.8)'
+        : endpoint.auth === 'none'
+          ? 'an unsigned API'
+          : 'a v3 endpoint (v3 replies carry no signature, doc 2 §2.3)';
     return { state: 'not-checkable', reason: `${endpoint.path} is ${why}` };
   }
   const template = endpoint.response?.signature;
@@ -69,7 +91,12 @@ export function verifyResponse(endpoint: Endpoint | undefined, body: unknown, ke
     }
     return { state: 'not-checkable', reason: 'an error envelope (data is null): there is nothing to verify' };
   }
-  if (!isRecord(body.data)) return { state: 'not-verified', signedDisplay: '', reason: 'a success envelope without a data object: the documented signature is missing' };
+  if (!isRecord(body.data))
+    return {
+      state: 'not-verified',
+      signedDisplay: '',
+      reason: 'a success envelope without a data object: the documented signature is missing',
+    };
   return verifyData(template, body.data, keys);
 }
 
@@ -77,7 +104,11 @@ export function verifyResponse(endpoint: Endpoint | undefined, body: unknown, ke
  * A webhook delivery (doc 1 §6.3): the payload is the order object with its signature over
  * `externalOrderId|type|fiatAmount|status|<secretKey>`. `json` is the raw request body.
  */
-export function verifyWebhookPayload(json: unknown, publicKey: KeyObject | undefined, secretKey: string | undefined): Verdict & { order?: Record<string, unknown> } {
+export function verifyWebhookPayload(
+  json: unknown,
+  publicKey: KeyObject | undefined,
+  secretKey: string | undefined,
+): Verdict & { order?: Record<string, unknown> } {
   let payload: unknown = json;
   if (typeof json === 'string') {
     try {
@@ -86,7 +117,8 @@ export function verifyWebhookPayload(json: unknown, publicKey: KeyObject | undef
       return { state: 'not-checkable', reason: 'the webhook body is not JSON; the service sends the order object as JSON (doc 1 §6.3)' };
     }
   }
-  if (!isRecord(payload)) return { state: 'not-checkable', reason: 'the webhook body is not a JSON object; the service sends the order object (doc 1 §6.3)' };
+  if (!isRecord(payload))
+    return { state: 'not-checkable', reason: 'the webhook body is not a JSON object; the service sends the order object (doc 1 §6.3)' };
   // Accept the order itself, or the order wrapped in an envelope's `data` (delivery shape is "not shown", doc 1 §6.7).
   const order = isRecord(payload.data) && 'externalOrderId' in payload.data ? payload.data : payload;
   const verdict = verifyData(orderSignature, order, { servicePublicKey: publicKey, secretKey });

@@ -88,9 +88,13 @@ export function startWebhookListener(options: WebhookListenerOptions): Promise<W
   const server: Server = createServer((req, res) => void answer(req, res));
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
-      reject(new Error(err.code === 'EADDRINUSE'
-        ? `port ${options.port} on ${host} is already in use; pick another with --port, or stop what listens there`
-        : `could not listen on ${host}:${options.port ?? 0} (${err.message})`));
+      reject(
+        new Error(
+          err.code === 'EADDRINUSE'
+            ? `port ${options.port} on ${host} is already in use; pick another with --port, or stop what listens there`
+            : `could not listen on ${host}:${options.port ?? 0} (${err.message})`,
+        ),
+      );
     });
     server.listen(options.port ?? 0, host, () => {
       const port = (server.address() as AddressInfo).port;
@@ -98,10 +102,11 @@ export function startWebhookListener(options: WebhookListenerOptions): Promise<W
       resolve({
         url: `http://${shownHost}:${port}/`,
         port,
-        close: () => new Promise<void>((r) => {
-          server.closeAllConnections();
-          server.close(() => r());
-        }),
+        close: () =>
+          new Promise<void>((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
       });
     });
   });

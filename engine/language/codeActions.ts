@@ -18,7 +18,9 @@ export function codeActions(ctx: ServiceContext, doc: PayoutDocument, range: Ran
     const dRange = spanToRange(doc, d.span);
     if (!overlaps(dRange, range)) continue;
     // Attach the client's own diagnostic object when it sent the same one (lets VS Code link them).
-    const sent = context.find((c) => c.code === d.code && c.range.start.line === dRange.start.line && c.range.start.character === dRange.start.character);
+    const sent = context.find(
+      (c) => c.code === d.code && c.range.start.line === dRange.start.line && c.range.start.character === dRange.start.character,
+    );
     for (const fix of d.fixes) {
       out.push({
         title: fix.title,

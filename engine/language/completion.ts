@@ -10,7 +10,15 @@
 
 import { getLocation, type JSONPath } from 'jsonc-parser';
 import type { CompletionItem, CompletionList, Position, Range } from 'vscode-languageserver-types';
-import { catalogue, endpointById, responseFields, SELL_EXTEND_INFO_READ_ORDER, sellExtendInfoRuleFor, sellExtendInfoRules, v3Conventions } from '../catalogue';
+import {
+  catalogue,
+  endpointById,
+  responseFields,
+  SELL_EXTEND_INFO_READ_ORDER,
+  sellExtendInfoRuleFor,
+  sellExtendInfoRules,
+  v3Conventions,
+} from '../catalogue';
 import { v2EnvelopeShape } from '../catalogue/shapes';
 import type { Endpoint, FieldSpec } from '../catalogue/types';
 import { KNOWN_VARIABLES, isSecretVariable } from '../syntax/environments';
@@ -30,15 +38,40 @@ import type { ServiceContext } from './service';
 import { skeletonBody } from './skeleton';
 import { isAfterValueOnNewLine, memberPlace } from './memberInsert';
 
-const KIND = { text: 1, method: 2, field: 5, variable: 6, module: 9, property: 10, value: 12, enumMember: 20, keyword: 14, snippet: 15, reference: 18, event: 23 } as const;
+const KIND = {
+  text: 1,
+  method: 2,
+  field: 5,
+  variable: 6,
+  module: 9,
+  property: 10,
+  value: 12,
+  enumMember: 20,
+  keyword: 14,
+  snippet: 15,
+  reference: 18,
+  event: 23,
+} as const;
 const SNIPPET = 2;
 
 /** Directives the tool reads (`# @name quote`). */
 export const DIRECTIVES: readonly { name: string; insert: string; description: string }[] = [
-  { name: 'name', insert: 'name ${1:requestName}', description: 'Names the request, so later requests can use `{{requestName.response.body.$.data.x}}`.' },
-  { name: USER_DIRECTIVE, insert: `${USER_DIRECTIVE} \${1:alice@example.com}`, description: 'v3: the user the access token is obtained for (doc 2 §1: one token per user).' },
+  {
+    name: 'name',
+    insert: 'name ${1:requestName}',
+    description: 'Names the request, so later requests can use `{{requestName.response.body.$.data.x}}`.',
+  },
+  {
+    name: USER_DIRECTIVE,
+    insert: `${USER_DIRECTIVE} \${1:alice@example.com}`,
+    description: 'v3: the user the access token is obtained for (doc 2 §1: one token per user).',
+  },
   { name: 'note', insert: 'note ${1:text}', description: 'A note shown with the response.' },
-  { name: 'openapi', insert: 'openapi ${1:./contracts/api.openapi.json} ${2:base_var}', description: 'Checks requests whose URL starts with `{{base_var}}` against an OpenAPI document.' },
+  {
+    name: 'openapi',
+    insert: 'openapi ${1:./contracts/api.openapi.json} ${2:base_var}',
+    description: 'Checks requests whose URL starts with `{{base_var}}` against an OpenAPI document.',
+  },
 ];
 
 /** Headers offered in the header section; values come from the catalogue where it has them. */
@@ -54,7 +87,7 @@ function headerItems(endpoint: Endpoint | undefined): { name: string; value: str
     items.splice(1, 0, {
       name: v3Conventions.authorizationHeader,
       value: `${v3Conventions.bearerPrefix}{{accessToken}}`,
-      detail: 'v3: the access token (doc 2 §5.4). Optional here: the client obtains one for the request\'s user by itself.',
+      detail: "v3: the access token (doc 2 §5.4). Optional here: the client obtains one for the request's user by itself.",
     });
   }
   return items;
@@ -188,7 +221,13 @@ function variableItems(scope: Scope, doc: PayoutDocument, start: number, offset:
     add(k.name, value === undefined ? `not set in ${scope.envName}` : `${scope.envName}: ${shown(k.name, value)}`, k.description);
   }
   for (const [name, info] of Object.entries(SYSTEM_VARIABLES)) {
-    items.push({ label: name, kind: KIND.event, detail: info.usage, documentation: { kind: 'markdown', value: info.description }, textEdit: { range, newText: name + close } });
+    items.push({
+      label: name,
+      kind: KIND.event,
+      detail: info.usage,
+      documentation: { kind: 'markdown', value: info.description },
+      textEdit: { range, newText: name + close },
+    });
   }
   // A big file names thousands of requests: offer those matching what is typed, a bounded number.
   const prefix = typed.trim().toLowerCase();
@@ -216,7 +255,13 @@ function responsePathItems(scope: Scope, doc: PayoutDocument, name: string, rang
   const { endpoint } = blockContext(target, scope.extra);
   const items: CompletionItem[] = [];
   const add = (path: string, detail: string) =>
-    items.push({ label: `${name}.response.body.$.${path}`, filterText: `${name}.response.body.$.${path}`, kind: KIND.field, detail, textEdit: { range, newText: `${name}.response.body.$.${path}${close}` } });
+    items.push({
+      label: `${name}.response.body.$.${path}`,
+      filterText: `${name}.response.body.$.${path}`,
+      kind: KIND.field,
+      detail,
+      textEdit: { range, newText: `${name}.response.body.$.${path}${close}` },
+    });
   const envelope = endpoint?.api === 'payout-v3' ? v3Conventions.envelope : endpoint?.api === 'payout-v2' ? v2EnvelopeShape : [];
   for (const f of envelope) add(f.name, f.type);
   const data = endpoint ? responseFields(endpoint) : [];
@@ -227,14 +272,25 @@ function responsePathItems(scope: Scope, doc: PayoutDocument, name: string, rang
     for (const m of f.members ?? []) add(`${prefix}${f.name}.${m.name}`, m.type);
   }
   if (endpoint?.response?.signature) add(`${prefix}signature`, 'string · response signature');
-  items.push({ label: `${name}.response.headers.`, kind: KIND.field, detail: 'a response header', textEdit: { range, newText: `${name}.response.headers.` } });
+  items.push({
+    label: `${name}.response.headers.`,
+    kind: KIND.field,
+    detail: 'a response header',
+    textEdit: { range, newText: `${name}.response.headers.` },
+  });
   return items;
 }
 
-
 // ---- request line ----
 
-function requestLineItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offset: number, before: string, after: string): CompletionList {
+function requestLineItems(
+  scope: Scope,
+  doc: PayoutDocument,
+  block: RequestBlock,
+  offset: number,
+  before: string,
+  after: string,
+): CompletionList {
   const line = block.requestLine!;
   const lineAbsStart = offset - before.length;
   // Still in the first word: methods.
@@ -266,7 +322,9 @@ function requestLineItems(scope: Scope, doc: PayoutDocument, block: RequestBlock
     // Picking a path of another method fixes the method too.
     if (e.method !== line.method) {
       const span = methodTyped ? line.methodSpan : { start: line.urlSpan.start, end: line.urlSpan.start };
-      item.additionalTextEdits = [{ range: rangeOf(doc, block.start + span.start, block.start + span.end), newText: methodTyped ? e.method : `${e.method} ` }];
+      item.additionalTextEdits = [
+        { range: rangeOf(doc, block.start + span.start, block.start + span.end), newText: methodTyped ? e.method : `${e.method} ` },
+      ];
     }
     return item;
   });
@@ -274,11 +332,24 @@ function requestLineItems(scope: Scope, doc: PayoutDocument, block: RequestBlock
 }
 
 function methodItems(doc: PayoutDocument, start: number, end: number): CompletionItem[] {
-  return HTTP_METHODS.map((m, i) => ({ label: m, kind: KIND.keyword, sortText: String(i).padStart(2, '0'), textEdit: { range: rangeOf(doc, start, end), newText: `${m} ` } }));
+  return HTTP_METHODS.map((m, i) => ({
+    label: m,
+    kind: KIND.keyword,
+    sortText: String(i).padStart(2, '0'),
+    textEdit: { range: rangeOf(doc, start, end), newText: `${m} ` },
+  }));
 }
 
 /** A block without a request line yet: methods, and whole requests for each catalogue endpoint. */
-function newRequestItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offset: number, before: string, after: string, onRequestLine = false): CompletionList {
+function newRequestItems(
+  scope: Scope,
+  doc: PayoutDocument,
+  block: RequestBlock,
+  offset: number,
+  before: string,
+  after: string,
+  onRequestLine = false,
+): CompletionList {
   if (!/^[A-Za-z]*$/.test(before)) return { isIncomplete: false, items: [] };
   if (!onRequestLine && block.separator && offset - block.start <= block.separator.span.end) return { isIncomplete: false, items: [] };
   const start = offset - before.length;
@@ -287,7 +358,8 @@ function newRequestItems(scope: Scope, doc: PayoutDocument, block: RequestBlock,
   const items = methodItems(doc, start, end);
   allEndpoints(scope).forEach((e, i) => {
     let text = `${e.method} {{${e.base}}}${e.path}`;
-    if (e.body?.length && e.method !== 'GET') text += `${eol}Content-Type: application/json${eol}${eol}${skeletonBody(e, '', '  ', (name) => scope.variableNames.has(name)).replace(/\n/g, eol)}`;
+    if (e.body?.length && e.method !== 'GET')
+      text += `${eol}Content-Type: application/json${eol}${eol}${skeletonBody(e, '', '  ', (name) => scope.variableNames.has(name)).replace(/\n/g, eol)}`;
     items.push({
       label: `${e.method} ${e.path}`,
       kind: KIND.snippet,
@@ -303,7 +375,14 @@ function newRequestItems(scope: Scope, doc: PayoutDocument, block: RequestBlock,
 
 // ---- headers ----
 
-function headerLineItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offset: number, before: string, after: string): CompletionList {
+function headerLineItems(
+  scope: Scope,
+  doc: PayoutDocument,
+  block: RequestBlock,
+  offset: number,
+  before: string,
+  after: string,
+): CompletionList {
   const { endpoint } = blockContext(block, scope.extra);
   const colon = before.indexOf(':');
   const known = headerItems(endpoint);
@@ -316,7 +395,14 @@ function headerLineItems(scope: Scope, doc: PayoutDocument, block: RequestBlock,
       isIncomplete: false,
       items: known
         .filter((h) => !present.has(h.name.toLowerCase()))
-        .map((h, i) => ({ label: `${h.name}: ${h.value}`, filterText: h.name, kind: KIND.property, detail: h.detail, sortText: String(i).padStart(2, '0'), textEdit: { range: rangeOf(doc, start, end), newText: `${h.name}: ${h.value}` } })),
+        .map((h, i) => ({
+          label: `${h.name}: ${h.value}`,
+          filterText: h.name,
+          kind: KIND.property,
+          detail: h.detail,
+          sortText: String(i).padStart(2, '0'),
+          textEdit: { range: rangeOf(doc, start, end), newText: `${h.name}: ${h.value}` },
+        })),
     };
   }
   const name = before.slice(0, colon).trim().toLowerCase();
@@ -324,7 +410,17 @@ function headerLineItems(scope: Scope, doc: PayoutDocument, block: RequestBlock,
   if (!header) return { isIncomplete: false, items: [] };
   const valueStart = offset - (before.length - colon - 1) + (/^\s*/.exec(before.slice(colon + 1))?.[0].length ?? 0);
   const end = offset + (/^[^\r\n]*/.exec(after)?.[0].length ?? 0);
-  return { isIncomplete: false, items: [{ label: header.value, kind: KIND.value, detail: header.detail, textEdit: { range: rangeOf(doc, valueStart, end), newText: header.value } }] };
+  return {
+    isIncomplete: false,
+    items: [
+      {
+        label: header.value,
+        kind: KIND.value,
+        detail: header.detail,
+        textEdit: { range: rangeOf(doc, valueStart, end), newText: header.value },
+      },
+    ],
+  };
 }
 
 // ---- JSON body ----
@@ -382,8 +478,9 @@ function bodyItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offse
     const hasColon = /^\s*:/.test(text.slice(end, end + 20));
     const place = memberPlace(text, start, end, bodyAbs, bodyEnd);
     const range = rangeOf(doc, place.start, end);
-    const commaBefore = place.commaBefore === undefined ? undefined : [{ range: rangeOf(doc, place.commaBefore, place.commaBefore), newText: ',' }];
-    const signed = container.length === 0 ? endpoint.signedString?.segments.map((s) => s.field) ?? [] : [];
+    const commaBefore =
+      place.commaBefore === undefined ? undefined : [{ range: rangeOf(doc, place.commaBefore, place.commaBefore), newText: ',' }];
+    const signed = container.length === 0 ? (endpoint.signedString?.segments.map((s) => s.field) ?? []) : [];
     const items = specs
       .filter((s) => !present.has(s.name) || (!afterValue && s.name === String(path[path.length - 1] ?? '')))
       .filter((s) => !s.filledByClient) // the client computes these when sending
@@ -453,7 +550,12 @@ function presentNames(fields: readonly BodyField[], container: JSONPath): Set<st
 }
 
 /** create-sell-order: inside `extendInfo`, offer the country key the chosen fiatCurrency needs. */
-function filterExtendInfoMembers(endpoint: Endpoint, fields: Map<string, BodyField>, container: JSONPath, specs: readonly FieldSpec[]): readonly FieldSpec[] {
+function filterExtendInfoMembers(
+  endpoint: Endpoint,
+  fields: Map<string, BodyField>,
+  container: JSONPath,
+  specs: readonly FieldSpec[],
+): readonly FieldSpec[] {
   if (container.length !== 1 || specAt(endpoint, container)?.required !== 'by-currency') return specs;
   const currency = literalCurrency(endpoint, fields);
   if (currency === undefined) return specs;
@@ -483,7 +585,13 @@ function snippetText(text: string): string {
  * same name (`"{{partnerCode}}"`), `{{$uuid}}` for the partner's order id, a tab stop otherwise;
  * `suggest` when more values are offered than a choice can hold.
  */
-function valueSnippet(scope: Scope, endpoint: Endpoint, fields: Map<string, BodyField>, path: string[], spec: FieldSpec): { text: string; suggest?: boolean } {
+function valueSnippet(
+  scope: Scope,
+  endpoint: Endpoint,
+  fields: Map<string, BodyField>,
+  path: string[],
+  spec: FieldSpec,
+): { text: string; suggest?: boolean } {
   const suggested = suggestedValue(spec, (name) => scope.variableNames.has(name));
   if (suggested.startsWith('"{{')) return { text: snippetText(suggested) };
   if (spec.type === 'string') {
@@ -513,10 +621,18 @@ function allowedValues(endpoint: Endpoint, fields: Map<string, BodyField>, path:
     return [...isoCountries()].map(([code, name]) => ({ label: code, insert: q(code), detail: name, filter: `${q(code)} ${name}` }));
   }
   if (spec.enum) return spec.enum.map((v) => ({ label: v, insert: q(v), detail: spec.default === v ? 'default' : undefined }));
-  if (spec.type === 'boolean') return [{ label: 'true', insert: 'true' }, { label: 'false', insert: 'false' }];
+  if (spec.type === 'boolean')
+    return [
+      { label: 'true', insert: 'true' },
+      { label: 'false', insert: 'false' },
+    ];
   // fiatCurrency of create-sell-order: the currencies its extendInfo table lists.
   if (spec.name === 'fiatCurrency' && path.length === 1 && endpoint.body?.some((f) => f.required === 'by-currency')) {
-    return sellExtendInfoRules.flatMap((r) => r.fiatCurrencies.filter((c) => c !== '*').map((c) => ({ label: c, insert: q(c), detail: r.key ? `extendInfo.${r.key}` : 'extendInfo: null' })));
+    return sellExtendInfoRules.flatMap((r) =>
+      r.fiatCurrencies
+        .filter((c) => c !== '*')
+        .map((c) => ({ label: c, insert: q(c), detail: r.key ? `extendInfo.${r.key}` : 'extendInfo: null' })),
+    );
   }
   if (spec.type === 'object' && spec.required === 'by-currency' && path.length === 1) {
     const currency = literalCurrency(endpoint, fields);
@@ -529,7 +645,11 @@ function allowedValues(endpoint: Endpoint, fields: Map<string, BodyField>, path:
       detail: `extendInfo for ${rule ? `fiatCurrency ${currency || 'VND'}` : `key ${key}`}`,
       filter: '{',
     }));
-    out.push({ label: 'null', insert: 'null', detail: rule && !rule.key ? `fiatCurrency ${currency || 'VND'}: send null` : 'only for VND, NGN and others' });
+    out.push({
+      label: 'null',
+      insert: 'null',
+      detail: rule && !rule.key ? `fiatCurrency ${currency || 'VND'}: send null` : 'only for VND, NGN and others',
+    });
     return rule && !rule.key ? out.reverse() : out;
   }
   if (spec.type === 'object' && spec.members?.length) {

@@ -20,7 +20,8 @@ const results = new WeakMap<PayoutDocument, { scope: object; diagnostics: FileDi
 function privateKeyOf(env: Readonly<Record<string, string>>, fileDir: string): KeyObject | undefined {
   const file = env[PRIVATE_KEY_FILE];
   // A missing or broken key is the sender's error to report; lint just cannot check signatures.
-  return partnerPrivateKey({ pem: env[PRIVATE_KEY], file: file && !file.includes('{{') ? file : undefined }, 'the environment', fileDir).key;
+  return partnerPrivateKey({ pem: env[PRIVATE_KEY], file: file && !file.includes('{{') ? file : undefined }, 'the environment', fileDir)
+    .key;
 }
 
 export function lintDocument(ctx: ServiceContext, doc: PayoutDocument): FileDiagnostic[] {
@@ -44,7 +45,13 @@ export function lintDocument(ctx: ServiceContext, doc: PayoutDocument): FileDiag
     const matches = verifyText(text, typed, signer.publicKey);
     return { matches, display: preview.display, expected: matches ? typed : signText(text, signer.key) };
   };
-  const diagnostics = lintFile(doc.parsed, { variableNames: scope.variableNames, requestNames: scope.requestNames, extra: scope.extra, openapi: scope.openapi, checkSignature });
+  const diagnostics = lintFile(doc.parsed, {
+    variableNames: scope.variableNames,
+    requestNames: scope.requestNames,
+    extra: scope.extra,
+    openapi: scope.openapi,
+    checkSignature,
+  });
   results.set(doc, { scope, diagnostics });
   return diagnostics;
 }

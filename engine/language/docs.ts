@@ -24,7 +24,10 @@ export function requirementText(spec: FieldSpec): string {
 }
 
 /** "segment 4 of 8" of the endpoint's signed string, or undefined when the field is not signed. */
-export function signedPlace(endpoint: Endpoint, name: string): { index: number; count: number; omittedAs: string; note?: string } | undefined {
+export function signedPlace(
+  endpoint: Endpoint,
+  name: string,
+): { index: number; count: number; omittedAs: string; note?: string } | undefined {
   const segs = endpoint.signedString?.segments;
   if (!segs || !signedFields(endpoint).has(name)) return undefined;
   const i = segs.findIndex((s) => s.field === name);
@@ -49,7 +52,12 @@ export function fieldMarkdown(endpoint: Endpoint, spec: FieldSpec, path: readonl
   const lines: string[] = [`**${path.join('.')}** · ${fieldDetail(endpoint, spec, path)}`, ''];
   const place = path.length === 1 ? signedPlace(endpoint, spec.name) : undefined;
   if (place) {
-    lines.push(`Signed: segment ${place.index} of ${place.count} of \`${endpoint.method} ${endpoint.path}\`'s signed string:`, '', highlightedTemplate(endpoint, spec.name), '');
+    lines.push(
+      `Signed: segment ${place.index} of ${place.count} of \`${endpoint.method} ${endpoint.path}\`'s signed string:`,
+      '',
+      highlightedTemplate(endpoint, spec.name),
+      '',
+    );
     lines.push(`Omitted, it is signed as \`${place.omittedAs}\`.${place.note ? ` ${place.note}` : ''}`, '');
   } else if (endpoint.signedString && path.length >= 1) {
     lines.push('Not part of the signed string.', '');
@@ -62,7 +70,8 @@ export function fieldMarkdown(endpoint: Endpoint, spec: FieldSpec, path: readonl
   if (spec.minimum !== undefined) lines.push(`Minimum: ${spec.minimum}`, '');
   if (spec.errorCode !== undefined) {
     const e = errorByCode(spec.errorCode);
-    if (e && (endpoint.api === 'payout-v2' || endpoint.api === 'payout-v3')) lines.push(`Breaking its rule: error ${e.code} ${e.semanticCode}.`, '');
+    if (e && (endpoint.api === 'payout-v2' || endpoint.api === 'payout-v3'))
+      lines.push(`Breaking its rule: error ${e.code} ${e.semanticCode}.`, '');
   }
   if (spec.assumption) lines.push(`_Project choice (not shown in the document):_ ${spec.assumption}`, '');
   if (spec.filledByClient) lines.push(`_Filled in by the client, no need to type it:_ ${spec.filledByClient}.`, '');
@@ -78,7 +87,7 @@ export function endpointMarkdown(endpoint: Endpoint): string {
     'signed-v2': 'RSA-SHA256 signature in the body (the client signs when you send).',
     public: 'Public: no signature, no token.',
     'token-exchange': 'No token: exchanges a client assertion for one.',
-    'bearer-v3': '`Authorization: Bearer <accessToken>`; the client obtains the token for the request\'s user.',
+    'bearer-v3': "`Authorization: Bearer <accessToken>`; the client obtains the token for the request's user.",
     'sandbox-only': 'Sandbox only; `Authorization: Bearer <accessToken>`.',
     none: 'Not signed.',
   };

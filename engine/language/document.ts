@@ -43,7 +43,12 @@ export function createDocument(uri: string, version: number, text: string, previ
     let from = 0;
     while (from < oldBlocks.length && from < blocks.length && oldBlocks[from] === blocks[from]) from++;
     let same = 0;
-    while (same < oldBlocks.length - from && same < blocks.length - from && oldBlocks[oldBlocks.length - 1 - same] === blocks[blocks.length - 1 - same]) same++;
+    while (
+      same < oldBlocks.length - from &&
+      same < blocks.length - from &&
+      oldBlocks[oldBlocks.length - 1 - same] === blocks[blocks.length - 1 - same]
+    )
+      same++;
     // Keep one step of history only, so old versions can be collected.
     previous.change = undefined;
     doc.change = { previous, from, oldTo: oldBlocks.length - same, newTo: blocks.length - same };

@@ -20,11 +20,18 @@ import type { ServiceContext } from './service';
 const inside = (span: Span, offset: number) => offset >= span.start && offset <= span.end;
 
 function markdown(doc: PayoutDocument, block: RequestBlock, span: Span, value: string): Hover {
-  return { contents: { kind: 'markdown', value }, range: spanToRange(doc, { start: block.start + span.start, end: block.start + span.end }) };
+  return {
+    contents: { kind: 'markdown', value },
+    range: spanToRange(doc, { start: block.start + span.start, end: block.start + span.end }),
+  };
 }
 
 /** The field (nested members included) whose key or value holds the offset, with its path. */
-function fieldAt(fields: readonly BodyField[] | undefined, rel: number, path: string[] = []): { field: BodyField; path: string[] } | undefined {
+function fieldAt(
+  fields: readonly BodyField[] | undefined,
+  rel: number,
+  path: string[] = [],
+): { field: BodyField; path: string[] } | undefined {
   for (const f of fields ?? []) {
     if (!inside(f.span, rel)) continue;
     const inner = f.kind === 'object' ? fieldAt(f.members, rel, [...path, f.name]) : undefined;
@@ -80,7 +87,13 @@ export function hover(ctx: ServiceContext, doc: PayoutDocument, position: Positi
     const hit = fieldAt(body.fields, rel);
     if (!hit) return null;
     const spec = specAt(endpoint, hit.path);
-    if (!spec) return markdown(doc, block, hit.field.keySpan, `\`${hit.path.join('.')}\` is not a field of \`${endpoint.method} ${endpoint.path}\`.`);
+    if (!spec)
+      return markdown(
+        doc,
+        block,
+        hit.field.keySpan,
+        `\`${hit.path.join('.')}\` is not a field of \`${endpoint.method} ${endpoint.path}\`.`,
+      );
     return markdown(doc, block, hit.field.keySpan, fieldMarkdown(endpoint, spec, hit.path));
   }
   return null;

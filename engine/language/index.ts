@@ -30,7 +30,11 @@ export interface LintOptions {
 
 /** Lint a whole file's text, as the editor would; never throws. */
 export function lintText(text: string, opts: LintOptions): LintDiagnostic[] {
-  const service = new LanguageService({ environment: opts.environment, loadEnvironment: opts.loadEnvironment, openApiDocuments: opts.openApiDocuments });
+  const service = new LanguageService({
+    environment: opts.environment,
+    loadEnvironment: opts.loadEnvironment,
+    openApiDocuments: opts.openApiDocuments,
+  });
   const doc = { ...createDocument('file:///lint.payout.http', 1, text), fileDir: opts.fileDir };
   return lintDocument(service, doc)
     .map((d) => ({ code: d.code, severity: d.severity, message: d.message, range: spanToRange(doc, d.span) }))

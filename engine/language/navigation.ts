@@ -33,7 +33,7 @@ function declarations(doc: PayoutDocument, target: Target): Location[] {
   const block = doc.parsed.requests.find((b) => b.name === target.name);
   if (!block) return [];
   const dir = block.directives.find((d) => d.name === 'name');
-  const span = dir ? dir.valueSpan : block.separator?.titleSpan ?? block.requestLine!.span;
+  const span = dir ? dir.valueSpan : (block.separator?.titleSpan ?? block.requestLine!.span);
   return [{ uri: doc.uri, range: spanToRange(doc, { start: block.start + span.start, end: block.start + span.end }) }];
 }
 

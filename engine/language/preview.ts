@@ -84,7 +84,15 @@ export function computePreview(block: RequestBlock, scope: Scope): BlockPreview 
     if (span) out.span = span;
     return out;
   });
-  return { endpoint, display: shown.display, segments, omitted: shown.omitted, unresolved, complete, actual: buildCanonical(template, actual) };
+  return {
+    endpoint,
+    display: shown.display,
+    segments,
+    omitted: shown.omitted,
+    unresolved,
+    complete,
+    actual: buildCanonical(template, actual),
+  };
 }
 
 const cache = new WeakMap<RequestBlock, { key: string; env: object; extra?: Endpoint[]; preview: BlockPreview | undefined }>();

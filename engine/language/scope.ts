@@ -28,7 +28,12 @@ export interface Scope {
  */
 const SUPPLIED = [ACCESS_TOKEN];
 
-export function buildScope(doc: PayoutDocument, envName: string, env: Readonly<Record<string, string>>, openapi: { extra?: Endpoint[]; uses: OpenApiUse[] } = { uses: [] }): Scope {
+export function buildScope(
+  doc: PayoutDocument,
+  envName: string,
+  env: Readonly<Record<string, string>>,
+  openapi: { extra?: Endpoint[]; uses: OpenApiUse[] } = { uses: [] },
+): Scope {
   const fileVariables = new Map<string, VariableDefinition>();
   for (const v of doc.parsed.variables) fileVariables.set(v.name, v);
   const requestNames = new Set<string>();

@@ -158,8 +158,15 @@ export class LanguageService implements ServiceContext {
     const change = doc.change;
     const before = change && this.scopes.get(change.previous);
     if (
-      change && before && before.env === env && !before.scope.openapi.length && !this.openApiDocuments.length &&
-      sameScopeContribution(change.previous.parsed.blocks.slice(change.from, change.oldTo), doc.parsed.blocks.slice(change.from, change.newTo))
+      change &&
+      before &&
+      before.env === env &&
+      !before.scope.openapi.length &&
+      !this.openApiDocuments.length &&
+      sameScopeContribution(
+        change.previous.parsed.blocks.slice(change.from, change.oldTo),
+        doc.parsed.blocks.slice(change.from, change.newTo),
+      )
     ) {
       this.scopes.set(doc, before);
       return before;

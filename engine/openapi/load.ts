@@ -53,22 +53,30 @@ export function loadOpenApi(doc: object | string, opts: LoadOptions): LoadResult
     result.filesRead = [...ctx.filesRead];
   } catch (e) {
     // A bug here must not take the language server down with a user's odd document.
-    result.problems.push(`${label}: the document could not be read completely (${e instanceof Error ? e.message : String(e)}); please report it with the document attached.`);
+    result.problems.push(
+      `${label}: the document could not be read completely (${e instanceof Error ? e.message : String(e)}); please report it with the document attached.`,
+    );
   }
   return result;
 }
 
 function checkRoot(root: unknown, label: string, problems: string[]): root is Record<string, unknown> {
   if (!isObject(root)) {
-    problems.push(`${label}#: the document is not an object; an OpenAPI document starts with "openapi: 3.1.0" (or 3.0.x), "info" and "paths".`);
+    problems.push(
+      `${label}#: the document is not an object; an OpenAPI document starts with "openapi: 3.1.0" (or 3.0.x), "info" and "paths".`,
+    );
     return false;
   }
   if (typeof root.swagger === 'string') {
-    problems.push(`${label}#/swagger: Swagger ${root.swagger} is not supported; convert the document to OpenAPI 3 (e.g. with swagger2openapi or editor.swagger.io) and point to the converted file.`);
+    problems.push(
+      `${label}#/swagger: Swagger ${root.swagger} is not supported; convert the document to OpenAPI 3 (e.g. with swagger2openapi or editor.swagger.io) and point to the converted file.`,
+    );
     return false;
   }
   if (typeof root.openapi !== 'string' || !/^3\.[01]\.\d+/.test(root.openapi)) {
-    problems.push(`${label}#/openapi: expected "3.0.x" or "3.1.x", found ${JSON.stringify(root.openapi ?? null)}; set the "openapi" field to the version the document follows.`);
+    problems.push(
+      `${label}#/openapi: expected "3.0.x" or "3.1.x", found ${JSON.stringify(root.openapi ?? null)}; set the "openapi" field to the version the document follows.`,
+    );
     if (typeof root.openapi === 'string' && !root.openapi.startsWith('3.')) return false;
   }
   if (!isObject(root.paths)) {
@@ -81,7 +89,12 @@ function checkRoot(root: unknown, label: string, problems: string[]): root is Re
 }
 
 function serversOf(root: Record<string, unknown>): string[] {
-  return Array.isArray(root.servers) ? root.servers.filter(isObject).map((s) => s.url).filter((u): u is string => typeof u === 'string') : [];
+  return Array.isArray(root.servers)
+    ? root.servers
+        .filter(isObject)
+        .map((s) => s.url)
+        .filter((u): u is string => typeof u === 'string')
+    : [];
 }
 
 function text(v: unknown): string | undefined {
@@ -109,7 +122,8 @@ function endpointsOf(root: Record<string, unknown>, ctx: RefContext, opts: LoadO
     for (const [key, op] of Object.entries(item)) {
       const method = key.toUpperCase() as HttpMethod;
       if (!METHODS.includes(method)) {
-        if (key === 'trace') ctx.problems.push(`${label}${pointer(['paths', path, key])}: TRACE operations are not supported and are skipped.`);
+        if (key === 'trace')
+          ctx.problems.push(`${label}${pointer(['paths', path, key])}: TRACE operations are not supported and are skipped.`);
         continue;
       }
       const at = pointer(['paths', path, key]);
@@ -119,7 +133,9 @@ function endpointsOf(root: Record<string, unknown>, ctx: RefContext, opts: LoadO
       }
       let id = `${prefix}.${text(op.operationId) ?? `${method} ${path}`}`;
       if (seen.has(id)) {
-        ctx.problems.push(`${label}${at}/operationId: "${String(op.operationId)}" is used by another operation too; operationIds must be unique, rename one.`);
+        ctx.problems.push(
+          `${label}${at}/operationId: "${String(op.operationId)}" is used by another operation too; operationIds must be unique, rename one.`,
+        );
         id = `${id}#${method} ${path}`;
       }
       seen.add(id);
@@ -129,7 +145,14 @@ function endpointsOf(root: Record<string, unknown>, ctx: RefContext, opts: LoadO
   return out;
 }
 
-interface Head { id: string; api: Api; method: HttpMethod; path: string; base: string; source: string }
+interface Head {
+  id: string;
+  api: Api;
+  method: HttpMethod;
+  path: string;
+  base: string;
+  source: string;
+}
 
 function endpointOf(head: Head, op: Record<string, unknown>, shared: unknown[], ctx: RefContext, label: string, at: string): Endpoint {
   const ep: Endpoint = {
@@ -147,7 +170,9 @@ function endpointOf(head: Head, op: Record<string, unknown>, shared: unknown[], 
   const own: unknown[] = Array.isArray(op.parameters) ? op.parameters : [];
   for (const [i, p] of [...shared, ...own].entries()) {
     if (!isObject(p) || typeof p.name !== 'string' || typeof p.in !== 'string') {
-      ctx.problems.push(`${label}${at}/parameters/${Math.max(0, i - shared.length)}: a parameter needs "name" and "in" (path, query, header or cookie); add them.`);
+      ctx.problems.push(
+        `${label}${at}/parameters/${Math.max(0, i - shared.length)}: a parameter needs "name" and "in" (path, query, header or cookie); add them.`,
+      );
       continue;
     }
     params.set(`${p.in}:${p.name}`, p);
@@ -157,12 +182,15 @@ function endpointOf(head: Head, op: Record<string, unknown>, shared: unknown[], 
   for (const p of params.values()) {
     if (p.in === 'path') pathParams.push(parameterField(p, true));
     else if (p.in === 'query') query.push(parameterField(p, p.required === true));
-    else if (p.in === 'header' && typeof p.name === 'string') notes.push(`Header ${p.name}${p.required === true ? ' (required)' : ''}${text(p.description) ? `: ${text(p.description)}` : ''}.`);
+    else if (p.in === 'header' && typeof p.name === 'string')
+      notes.push(`Header ${p.name}${p.required === true ? ' (required)' : ''}${text(p.description) ? `: ${text(p.description)}` : ''}.`);
   }
   for (const name of head.path.match(/\{([^}]+)\}/g) ?? []) {
     const bare = name.slice(1, -1);
     if (!pathParams.some((f) => f.name === bare)) {
-      ctx.problems.push(`${label}${at}/parameters: path parameter "${bare}" is in the path but not declared; add { "name": "${bare}", "in": "path", "required": true, "schema": { "type": "string" } }.`);
+      ctx.problems.push(
+        `${label}${at}/parameters: path parameter "${bare}" is in the path but not declared; add { "name": "${bare}", "in": "path", "required": true, "schema": { "type": "string" } }.`,
+      );
       pathParams.push({ name: bare, type: 'string', required: true });
     }
   }
@@ -204,7 +232,11 @@ function endpointOf(head: Head, op: Record<string, unknown>, shared: unknown[], 
 function parameterField(p: Record<string, unknown>, required: boolean): FieldSpec {
   // 3.0 allows a parameter described by `content` instead of `schema`.
   const schema = isObject(p.schema) ? p.schema : (jsonMedia(p.content) ?? firstMedia(p.content))?.schema;
-  const base = fieldFromSchema(String(p.name), isObject(schema) ? { ...schema, description: p.description ?? schema.description } : { description: p.description }, required);
+  const base = fieldFromSchema(
+    String(p.name),
+    isObject(schema) ? { ...schema, description: p.description ?? schema.description } : { description: p.description },
+    required,
+  );
   if (text(p['x-assumption'])) base.assumption = text(p['x-assumption']);
   if (p.deprecated === true) addNote(base, 'Deprecated.');
   if (base.type === 'array' && p.in === 'query') {

@@ -8,7 +8,10 @@ export function parseDocumentText(text: string, label: string): { value: unknown
   const noBom = text.replace(/^\uFEFF/, '');
   const trimmed = noBom.trimStart();
   if (trimmed === '') {
-    return { value: undefined, problems: [`${label}: the file is empty; write an OpenAPI document (JSON or YAML) starting with "openapi: 3.1.0".`] };
+    return {
+      value: undefined,
+      problems: [`${label}: the file is empty; write an OpenAPI document (JSON or YAML) starting with "openapi: 3.1.0".`],
+    };
   }
   if (trimmed.startsWith('{')) {
     try {
@@ -28,6 +31,11 @@ export function parseDocumentText(text: string, label: string): { value: unknown
     }
     return { value: doc.toJS(), problems: [] };
   } catch (e) {
-    return { value: undefined, problems: [`${label}: cannot parse the document (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); check that it is valid JSON or YAML.`] };
+    return {
+      value: undefined,
+      problems: [
+        `${label}: cannot parse the document (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); check that it is valid JSON or YAML.`,
+      ],
+    };
   }
 }

@@ -30,7 +30,12 @@ export interface RefContext {
 
 export function newRefContext(mainFile: string, label: string, root: unknown): RefContext {
   const ctx: RefContext = {
-    docs: new Map(), labels: new Map(), filesRead: new Set(), problems: [], memo: new Map(), stack: new Set(),
+    docs: new Map(),
+    labels: new Map(),
+    filesRead: new Set(),
+    problems: [],
+    memo: new Map(),
+    stack: new Set(),
   };
   ctx.docs.set(mainFile, root);
   ctx.labels.set(mainFile, label);
@@ -46,8 +51,15 @@ function decodePointer(fragment: string): string[] | undefined {
   if (fragment === '' || fragment === '/') return fragment === '' ? [] : [''];
   if (!fragment.startsWith('/')) return undefined; // a plain-name anchor ($anchor): not supported
   let decoded: string;
-  try { decoded = decodeURIComponent(fragment); } catch { decoded = fragment; }
-  return decoded.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  try {
+    decoded = decodeURIComponent(fragment);
+  } catch {
+    decoded = fragment;
+  }
+  return decoded
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {
@@ -62,7 +74,9 @@ function loadFile(ctx: RefContext, absPath: string, at: string): unknown {
     text = readFileSync(absPath, 'utf8');
     ctx.filesRead.add(absPath);
   } catch (e) {
-    ctx.problems.push(`${at}: cannot read the referenced file ${absPath} (${(e as NodeJS.ErrnoException).code ?? String(e)}); fix the $ref path, which is relative to the file that contains it.`);
+    ctx.problems.push(
+      `${at}: cannot read the referenced file ${absPath} (${(e as NodeJS.ErrnoException).code ?? String(e)}); fix the $ref path, which is relative to the file that contains it.`,
+    );
     ctx.docs.set(absPath, undefined);
     return undefined;
   }
@@ -73,20 +87,29 @@ function loadFile(ctx: RefContext, absPath: string, at: string): unknown {
   return parsed.value;
 }
 
-interface Target { file: string; path: string[]; value: unknown; found: boolean }
+interface Target {
+  file: string;
+  path: string[];
+  value: unknown;
+  found: boolean;
+}
 
 function locate(ctx: RefContext, ref: string, fromFile: string, at: string): Target | undefined {
   const hash = ref.indexOf('#');
   const filePart = hash < 0 ? ref : ref.slice(0, hash);
   const fragment = hash < 0 ? '' : ref.slice(hash + 1);
   if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) {
-    ctx.problems.push(`${at}: $ref "${ref}" points to a remote document, which is not fetched; download it next to this file and refer to it by a relative path.`);
+    ctx.problems.push(
+      `${at}: $ref "${ref}" points to a remote document, which is not fetched; download it next to this file and refer to it by a relative path.`,
+    );
     return undefined;
   }
   let file = fromFile;
   if (filePart !== '') {
     if (fromFile === '') {
-      ctx.problems.push(`${at}: $ref "${ref}" points to another file, but the document was given as text without a path; load it from its file (loadOpenApiFile) so relative references can be read.`);
+      ctx.problems.push(
+        `${at}: $ref "${ref}" points to another file, but the document was given as text without a path; load it from its file (loadOpenApiFile) so relative references can be read.`,
+      );
       return undefined;
     }
     file = resolvePath(dirname(fromFile), filePart);
@@ -103,7 +126,9 @@ function locate(ctx: RefContext, ref: string, fromFile: string, at: string): Tar
     if (isObject(node) && seg in node) node = node[seg];
     else if (Array.isArray(node) && /^\d+$/.test(seg) && Number(seg) < node.length) node = node[Number(seg)];
     else {
-      ctx.problems.push(`${at}: $ref "${ref}" points to nothing (no "${seg}" in ${ctx.labels.get(file) ?? file}); fix the reference or add the missing definition.`);
+      ctx.problems.push(
+        `${at}: $ref "${ref}" points to nothing (no "${seg}" in ${ctx.labels.get(file) ?? file}); fix the reference or add the missing definition.`,
+      );
       return { file, path, value: undefined, found: false };
     }
   }

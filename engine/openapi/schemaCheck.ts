@@ -58,14 +58,22 @@ function describe(value: unknown): string {
 
 function hasType(value: unknown, type: string): boolean {
   switch (type) {
-    case 'null': return value === null;
-    case 'boolean': return typeof value === 'boolean';
-    case 'string': return typeof value === 'string';
-    case 'number': return typeof value === 'number' && Number.isFinite(value);
-    case 'integer': return typeof value === 'number' && Number.isInteger(value);
-    case 'array': return Array.isArray(value);
-    case 'object': return isObject(value);
-    default: return true; // an unknown type name: not ours to judge
+    case 'null':
+      return value === null;
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return isObject(value);
+    default:
+      return true; // an unknown type name: not ours to judge
   }
 }
 
@@ -98,8 +106,10 @@ function check(schema: unknown, value: unknown, path: string, issues: SchemaIssu
     issues.push({ path, message: `expected ${JSON.stringify(schema.const)}, got ${describe(value)}` });
   }
   if (typeof value === 'number') {
-    if (typeof schema.minimum === 'number' && value < schema.minimum) issues.push({ path, message: `${value} is below the minimum ${schema.minimum}` });
-    if (typeof schema.maximum === 'number' && value > schema.maximum) issues.push({ path, message: `${value} is above the maximum ${schema.maximum}` });
+    if (typeof schema.minimum === 'number' && value < schema.minimum)
+      issues.push({ path, message: `${value} is below the minimum ${schema.minimum}` });
+    if (typeof schema.maximum === 'number' && value > schema.maximum)
+      issues.push({ path, message: `${value} is above the maximum ${schema.maximum}` });
   }
 
   if (Array.isArray(schema.allOf)) for (const part of schema.allOf) check(part, value, path, issues);
@@ -110,7 +120,10 @@ function check(schema: unknown, value: unknown, path: string, issues: SchemaIssu
     if (!attempts.some((a) => a.length === 0)) {
       // Report the closest variant's issues: the one with the fewest is most likely the intent.
       const closest = attempts.reduce((a, b) => (b.length < a.length ? b : a));
-      issues.push({ path, message: `matches none of the ${variants.length} ${key} variants; closest: ${closest[0]?.path ?? path}: ${closest[0]?.message ?? '?'}` });
+      issues.push({
+        path,
+        message: `matches none of the ${variants.length} ${key} variants; closest: ${closest[0]?.path ?? path}: ${closest[0]?.message ?? '?'}`,
+      });
     }
   }
 
@@ -123,7 +136,8 @@ function check(schema: unknown, value: unknown, path: string, issues: SchemaIssu
     }
     for (const [key, member] of Object.entries(value)) {
       if (key in props) check(props[key], member, memberPath(path, key), issues);
-      else if (schema.additionalProperties === false) issues.push({ path: memberPath(path, key), message: `member "${key}" is not in the schema (additionalProperties is false)` });
+      else if (schema.additionalProperties === false)
+        issues.push({ path: memberPath(path, key), message: `member "${key}" is not in the schema (additionalProperties is false)` });
       else if (isObject(schema.additionalProperties)) check(schema.additionalProperties, member, memberPath(path, key), issues);
     }
   }

@@ -88,7 +88,8 @@ export function fieldFromSchema(name: string, raw: unknown, required: boolean, d
   const format = formatRule(schema.format);
   if (format) field.format = format;
   // int32/int64/float/double only restate the type; other formats (uuid, date-time) help the user.
-  else if (text(schema.format) && !['int32', 'int64', 'float', 'double'].includes(String(schema.format))) notes.push(`Format: ${String(schema.format)}.`);
+  else if (text(schema.format) && !['int32', 'int64', 'float', 'double'].includes(String(schema.format)))
+    notes.push(`Format: ${String(schema.format)}.`);
   if (Array.isArray(schema.enum)) field.enum = schema.enum.filter((v) => v !== null && typeof v !== 'object').map(String);
   else if (schema.const !== undefined && schema.const !== null && typeof schema.const !== 'object') field.enum = [jsString(schema.const)];
   const dflt = schema.default;

@@ -61,9 +61,18 @@ export function loadOpenApiFile(path: string, base: string = defaultBaseVariable
     text = readFileSync(abs, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const fix = code === 'ENOENT' ? 'fix the path (a relative path in "# @openapi" is relative to the .payout.http file)'
-      : code === 'EISDIR' ? 'name the document file inside that folder' : 'check the file\'s permissions';
-    result = { endpoints: [], servers: [], filesRead: [], problems: [`${abs}: cannot read the OpenAPI document (${code ?? String(e)}); ${fix}.`] };
+    const fix =
+      code === 'ENOENT'
+        ? 'fix the path (a relative path in "# @openapi" is relative to the .payout.http file)'
+        : code === 'EISDIR'
+          ? 'name the document file inside that folder'
+          : "check the file's permissions";
+    result = {
+      endpoints: [],
+      servers: [],
+      filesRead: [],
+      problems: [`${abs}: cannot read the OpenAPI document (${code ?? String(e)}); ${fix}.`],
+    };
   }
   if (text !== undefined) {
     result = loadOpenApi(text, { base, sourcePath: abs });
@@ -87,11 +96,16 @@ export interface OpenApiDirective {
  */
 export function parseOpenApiDirective(value: string, httpFilePath: string): OpenApiDirective | { problem: string } {
   const m = /^\s*(?:"([^"]+)"|'([^']+)'|(\S+))(?:\s+(\S+))?\s*$/.exec(value);
-  if (!m) return { problem: 'The @openapi directive needs a file: write "# @openapi ./api.yaml" (optionally followed by the base variable name).' };
+  if (!m)
+    return {
+      problem: 'The @openapi directive needs a file: write "# @openapi ./api.yaml" (optionally followed by the base variable name).',
+    };
   const given = m[1] ?? m[2] ?? m[3];
   const base = m[4];
   if (base !== undefined && !BASE_NAME.test(base)) {
-    return { problem: `"${base}" is not a variable name; write the base variable as letters, digits and _ (e.g. "library_base_url"), or leave it out to use ${defaultBaseVariable(given)}.` };
+    return {
+      problem: `"${base}" is not a variable name; write the base variable as letters, digits and _ (e.g. "library_base_url"), or leave it out to use ${defaultBaseVariable(given)}.`,
+    };
   }
   const file = isAbsolute(given) ? given : resolve(dirname(httpFilePath), given);
   return { file, base: base ?? defaultBaseVariable(file) };
@@ -103,12 +117,19 @@ export function parseOpenApiDirective(value: string, httpFilePath: string): Open
  * `--openapi FILE[=BASE]` (`relativeTo` = the working directory). `where` names the source in
  * problems. Unlike a directive, the file must exist now: there is no line to show a later problem on.
  */
-export function resolveOpenApiDocument(path: unknown, base: unknown, relativeTo: string, where: string): OpenApiDirective | { problem: string } {
+export function resolveOpenApiDocument(
+  path: unknown,
+  base: unknown,
+  relativeTo: string,
+  where: string,
+): OpenApiDirective | { problem: string } {
   if (typeof path !== 'string' || path.trim() === '') {
     return { problem: `${where}: give the document's path, e.g. { "path": "./specs/petstore.yaml", "base": "petstore_base_url" }.` };
   }
   if (base !== undefined && (typeof base !== 'string' || !BASE_NAME.test(base))) {
-    return { problem: `${where}: ${JSON.stringify(base)} is not a variable name; write the base variable as letters, digits and _ (e.g. "petstore_base_url"), or leave it out to use ${defaultBaseVariable(path)}.` };
+    return {
+      problem: `${where}: ${JSON.stringify(base)} is not a variable name; write the base variable as letters, digits and _ (e.g. "petstore_base_url"), or leave it out to use ${defaultBaseVariable(path)}.`,
+    };
   }
   const file = isAbsolute(path) ? path : resolve(relativeTo, path);
   if (stamp(file) === 'missing') return { problem: `${where}: ${file} does not exist; fix the path (relative to ${relativeTo}).` };
@@ -133,7 +154,8 @@ export function openApiDirectives(blocks: readonly RequestBlock[], httpFilePath:
   const out: DirectiveUse[] = [];
   for (const block of blocks) {
     for (const directive of block.directives) {
-      if (directive.name === OPENAPI_DIRECTIVE) out.push({ block, directive, parsed: parseOpenApiDirective(directive.value, httpFilePath) });
+      if (directive.name === OPENAPI_DIRECTIVE)
+        out.push({ block, directive, parsed: parseOpenApiDirective(directive.value, httpFilePath) });
     }
   }
   return out;

@@ -27,7 +27,12 @@ export function parseRawHttp(text: string): CaptureParse {
   let body = headEnd ? normalized.slice(headEnd.index + headEnd[0].length) : '';
   const [requestLine = '', ...headerLines] = head.split(/\r?\n/);
   const m = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+((?:\/|https?:\/\/)\S*)(?:\s+HTTP\/\d(?:\.\d)?)?\s*$/i.exec(requestLine.trim());
-  if (!m) return { problems: [`the first line "${requestLine.slice(0, 80)}" is not a request line: expected e.g. "POST /api/v2/orders/review-sell-order HTTP/1.1"`] };
+  if (!m)
+    return {
+      problems: [
+        `the first line "${requestLine.slice(0, 80)}" is not a request line: expected e.g. "POST /api/v2/orders/review-sell-order HTTP/1.1"`,
+      ],
+    };
   const problems: string[] = [];
   const headers: HeaderPairs = [];
   for (const line of headerLines) {
@@ -60,6 +65,9 @@ function dechunk(text: string, problems: string[]): string {
     // Sizes count bytes; the text is small enough to go through a Buffer.
     const bytes = Buffer.from(rest.slice(line[0].length), 'utf8');
     out += bytes.subarray(0, size).toString('utf8');
-    rest = bytes.subarray(size).toString('utf8').replace(/^\r?\n/, '');
+    rest = bytes
+      .subarray(size)
+      .toString('utf8')
+      .replace(/^\r?\n/, '');
   }
 }

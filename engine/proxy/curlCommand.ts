@@ -67,9 +67,48 @@ export function shellWords(text: string): string[] {
 
 const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii']);
 /** Options with a value that does not change the request. */
-const IGNORED_WITH_VALUE = new Set(['-o', '--output', '-m', '--max-time', '--connect-timeout', '-w', '--write-out', '--retry', '--retry-delay', '--retry-max-time', '-c', '--cookie-jar', '--cacert', '--proxy', '-x']);
+const IGNORED_WITH_VALUE = new Set([
+  '-o',
+  '--output',
+  '-m',
+  '--max-time',
+  '--connect-timeout',
+  '-w',
+  '--write-out',
+  '--retry',
+  '--retry-delay',
+  '--retry-max-time',
+  '-c',
+  '--cookie-jar',
+  '--cacert',
+  '--proxy',
+  '-x',
+]);
 /** Flags that do not change the request. */
-const IGNORED_FLAGS = new Set(['-s', '-S', '-sS', '-Ss', '--silent', '--show-error', '-k', '--insecure', '-L', '--location', '-v', '--verbose', '-i', '--include', '--compressed', '-f', '--fail', '--fail-with-body', '--http1.1', '--http2', '-N', '--no-buffer']);
+const IGNORED_FLAGS = new Set([
+  '-s',
+  '-S',
+  '-sS',
+  '-Ss',
+  '--silent',
+  '--show-error',
+  '-k',
+  '--insecure',
+  '-L',
+  '--location',
+  '-v',
+  '--verbose',
+  '-i',
+  '--include',
+  '--compressed',
+  '-f',
+  '--fail',
+  '--fail-with-body',
+  '--http1.1',
+  '--http2',
+  '-N',
+  '--no-buffer',
+]);
 
 /** True when the text is a curl command line (after any `#` comment lines), not a raw HTTP request. */
 export function isCurlCommand(text: string): boolean {
@@ -105,7 +144,8 @@ export function parseCurl(text: string): CaptureParse {
       else problems.push(`-H "${h}" is not a header (Name: value); it was skipped`);
     } else if (DATA.has(name) || name === '--json') {
       const d = value() ?? '';
-      if (d.startsWith('@') && name !== '--data-raw') problems.push(`${name} ${d} reads a file, which import does not: paste the body itself (--data-raw '…')`);
+      if (d.startsWith('@') && name !== '--data-raw')
+        problems.push(`${name} ${d} reads a file, which import does not: paste the body itself (--data-raw '…')`);
       else data.push(d);
       if (name === '--json') {
         if (!headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', 'application/json']);
@@ -118,7 +158,9 @@ export function parseCurl(text: string): CaptureParse {
     else if (name === '-b' || name === '--cookie') headers.push(['Cookie', value() ?? '']);
     else if (name === '-u' || name === '--user') {
       value();
-      problems.push(`${name}: basic credentials are not imported (they would be written into the file); add an Authorization header with a {{variable}} instead`);
+      problems.push(
+        `${name}: basic credentials are not imported (they would be written into the file); add an Authorization header with a {{variable}} instead`,
+      );
     } else if (IGNORED_WITH_VALUE.has(name)) value();
     else if (IGNORED_FLAGS.has(name)) continue;
     else if (w.startsWith('-') && w !== '-') problems.push(`curl option ${w} is not understood; it was skipped`);
@@ -132,6 +174,7 @@ export function parseCurl(text: string): CaptureParse {
     body = '';
   }
   // curl sends -d data as a form unless told otherwise.
-  if (body && !headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', 'application/x-www-form-urlencoded']);
+  if (body && !headers.some(([n]) => n.toLowerCase() === 'content-type'))
+    headers.push(['Content-Type', 'application/x-www-form-urlencoded']);
   return { request: { method: (method ?? (body ? 'POST' : 'GET')).toUpperCase(), url, headers, body }, problems };
 }

@@ -14,7 +14,17 @@ import type { AddressInfo } from 'node:net';
 import type { CapturedBody, ExchangeFailure, HeaderPairs, RawExchange } from './exchange';
 
 /** Headers that belong to one connection, not to the request (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 export interface ForwarderOptions {
   /** Where requests go: `http(s)://host:port[/base]`; a base path is put before each request's path. */
@@ -63,15 +73,29 @@ class Capture {
 export function describeUpstreamError(err: NodeJS.ErrnoException, upstream: string, gotHeaders: boolean): ExchangeFailure {
   const code = err.code;
   const where = `the upstream ${upstream}`;
-  if (gotHeaders) return { side: 'upstream', code, message: `${where} broke off the response midway (${code ?? err.message}); the client's response was cut the same way` };
+  if (gotHeaders)
+    return {
+      side: 'upstream',
+      code,
+      message: `${where} broke off the response midway (${code ?? err.message}); the client's response was cut the same way`,
+    };
   const what =
-    code === 'ECONNREFUSED' ? 'refused the connection (nothing listens there)'
-      : code === 'ECONNRESET' ? 'reset the connection before answering'
-        : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'could not be found (DNS)'
-          : code === 'ETIMEDOUT' ? 'did not accept the connection in time'
-            : err.message === 'socket hang up' ? 'closed the connection without answering'
+    code === 'ECONNREFUSED'
+      ? 'refused the connection (nothing listens there)'
+      : code === 'ECONNRESET'
+        ? 'reset the connection before answering'
+        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? 'could not be found (DNS)'
+          : code === 'ETIMEDOUT'
+            ? 'did not accept the connection in time'
+            : err.message === 'socket hang up'
+              ? 'closed the connection without answering'
               : `failed: ${err.message}`;
-  return { side: 'upstream', code: code ?? (err.message === 'socket hang up' ? 'ECONNRESET' : undefined), message: `${where} ${what}; the client's connection was reset, as a direct request would have failed` };
+  return {
+    side: 'upstream',
+    code: code ?? (err.message === 'socket hang up' ? 'ECONNRESET' : undefined),
+    message: `${where} ${what}; the client's connection was reset, as a direct request would have failed`,
+  };
 }
 
 export function startForwarder(options: ForwarderOptions): Promise<Forwarder> {

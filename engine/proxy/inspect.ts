@@ -33,21 +33,40 @@ export function endpointOf(method: string, target: string): Endpoint | undefined
 }
 
 /** The verdict on a request's `signature`, over the canonical string of the body as received. */
-export function checkRequestSignature(endpoint: Endpoint | undefined, bodyText: string, truncated: boolean, keys: ProxyKeys): RequestVerdict {
+export function checkRequestSignature(
+  endpoint: Endpoint | undefined,
+  bodyText: string,
+  truncated: boolean,
+  keys: ProxyKeys,
+): RequestVerdict {
   const template = endpoint?.auth === 'signed-v2' ? endpoint.signedString : undefined;
   if (!endpoint) return { signature: 'unsigned', reason: 'no endpoint of the contracts at this path: passed through unchecked' };
-  if (!template) return { signature: 'unsigned', reason: `${endpoint.method} ${endpoint.path} takes no request signature (${endpoint.auth})` };
-  if (truncated) return { signature: 'not checkable', reason: 'the body is larger than the inspection copy; it passed through whole, but was not checked' };
+  if (!template)
+    return { signature: 'unsigned', reason: `${endpoint.method} ${endpoint.path} takes no request signature (${endpoint.auth})` };
+  if (truncated)
+    return {
+      signature: 'not checkable',
+      reason: 'the body is larger than the inspection copy; it passed through whole, but was not checked',
+    };
   const parsed = parseJson(bodyText);
-  if (!parsed.ok) return { signature: 'missing', reason: `the body is not JSON (${parsed.error}), so it carries no signature; the service answers error 1 or 2` };
+  if (!parsed.ok)
+    return {
+      signature: 'missing',
+      reason: `the body is not JSON (${parsed.error}), so it carries no signature; the service answers error 1 or 2`,
+    };
   if (!isRecord(parsed.value)) return { signature: 'missing', reason: 'the body is not a JSON object, so it carries no signature' };
   const values = parsed.value;
   const signature = values.signature;
   if (typeof signature !== 'string' || signature === '') {
-    return { signature: 'missing', reason: signature === undefined ? 'the body has no "signature" field' : 'the body\'s "signature" is not a non-empty string' };
+    return {
+      signature: 'missing',
+      reason: signature === undefined ? 'the body has no "signature" field' : 'the body\'s "signature" is not a non-empty string',
+    };
   }
-  if (keys.secretKey === undefined) return { signature: 'not checkable', reason: keys.problems.secretKey ?? 'no secretKey in the environment' };
-  if (keys.partnerPublicKey === undefined) return { signature: 'not checkable', reason: keys.problems.partnerPublicKey ?? 'no partner key in the environment' };
+  if (keys.secretKey === undefined)
+    return { signature: 'not checkable', reason: keys.problems.secretKey ?? 'no secretKey in the environment' };
+  if (keys.partnerPublicKey === undefined)
+    return { signature: 'not checkable', reason: keys.problems.partnerPublicKey ?? 'no partner key in the environment' };
   const { ok, canonical } = verifyValues(template, values, keys.secretKey, signature, keys.partnerPublicKey);
   if (ok) return { signature: 'verified', signedDisplay: canonical.display };
   const explanation = explainSignature({
@@ -61,15 +80,30 @@ export function checkRequestSignature(endpoint: Endpoint | undefined, bodyText: 
   });
   const reason = explanation.match
     ? `the signature covers another string: ${explanation.match.description}`
-    : (explanation.note ?? `no plausible variant of the string verifies (${explanation.tried} tried): the body was changed after signing, or it was signed with a key this proxy does not know`);
+    : (explanation.note ??
+      `no plausible variant of the string verifies (${explanation.tried} tried): the body was changed after signing, or it was signed with a key this proxy does not know`);
   return { signature: 'mismatch', reason, signedDisplay: canonical.display, explanation };
 }
 
-const RESPONSE_VERDICT: Record<'verified' | 'not-verified', ResponseSignatureVerdict> = { verified: 'verified', 'not-verified': 'not verified' };
+const RESPONSE_VERDICT: Record<'verified' | 'not-verified', ResponseSignatureVerdict> = {
+  verified: 'verified',
+  'not-verified': 'not verified',
+};
 
-export function checkResponseSignature(endpoint: Endpoint | undefined, status: number, bodyText: string, complete: boolean, truncated: boolean, keys: ProxyKeys): { signature: ResponseSignatureVerdict; reason?: string } {
+export function checkResponseSignature(
+  endpoint: Endpoint | undefined,
+  status: number,
+  bodyText: string,
+  complete: boolean,
+  truncated: boolean,
+  keys: ProxyKeys,
+): { signature: ResponseSignatureVerdict; reason?: string } {
   if (!complete) return { signature: 'none', reason: 'the response did not arrive whole' };
-  if (truncated) return { signature: 'not checkable', reason: 'the response is larger than the inspection copy; it passed through whole, but was not checked' };
+  if (truncated)
+    return {
+      signature: 'not checkable',
+      reason: 'the response is larger than the inspection copy; it passed through whole, but was not checked',
+    };
   const parsed = parseJson(bodyText);
   const verdict = verifyResponse(endpoint, parsed.ok ? parsed.value : undefined, {
     servicePublicKey: keys.servicePublicKey,
@@ -77,10 +111,14 @@ export function checkResponseSignature(endpoint: Endpoint | undefined, status: n
     secretKey: keys.secretKey,
     secretKeyProblem: keys.problems.secretKey,
   });
-  if (verdict.state !== 'not-checkable') return { signature: RESPONSE_VERDICT[verdict.state], ...(verdict.state === 'not-verified' ? { reason: verdict.reason } : {}) };
+  if (verdict.state !== 'not-checkable')
+    return { signature: RESPONSE_VERDICT[verdict.state], ...(verdict.state === 'not-verified' ? { reason: verdict.reason } : {}) };
   // Missing keys are "not checkable"; everything else (an error envelope, an unsigned endpoint) has nothing to check.
   const keyMissing = verdict.reason === keys.problems.servicePublicKey || verdict.reason === keys.problems.secretKey;
-  return { signature: keyMissing ? 'not checkable' : 'none', reason: parsed.ok || status === 204 ? verdict.reason : 'the response body is not JSON' };
+  return {
+    signature: keyMissing ? 'not checkable' : 'none',
+    reason: parsed.ok || status === 204 ? verdict.reason : 'the response body is not JSON',
+  };
 }
 
 export function inspectExchange(raw: RawExchange, keys: ProxyKeys): ExchangeRecord {
@@ -125,7 +163,18 @@ export function inspectSafely(raw: RawExchange, keys: ProxyKeys): ExchangeRecord
       target: raw.target,
       endpoint: 'unknown',
       request: { headers: raw.requestHeaders, body: '', bytes: raw.requestBody.size, signature: 'not checkable', reason, problems: [] },
-      ...(raw.response ? { response: { status: raw.response.status, headers: raw.response.headers, body: '', bytes: raw.response.body.size, signature: 'not checkable' as const, reason } } : {}),
+      ...(raw.response
+        ? {
+            response: {
+              status: raw.response.status,
+              headers: raw.response.headers,
+              body: '',
+              bytes: raw.response.body.size,
+              signature: 'not checkable' as const,
+              reason,
+            },
+          }
+        : {}),
       ...(raw.failure ? { failure: raw.failure } : {}),
     };
   }

@@ -41,7 +41,10 @@ export function startInspector(keys: ProxyKeys): Inspector {
   if (!script) return inline(keys);
   let worker: Worker;
   try {
-    worker = new Worker(script.file, { workerData: { role: INSPECTOR_ROLE, keys }, ...(script.execArgv ? { execArgv: script.execArgv } : {}) });
+    worker = new Worker(script.file, {
+      workerData: { role: INSPECTOR_ROLE, keys },
+      ...(script.execArgv ? { execArgv: script.execArgv } : {}),
+    });
   } catch {
     return inline(keys);
   }

@@ -7,7 +7,13 @@ import { blockContext } from '../language/analysis';
 import { blockRules } from '../language/lint';
 import type { ExchangeProblem, HeaderPairs } from './exchange';
 
-const NOT_ABOUT_THE_WIRE = new Set(['payout/unknown-path', 'payout/undefined-variable', 'payout/token-unavailable', 'payout/signature-mismatch', 'payout/openapi-document']);
+const NOT_ABOUT_THE_WIRE = new Set([
+  'payout/unknown-path',
+  'payout/undefined-variable',
+  'payout/token-unavailable',
+  'payout/signature-mismatch',
+  'payout/openapi-document',
+]);
 
 export function lintExchangeBody(method: string, target: string, headers: HeaderPairs, body: string): ExchangeProblem[] {
   const contentType = headers.find(([n]) => n.toLowerCase() === 'content-type');

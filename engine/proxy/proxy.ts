@@ -19,10 +19,14 @@ export function parseUpstream(upstream: string): URL {
   try {
     url = new URL(upstream);
   } catch {
-    throw new Error(`--upstream ${upstream} is not a URL: give the service's address, e.g. https://sandbox.example.com, or "local" for the local sandbox`);
+    throw new Error(
+      `--upstream ${upstream} is not a URL: give the service's address, e.g. https://sandbox.example.com, or "local" for the local sandbox`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--upstream ${upstream}: only http:// and https:// upstreams can be forwarded to`);
-  if (url.search || url.hash) throw new Error(`--upstream ${upstream}: give the address without a query or fragment; request paths and queries are appended to it`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`--upstream ${upstream}: only http:// and https:// upstreams can be forwarded to`);
+  if (url.search || url.hash)
+    throw new Error(`--upstream ${upstream}: give the address without a query or fragment; request paths and queries are appended to it`);
   return url;
 }
 

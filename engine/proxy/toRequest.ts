@@ -26,7 +26,19 @@ export interface ImportedRequest {
 }
 
 /** Headers the tool sets itself, or that belong to one connection. */
-const DROPPED_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection', 'expect', 'accept-encoding']);
+const DROPPED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-connection',
+  'expect',
+  'accept-encoding',
+]);
 /** Variables never put in place of a value by position alone: paths, and names too short to mean anything. */
 const NOT_VALUES = new Set(['privateKeyFile', 'servicePublicKeyFile', 'partnerPublicKeyFile', BASE_URL, 'plant_base_url']);
 /** When two variables hold the same value, the one a reader expects wins. */
@@ -38,7 +50,12 @@ function camel(id: string): string {
 }
 
 /** `{{base}}` + rest for a URL under a base variable's value, else the URL kept as captured. */
-function templatedUrl(url: string, method: string, variables: Record<string, string>, notes: string[]): { url: string; endpoint?: Endpoint } {
+function templatedUrl(
+  url: string,
+  method: string,
+  variables: Record<string, string>,
+  notes: string[],
+): { url: string; endpoint?: Endpoint } {
   for (const base of [BASE_URL, 'plant_base_url']) {
     const value = variables[base]?.replace(/\/+$/, '');
     if (value && (url === value || url.startsWith(`${value}/`) || url.startsWith(`${value}?`))) {
@@ -96,7 +113,8 @@ function templateValues(body: string, variables: Record<string, string>, notes: 
     used.add(name);
     out = out.slice(0, n.offset) + `"{{${name}}}"` + out.slice(n.offset + n.length);
   }
-  if (used.size) notes.push(`values equal to the environment's ${[...used].map((u) => `{{${u}}}`).join(', ')} were replaced by the variable`);
+  if (used.size)
+    notes.push(`values equal to the environment's ${[...used].map((u) => `{{${u}}}`).join(', ')} were replaced by the variable`);
   return out;
 }
 
@@ -111,7 +129,9 @@ export function toPayoutRequest(captured: CapturedRequest, options: ToRequestOpt
     const lower = name.toLowerCase();
     if (DROPPED_HEADERS.has(lower)) continue;
     if (lower === 'authorization' && endpoint && endpoint.auth !== 'none') {
-      notes.push(`the Authorization header was left out: the tool gets a bearer token itself (the user from "# @user", the body's userEmail or {{${USER_EMAIL}}})`);
+      notes.push(
+        `the Authorization header was left out: the tool gets a bearer token itself (the user from "# @user", the body's userEmail or {{${USER_EMAIL}}})`,
+      );
       continue;
     }
     headers.push(`${name}: ${value}`);

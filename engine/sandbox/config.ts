@@ -114,7 +114,8 @@ const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && 
 function optNumber(o: Json, key: string, where: string, min = 0): number | undefined {
   const v = o[key];
   if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < min) fail(`${where}.${key}`, `must be a number ≥ ${min}`, `write e.g. "${key}": ${Math.max(min, 1000)}`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < min)
+    fail(`${where}.${key}`, `must be a number ≥ ${min}`, `write e.g. "${key}": ${Math.max(min, 1000)}`);
   return v;
 }
 
@@ -128,29 +129,45 @@ function optString(o: Json, key: string, where: string): string | undefined {
 function optStringList(o: Json, key: string, where: string): string[] | undefined {
   const v = o[key];
   if (v === undefined) return undefined;
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) fail(`${where}.${key}`, 'must be an array of strings', `write "${key}": ["..."]`);
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))
+    fail(`${where}.${key}`, 'must be an array of strings', `write "${key}": ["..."]`);
   return v as string[];
 }
 
 function readPartnerOverrides(o: Json, where: string, base: Partner): Partner {
   const status = optString(o, 'status', where);
-  if (status !== undefined && status !== 'ACTIVE' && status !== 'LOCKED') fail(`${where}.status`, `is "${status}"`, 'use "ACTIVE" or "LOCKED"');
+  if (status !== undefined && status !== 'ACTIVE' && status !== 'LOCKED')
+    fail(`${where}.status`, `is "${status}"`, 'use "ACTIVE" or "LOCKED"');
   const funds = o.funds;
-  if (funds !== undefined && (!isObj(funds) || Object.entries(funds).some(([c, n]) => !/^[A-Z0-9]{2,10}$/.test(c) || typeof n !== 'number' || !(n >= 0)))) {
-    fail(`${where}.funds`, 'must map currency codes (uppercase, e.g. USDT) to non-negative numbers', 'write e.g. "funds": { "USDT": 1000 }');
+  if (
+    funds !== undefined &&
+    (!isObj(funds) || Object.entries(funds).some(([c, n]) => !/^[A-Z0-9]{2,10}$/.test(c) || typeof n !== 'number' || !(n >= 0)))
+  ) {
+    fail(
+      `${where}.funds`,
+      'must map currency codes (uppercase, e.g. USDT) to non-negative numbers',
+      'write e.g. "funds": { "USDT": 1000 }',
+    );
   }
   const webhooks = o.webhooks;
   if (webhooks !== undefined) {
-    if (!Array.isArray(webhooks)) fail(`${where}.webhooks`, 'must be an array', 'write "webhooks": [{ "secretKey": "...", "url": "http://127.0.0.1:9999/hook" }]');
+    if (!Array.isArray(webhooks))
+      fail(`${where}.webhooks`, 'must be an array', 'write "webhooks": [{ "secretKey": "...", "url": "http://127.0.0.1:9999/hook" }]');
     webhooks.forEach((w, i) => {
       if (!isObj(w) || typeof w.secretKey !== 'string' || !w.secretKey || typeof w.url !== 'string') {
         fail(`${where}.webhooks[${i}]`, 'needs a secretKey and a url', 'write { "secretKey": "...", "url": "http://127.0.0.1:9999/hook" }');
       }
-      if (w.url !== 'sandbox:inbox' && !/^https?:\/\//.test(w.url)) fail(`${where}.webhooks[${i}].url`, `"${w.url}" is not an http(s) URL`, 'give the receiver as http://host:port/path, or "sandbox:inbox"');
+      if (w.url !== 'sandbox:inbox' && !/^https?:\/\//.test(w.url))
+        fail(
+          `${where}.webhooks[${i}].url`,
+          `"${w.url}" is not an http(s) URL`,
+          'give the receiver as http://host:port/path, or "sandbox:inbox"',
+        );
     });
   }
   const capsIn = o.caps;
-  if (capsIn !== undefined && !isObj(capsIn)) fail(`${where}.caps`, 'must be an object', `use the keys ${Object.keys(DEFAULT_CAPS).join(', ')}`);
+  if (capsIn !== undefined && !isObj(capsIn))
+    fail(`${where}.caps`, 'must be an object', `use the keys ${Object.keys(DEFAULT_CAPS).join(', ')}`);
   const caps = { ...base.caps };
   for (const k of Object.keys(capsIn ?? {})) {
     if (!(k in DEFAULT_CAPS)) fail(`${where}.caps.${k}`, 'is not a known cap', `use one of ${Object.keys(DEFAULT_CAPS).join(', ')}`);
@@ -224,15 +241,31 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     fail(file, `is not valid JSON (${(e as Error).message})`, 'fix the syntax; docs/sandbox.md shows an example');
   }
   if (!isObj(raw)) fail(file, 'must hold a JSON object', 'write { "partners": [ ... ] }; docs/sandbox.md shows an example');
-  const known = ['partners', 'local', 'kycDelayMs', 'autoSettleMs', 'assertionMaxAgeSeconds', 'blockedNationalities', 'faults', '$schema', 'comment'];
-  for (const k of Object.keys(raw)) if (!known.includes(k)) fail(`${file}: ${k}`, 'is not a known setting', `use one of ${known.slice(0, 7).join(', ')}`);
+  const known = [
+    'partners',
+    'local',
+    'kycDelayMs',
+    'autoSettleMs',
+    'assertionMaxAgeSeconds',
+    'blockedNationalities',
+    'faults',
+    '$schema',
+    'comment',
+  ];
+  for (const k of Object.keys(raw))
+    if (!known.includes(k)) fail(`${file}: ${k}`, 'is not a known setting', `use one of ${known.slice(0, 7).join(', ')}`);
   const settings: SandboxSettings = { ...DEFAULT_SETTINGS };
   settings.kycDelayMs = optNumber(raw, 'kycDelayMs', file) ?? settings.kycDelayMs;
   if (raw.autoSettleMs !== null) settings.autoSettleMs = optNumber(raw, 'autoSettleMs', file) ?? settings.autoSettleMs;
   settings.assertionMaxAgeSeconds = optNumber(raw, 'assertionMaxAgeSeconds', file, 1) ?? settings.assertionMaxAgeSeconds;
   settings.blockedNationalities = optStringList(raw, 'blockedNationalities', file) ?? settings.blockedNationalities;
   const partnersIn = raw.partners ?? [];
-  if (!Array.isArray(partnersIn)) fail(`${file}: partners`, 'must be an array', 'write "partners": [{ "partnerCode": "...", "secretKey": "...", "publicKeyFile": "..." }]');
+  if (!Array.isArray(partnersIn))
+    fail(
+      `${file}: partners`,
+      'must be an array',
+      'write "partners": [{ "partnerCode": "...", "secretKey": "...", "publicKeyFile": "..." }]',
+    );
   const seen = new Set<string>();
   const partners = partnersIn.map((p, i) => {
     const where = `${file}: partners[${i}]`;
@@ -249,7 +282,11 @@ export function parseConfig(text: string, file: string): LoadedConfig {
       try {
         pem = readFileSync(path, 'utf8');
       } catch {
-        fail(`${where}.publicKeyFile`, `${path} cannot be read`, 'point it at the PEM public key your backend signs with (relative paths are resolved against the config file)');
+        fail(
+          `${where}.publicKeyFile`,
+          `${path} cannot be read`,
+          'point it at the PEM public key your backend signs with (relative paths are resolved against the config file)',
+        );
       }
     }
     return readPartnerOverrides(p, where, defaultPartner(code, secret, partnerKeyFrom(pem)));
@@ -258,7 +295,12 @@ export function parseConfig(text: string, file: string): LoadedConfig {
   if (local !== undefined) {
     if (!isObj(local)) fail(`${file}: local`, 'must be an object', 'write "local": { "webhooks": [...] }');
     for (const k of ['partnerCode', 'secretKey', 'publicKeyFile']) {
-      if (k in local) fail(`${file}: local.${k}`, 'cannot be set: the local partner\'s credentials are generated', `remove it, or add a partner of your own under "partners"`);
+      if (k in local)
+        fail(
+          `${file}: local.${k}`,
+          "cannot be set: the local partner's credentials are generated",
+          `remove it, or add a partner of your own under "partners"`,
+        );
     }
     readPartnerOverrides(local, `${file}: local`, defaultPartner('LOCAL', 'unused', { kind: 'missing' })); // validate now, apply at start
   }
@@ -267,7 +309,8 @@ export function parseConfig(text: string, file: string): LoadedConfig {
 
 function readFaults(v: unknown, file: string): Fault[] {
   if (v === undefined) return [];
-  if (!Array.isArray(v)) fail(`${file}: faults`, 'must be an array', 'write "faults": [{ "endpoint": "v2.wallet.balance", "errorCode": 9, "times": 1 }]');
+  if (!Array.isArray(v))
+    fail(`${file}: faults`, 'must be an array', 'write "faults": [{ "endpoint": "v2.wallet.balance", "errorCode": 9, "times": 1 }]');
   return v.map((f, i) => {
     const r = checkFault(f);
     if (isProblem(r)) fail(`${file}: faults[${i}]${r.where}`, r.problem, r.fix);

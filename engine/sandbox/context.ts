@@ -30,9 +30,7 @@ export interface SandboxContext {
   faults: FaultList;
 }
 
-export type Outcome =
-  | { ok: true; data: Record<string, unknown> }
-  | { ok: false; code: number; message: string; data?: unknown };
+export type Outcome = { ok: true; data: Record<string, unknown> } | { ok: false; code: number; message: string; data?: unknown };
 
 export const ok = (data: Record<string, unknown>): Outcome => ({ ok: true, data });
 
@@ -47,4 +45,3 @@ export interface Caller {
   partner: Partner;
   userEmail?: string;
 }
-

@@ -106,17 +106,22 @@ export async function ensureLocalSandbox(options: EnsureOptions): Promise<{ url:
     // Someone else is starting it: wait for theirs.
     const url = await runningSandbox(home);
     if (url) return { url, started: false };
-    if (Date.now() > deadline) throw new Error(`timed out waiting for another process to start the sandbox in ${home}; if none is starting, delete ${lock}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for another process to start the sandbox in ${home}; if none is starting, delete ${lock}`);
     await sleep(100);
   }
   try {
     const logFile = join(home, 'sandbox.log');
     const out = openSync(logFile, 'a', 0o600);
-    const child = spawn(options.nodePath ?? process.execPath, [...(options.execArgv ?? []), options.cliPath, 'sandbox', '--port', '0', '--home', home], {
-      detached: true,
-      stdio: ['ignore', out, out],
-      env: options.env ?? process.env,
-    });
+    const child = spawn(
+      options.nodePath ?? process.execPath,
+      [...(options.execArgv ?? []), options.cliPath, 'sandbox', '--port', '0', '--home', home],
+      {
+        detached: true,
+        stdio: ['ignore', out, out],
+        env: options.env ?? process.env,
+      },
+    );
     closeSync(out);
     let exited: number | null | undefined;
     child.on('exit', (code) => {
@@ -125,7 +130,9 @@ export async function ensureLocalSandbox(options: EnsureOptions): Promise<{ url:
     child.unref();
     while (Date.now() < deadline) {
       if (exited !== undefined) {
-        throw new Error(`the local sandbox exited (code ${exited}) before it was ready:\n${logTail(logFile)}\nRun "payout-http sandbox --home ${home}" to see why.`);
+        throw new Error(
+          `the local sandbox exited (code ${exited}) before it was ready:\n${logTail(logFile)}\nRun "payout-http sandbox --home ${home}" to see why.`,
+        );
       }
       const info = readInfo(home);
       if (info?.pid === child.pid) {

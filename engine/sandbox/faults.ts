@@ -41,25 +41,49 @@ function nearestEndpoint(id: string): string {
 
 /** Checks one fault as written in the config file or a POST body; the problem names the fix. */
 export function checkFault(v: unknown): Fault | FaultProblem {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { where: '', problem: 'must be an object', fix: `write e.g. ${EXAMPLE}` };
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    return { where: '', problem: 'must be an object', fix: `write e.g. ${EXAMPLE}` };
   const o = v as Record<string, unknown>;
   for (const k of Object.keys(o)) {
-    if (!['endpoint', 'errorCode', 'times', 'message'].includes(k)) return { where: `.${k}`, problem: 'is not a fault setting', fix: 'use endpoint, errorCode, times, message' };
+    if (!['endpoint', 'errorCode', 'times', 'message'].includes(k))
+      return { where: `.${k}`, problem: 'is not a fault setting', fix: 'use endpoint, errorCode, times, message' };
   }
   const { endpoint, errorCode, times, message } = o;
   if (typeof endpoint !== 'string' || (endpoint !== ANY_ENDPOINT && !FAULTABLE.includes(endpoint))) {
     const hint = typeof endpoint === 'string' ? `did you mean "${nearestEndpoint(endpoint)}"? ` : '';
-    return { where: '.endpoint', problem: `${JSON.stringify(endpoint)} is not an /api/v2 or /v3 endpoint of the catalogue`, fix: `${hint}use "*" for every endpoint, or one of ${FAULTABLE.join(', ')}` };
+    return {
+      where: '.endpoint',
+      problem: `${JSON.stringify(endpoint)} is not an /api/v2 or /v3 endpoint of the catalogue`,
+      fix: `${hint}use "*" for every endpoint, or one of ${FAULTABLE.join(', ')}`,
+    };
   }
   const spec = typeof errorCode === 'number' && errorCode !== 0 ? errorByCode(errorCode) : undefined;
-  if (!spec) return { where: '.errorCode', problem: `${JSON.stringify(errorCode)} is not an error code of the catalogue's error table (doc 1 §7)`, fix: `use one of ${CODES.join(', ')}` };
+  if (!spec)
+    return {
+      where: '.errorCode',
+      problem: `${JSON.stringify(errorCode)} is not an error code of the catalogue's error table (doc 1 §7)`,
+      fix: `use one of ${CODES.join(', ')}`,
+    };
   if (times !== undefined && !(typeof times === 'number' && Number.isInteger(times) && times >= 1)) {
-    return { where: '.times', problem: 'must be a whole number ≥ 1', fix: 'write e.g. "times": 2, or leave it out to answer every request' };
+    return {
+      where: '.times',
+      problem: 'must be a whole number ≥ 1',
+      fix: 'write e.g. "times": 2, or leave it out to answer every request',
+    };
   }
-  if (message !== undefined && (typeof message !== 'string' || message === '')) return { where: '.message', problem: 'must be a non-empty string', fix: 'write "message": "...", or leave it out for the catalogue\'s text' };
+  if (message !== undefined && (typeof message !== 'string' || message === ''))
+    return {
+      where: '.message',
+      problem: 'must be a non-empty string',
+      fix: 'write "message": "...", or leave it out for the catalogue\'s text',
+    };
   // The service sends these codes with a fixed placeholder (msg.66); another text would test nothing real.
   if (message !== undefined && spec.literalMessage !== undefined) {
-    return { where: '.message', problem: `cannot be set for ${String(errorCode)}: the service always sends the literal text "${spec.literalMessage}"`, fix: 'remove "message"' };
+    return {
+      where: '.message',
+      problem: `cannot be set for ${String(errorCode)}: the service always sends the literal text "${spec.literalMessage}"`,
+      fix: 'remove "message"',
+    };
   }
   return { endpoint, errorCode: spec.code, ...(times !== undefined ? { times } : {}), ...(message !== undefined ? { message } : {}) };
 }

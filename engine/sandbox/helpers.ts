@@ -64,7 +64,8 @@ const HELPERS: Record<string, (call: HelperCall) => HttpAnswer> = {
 
 const ENDPOINTS = catalogue.endpoints.filter((e) => e.api === 'local-sandbox');
 for (const e of ENDPOINTS) if (!HELPERS[e.id]) throw new Error(`sandbox bug: no handler for the catalogue's ${e.id}`);
-for (const id of Object.keys(HELPERS)) if (!ENDPOINTS.some((e) => e.id === id)) throw new Error(`sandbox bug: ${id} is not in the catalogue`);
+for (const id of Object.keys(HELPERS))
+  if (!ENDPOINTS.some((e) => e.id === id)) throw new Error(`sandbox bug: ${id} is not in the catalogue`);
 
 /** Path parameters as the catalogue types them: an integer is digits, an enum one of its values. */
 function paramsFit(endpoint: Endpoint, params: Record<string, string>): boolean {
@@ -75,7 +76,14 @@ function paramsFit(endpoint: Endpoint, params: Record<string, string>): boolean 
 }
 
 /** The answer of the helper at `method path`, or undefined when no helper is there. */
-export function handleHelper(ctx: SandboxContext, localPartnerCode: string, method: string, path: string, query: URLSearchParams, body: string): HttpAnswer | undefined {
+export function handleHelper(
+  ctx: SandboxContext,
+  localPartnerCode: string,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  body: string,
+): HttpAnswer | undefined {
   for (const e of ENDPOINTS) {
     if (e.method !== method) continue;
     const params = matchPath(e.path, path);

@@ -15,7 +15,20 @@
 // file truncated to the last whole line.
 
 import {
-  closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, statSync, write, writeSync,
+  closeSync,
+  existsSync,
+  fdatasync,
+  fdatasyncSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  write,
+  writeSync,
 } from 'node:fs';
 import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
@@ -105,7 +118,12 @@ export class Journal {
   }
 
   /** Opens the journal for appending (creating it, 0600). */
-  static open(snapshotFile: string, generation: number, snapshotText: (generation: number) => string, log: (line: string) => void): Journal {
+  static open(
+    snapshotFile: string,
+    generation: number,
+    snapshotText: (generation: number) => string,
+    log: (line: string) => void,
+  ): Journal {
     const j = new Journal(snapshotFile, snapshotFile.replace(/\.json$/, '') + '.journal', generation, snapshotText, log);
     ensurePrivateDir(dirname(snapshotFile));
     j.fd = openSync(j.journalFile, 'a', 0o600);

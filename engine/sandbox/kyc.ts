@@ -29,9 +29,7 @@ const IMAGE_FIELDS: Record<string, keyof KycRecord['images']> = {
 };
 
 /** Profile members of doc 1 §2.4 that are stored values (not statuses or document URLs). */
-const PROFILE_FIELDS = catalogue.shapes['kyc-profile']
-  .map((f) => f.name)
-  .filter((n) => !/Status$|^rejectReason$|Url$/.test(n));
+const PROFILE_FIELDS = catalogue.shapes['kyc-profile'].map((f) => f.name).filter((n) => !/Status$|^rejectReason$|Url$/.test(n));
 const NAME_FIELDS = new Set(['firstName', 'lastName']);
 
 /** Uppercase, accents removed (doc 1 §2.4); Vietnamese Đ has no decomposition, so it is mapped by hand. */
@@ -49,11 +47,13 @@ export function checkFormats(fields: readonly FieldSpec[], body: Record<string, 
         if (!isCalendarDate(v)) return fail(5, `${f.name} "${v}" is not a date: write it as YYYY-MM-DD`);
         break;
       case 'iso-country':
-        if (!isIsoCountry(v)) return fail(f.errorCode ?? 5, `${f.name} "${v}" is not an ISO 3166-1 alpha-2 country code: send two uppercase letters, e.g. VN`);
+        if (!isIsoCountry(v))
+          return fail(f.errorCode ?? 5, `${f.name} "${v}" is not an ISO 3166-1 alpha-2 country code: send two uppercase letters, e.g. VN`);
         break;
       case 'digits-only':
         if (!isDigitsOnly(v)) return fail(5, `${f.name} "${v}" must be digits only, without a plus sign: e.g. 84`);
-        if (f.name === 'phoneCountryCode' && !CALLING_CODES.has(v)) return fail(5, `phoneCountryCode "${v}" is not a country calling code: e.g. 84 for Vietnam, 63 for the Philippines`);
+        if (f.name === 'phoneCountryCode' && !CALLING_CODES.has(v))
+          return fail(5, `phoneCountryCode "${v}" is not a country calling code: e.g. 84 for Vietnam, 63 for the Philippines`);
         break;
       case 'data-url-image':
       case 'data-url-pdf': {
@@ -97,7 +97,8 @@ function nationalIdTaken(ctx: SandboxContext, partnerCode: string, userEmail: st
 }
 
 export function emailProblem(userEmail: string | undefined): Outcome | undefined {
-  if (!userEmail || !isEmail(userEmail)) return fail(27, `userEmail "${userEmail ?? ''}" is not an e-mail address: send the user's address, e.g. alice@example.com`);
+  if (!userEmail || !isEmail(userEmail))
+    return fail(27, `userEmail "${userEmail ?? ''}" is not an e-mail address: send the user's address, e.g. alice@example.com`);
   return undefined;
 }
 
@@ -108,14 +109,24 @@ export function submitKyc(ctx: SandboxContext, caller: Caller, body: Record<stri
   if (bad) return bad;
   const type = String(body.type);
   if (type !== 'PASSPORT' && typeof body.backIdImage !== 'string') {
-    return fail(58, `backIdImage is required for a ${type}: send the back of the document as data:image/jpeg;base64,<DATA>, or use type PASSPORT`, { invalid: 'backIdImage' });
+    return fail(
+      58,
+      `backIdImage is required for a ${type}: send the back of the document as data:image/jpeg;base64,<DATA>, or use type PASSPORT`,
+      { invalid: 'backIdImage' },
+    );
   }
   const partnerCode = caller.partner.partnerCode;
   const existing = currentUser(ctx, partnerCode, userEmail)?.kyc;
-  if (existing && kycStatus(existing) === 'PROCESSING') return fail(35, `A KYC submission for ${userEmail} is already under review: wait for it to end (get-kyc-information) before resubmitting`);
-  if (existing && kycStatus(existing) === 'VERIFIED') return fail(52, `${userEmail} is already VERIFIED: use submit-kyc-supplement to change the profile`);
+  if (existing && kycStatus(existing) === 'PROCESSING')
+    return fail(
+      35,
+      `A KYC submission for ${userEmail} is already under review: wait for it to end (get-kyc-information) before resubmitting`,
+    );
+  if (existing && kycStatus(existing) === 'VERIFIED')
+    return fail(52, `${userEmail} is already VERIFIED: use submit-kyc-supplement to change the profile`);
   const nationalId = String(body.nationalId);
-  if (nationalIdTaken(ctx, partnerCode, userEmail, nationalId)) return fail(52, `nationalId ${nationalId} is already registered to another of your users: check the document number`);
+  if (nationalIdTaken(ctx, partnerCode, userEmail, nationalId))
+    return fail(52, `nationalId ${nationalId} is already registered to another of your users: check the document number`);
 
   const profile: Record<string, string> = {};
   for (const name of PROFILE_FIELDS) {
@@ -146,7 +157,12 @@ function imagesOf(body: Record<string, unknown>, type: string): KycRecord['image
   for (const [field, kind] of Object.entries(IMAGE_FIELDS)) {
     if (kind === 'back' && type === 'PASSPORT') continue; // ignored for a passport (doc 1 §4.3)
     const v = body[field];
-    if (typeof v === 'string') out[kind] = { mime: v.slice('data:'.length, v.indexOf(';')), sha256: imageDigest(v), bytes: Math.floor((v.length - v.indexOf(',') - 1) * 0.75) };
+    if (typeof v === 'string')
+      out[kind] = {
+        mime: v.slice('data:'.length, v.indexOf(';')),
+        sha256: imageDigest(v),
+        bytes: Math.floor((v.length - v.indexOf(',') - 1) * 0.75),
+      };
   }
   return out;
 }
@@ -159,7 +175,11 @@ export function supplementKyc(ctx: SandboxContext, caller: Caller, body: Record<
   const user = currentUser(ctx, caller.partner.partnerCode, userEmail);
   const kyc = user?.kyc;
   if (!kyc) return fail(50, `No KYC profile for ${userEmail}: submit it first with submit-kyc`);
-  if (kycStatus(kyc) !== 'VERIFIED') return fail(50, `${userEmail} is not VERIFIED (${kycStatus(kyc)}): a profile that was never verified is completed with submit-kyc, not a supplement`);
+  if (kycStatus(kyc) !== 'VERIFIED')
+    return fail(
+      50,
+      `${userEmail} is not VERIFIED (${kycStatus(kyc)}): a profile that was never verified is completed with submit-kyc, not a supplement`,
+    );
   // The identity fields name the profile and client-filled ones (the signature) authenticate it: neither is patch content.
   const patchable = fields.filter((f) => !f.filledByClient && f.name !== 'partnerCode' && f.name !== 'userEmail').map((f) => f.name);
   const sent = patchable.filter((n) => body[n] !== undefined && body[n] !== null);
@@ -222,12 +242,17 @@ export function kycGate(ctx: SandboxContext, caller: Caller, riskCheck = true): 
   const kyc = currentUser(ctx, caller.partner.partnerCode, userEmail!)?.kyc;
   if (!kyc) return fail(34, `${userEmail} has no KYC profile: submit KYC and wait for VERIFIED`);
   const status = kycStatus(kyc);
-  if (status !== 'VERIFIED') return fail(34, `${userEmail} is not KYC-verified (${status}): ${status === 'PROCESSING' ? 'wait for the review to end' : 'fix and resubmit KYC'}`);
+  if (status !== 'VERIFIED')
+    return fail(
+      34,
+      `${userEmail} is not KYC-verified (${status}): ${status === 'PROCESSING' ? 'wait for the review to end' : 'fix and resubmit KYC'}`,
+    );
   const nationality = kyc.profile.nationality;
   if (!nationality || ctx.settings.blockedNationalities.includes(nationality)) {
     return fail(59, `Nationality ${nationality ?? '(missing)'} is not served for this service and currency: the user cannot transact here`);
   }
-  if (riskCheck && userEmail!.toLowerCase().startsWith(HIGH_RISK_EMAIL_PREFIX)) return fail(64, `${userEmail} is on the risk list: this user cannot transact`);
+  if (riskCheck && userEmail!.toLowerCase().startsWith(HIGH_RISK_EMAIL_PREFIX))
+    return fail(64, `${userEmail} is on the risk list: this user cannot transact`);
   return undefined;
 }
 

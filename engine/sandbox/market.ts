@@ -20,8 +20,18 @@ export const TOKEN_USD: Record<string, number> = { USDT: 1, USDC: 1, ETH: 3000, 
 
 /** Units of fiat per USD. A fiat not listed here has no provider (error 46). */
 export const FIAT_PER_USD: Record<string, number> = {
-  VND: 25000, PHP: 58, IDR: 16000, THB: 36, BRL: 5.5, ARS: 1000, PEN: 3.75, GEL: 2.7,
-  NGN: 1500, GHS: 15, ZAR: 18, KES: 130,
+  VND: 25000,
+  PHP: 58,
+  IDR: 16000,
+  THB: 36,
+  BRL: 5.5,
+  ARS: 1000,
+  PEN: 3.75,
+  GEL: 2.7,
+  NGN: 1500,
+  GHS: 15,
+  ZAR: 18,
+  KES: 130,
 };
 
 /** Fiat currencies each product pays out in (doc 1 §4.15 lists VND, PHP, IDR for cashout). */
@@ -87,7 +97,15 @@ export function quote(token: string, fiat: string, by: { fiatAmount: number } | 
   if ('fiatAmount' in by) {
     const systemFee = roundFiat(fiat, by.fiatAmount * SYSTEM_FEE_RATE);
     const totalPayment = roundFiat(fiat, by.fiatAmount + systemFee + processingFee);
-    return { fiatAmount: by.fiatAmount, currency: token, price, tokenAmount: roundToken(totalPayment / price), totalPayment, processingFee, systemFee };
+    return {
+      fiatAmount: by.fiatAmount,
+      currency: token,
+      price,
+      tokenAmount: roundToken(totalPayment / price),
+      totalPayment,
+      processingFee,
+      systemFee,
+    };
   }
   const totalPayment = roundFiat(fiat, by.tokenAmount * price);
   const systemFee = roundFiat(fiat, (totalPayment - processingFee) * (SYSTEM_FEE_RATE / (1 + SYSTEM_FEE_RATE)));
@@ -115,13 +133,23 @@ const bank = (bankCode: string, bankName: string): Bank => ({
 /** Banks by fiat currency. VND codes are NAPAS BINs (what VietQR carries); PHP codes are BICs (QR Ph). */
 export const BANKS: Record<string, readonly Bank[]> = {
   VND: [
-    bank('970436', 'Vietcombank'), bank('970415', 'VietinBank'), bank('970418', 'BIDV'), bank('970405', 'Agribank'),
-    bank('970422', 'MB Bank'), bank('970407', 'Techcombank'), bank('970432', 'VPBank'), bank('970423', 'TPBank'),
-    bank('970416', 'ACB'), bank('970403', 'Sacombank'),
+    bank('970436', 'Vietcombank'),
+    bank('970415', 'VietinBank'),
+    bank('970418', 'BIDV'),
+    bank('970405', 'Agribank'),
+    bank('970422', 'MB Bank'),
+    bank('970407', 'Techcombank'),
+    bank('970432', 'VPBank'),
+    bank('970423', 'TPBank'),
+    bank('970416', 'ACB'),
+    bank('970403', 'Sacombank'),
   ],
   PHP: [
-    bank('GXCHPHM2XXX', 'GCash'), bank('PAPHPHM1XXX', 'Maya'), bank('BNORPHMMXXX', 'BDO Unibank'),
-    bank('BOPIPHMMXXX', 'Bank of the Philippine Islands'), bank('MBTCPHMMXXX', 'Metrobank'),
+    bank('GXCHPHM2XXX', 'GCash'),
+    bank('PAPHPHM1XXX', 'Maya'),
+    bank('BNORPHMMXXX', 'BDO Unibank'),
+    bank('BOPIPHMMXXX', 'Bank of the Philippine Islands'),
+    bank('MBTCPHMMXXX', 'Metrobank'),
   ],
   IDR: [bank('93600014', 'BCA'), bank('93600008', 'Bank Mandiri'), bank('93600009', 'BNI'), bank('93600002', 'BRI')],
   THB: [bank('PROMPTPAY', 'PromptPay')],
@@ -155,11 +183,12 @@ export function accountHolder(bankAccountNumber: string): string | undefined {
 
 /** ITU-T E.164 country calling codes (submit-kyc checks phoneCountryCode against a list, doc 1 §4.3). */
 export const CALLING_CODES: ReadonlySet<string> = new Set(
-  ('1 7 20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98 ' +
+  (
+    '1 7 20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98 ' +
     '211 212 213 216 218 220 221 222 223 224 225 226 227 228 229 230 231 232 233 234 235 236 237 238 239 240 241 242 243 244 245 246 248 249 ' +
     '250 251 252 253 254 255 256 257 258 260 261 262 263 264 265 266 267 268 269 290 291 297 298 299 350 351 352 353 354 355 356 357 358 359 ' +
     '370 371 372 373 374 375 376 377 378 380 381 382 383 385 386 387 389 420 421 423 500 501 502 503 504 505 506 507 508 509 590 591 592 593 ' +
     '594 595 596 597 598 599 670 672 673 674 675 676 677 678 679 680 681 682 683 685 686 687 688 689 690 691 692 850 852 853 855 856 880 886 ' +
-    '960 961 962 963 964 965 966 967 968 970 971 972 973 974 975 976 977 992 993 994 995 996 998').split(' '),
+    '960 961 962 963 964 965 966 967 968 970 971 972 973 974 975 976 977 992 993 994 995 996 998'
+  ).split(' '),
 );
-

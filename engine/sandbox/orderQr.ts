@@ -10,13 +10,44 @@ export function orderQr(ctx: SandboxContext, externalOrderId: string): Record<st
   if (!rec) return undefined;
   const t = rec.order.bankTransfer as Record<string, string | number>;
   const account = String(t.bankAccountNumber);
-  const common = { amount: Number(t.totalPayment), name: String(t.bankAccountName || 'RECIPIENT').slice(0, 25), additional: [['08', String(t.contentPayment).slice(0, 25)]] as [string, string][] };
+  const common = {
+    amount: Number(t.totalPayment),
+    name: String(t.bankAccountName || 'RECIPIENT').slice(0, 25),
+    additional: [['08', String(t.contentPayment).slice(0, 25)]] as [string, string][],
+  };
   let qrContent: string | null = null;
   if (rec.fiatCurrency === 'VND') {
     const beneficiary = `0006${t.bankCode}01${String(account.length).padStart(2, '0')}${account}`;
-    qrContent = buildMerchantQr({ templateId: '38', template: [['00', 'A000000727'], ['01', beneficiary], ['02', 'QRIBFTTA']], currency: '704', country: 'VN', city: 'HA NOI', ...common });
+    qrContent = buildMerchantQr({
+      templateId: '38',
+      template: [
+        ['00', 'A000000727'],
+        ['01', beneficiary],
+        ['02', 'QRIBFTTA'],
+      ],
+      currency: '704',
+      country: 'VN',
+      city: 'HA NOI',
+      ...common,
+    });
   } else if (rec.fiatCurrency === 'PHP') {
-    qrContent = buildMerchantQr({ templateId: '28', template: [['00', 'ph.ppmi.p2m'], ['01', String(t.bankCode)], ['03', account]], currency: '608', country: 'PH', city: 'MANILA', ...common });
+    qrContent = buildMerchantQr({
+      templateId: '28',
+      template: [
+        ['00', 'ph.ppmi.p2m'],
+        ['01', String(t.bankCode)],
+        ['03', account],
+      ],
+      currency: '608',
+      country: 'PH',
+      city: 'MANILA',
+      ...common,
+    });
   }
-  return { externalOrderId, fiatCurrency: rec.fiatCurrency, qrContent, ...(qrContent ? {} : { note: `The sandbox renders QR codes for VND and PHP orders only, not ${rec.fiatCurrency}.` }) };
+  return {
+    externalOrderId,
+    fiatCurrency: rec.fiatCurrency,
+    qrContent,
+    ...(qrContent ? {} : { note: `The sandbox renders QR codes for VND and PHP orders only, not ${rec.fiatCurrency}.` }),
+  };
 }

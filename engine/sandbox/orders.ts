@@ -7,12 +7,27 @@
 
 import { isUnaccented } from '../catalogue/formats';
 import { jsString } from '../signing/canonical';
-import { BANK_VERIFY_FIAT_CURRENCIES, catalogue, limitByName, sellExtendInfoKeyRead, sellExtendInfoRuleFor, CASHOUT_RECIPIENT_TYPES } from '../catalogue/index';
+import {
+  BANK_VERIFY_FIAT_CURRENCIES,
+  catalogue,
+  limitByName,
+  sellExtendInfoKeyRead,
+  sellExtendInfoRuleFor,
+  CASHOUT_RECIPIENT_TYPES,
+} from '../catalogue/index';
 import { fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
 import { move } from './fund';
 import { kycGate } from './kyc';
 import {
-  ACCOUNT_BLACKLISTED, ACCOUNT_PAYOUT_FAILS, accountHolder, BANKS, bankName, fiatToUsd, NETWORK_TOKENS, own, TOKEN_USD,
+  ACCOUNT_BLACKLISTED,
+  ACCOUNT_PAYOUT_FAILS,
+  accountHolder,
+  BANKS,
+  bankName,
+  fiatToUsd,
+  NETWORK_TOKENS,
+  own,
+  TOKEN_USD,
 } from './market';
 import { cashoutQuote, fmt, sellQuote } from './quotes';
 import { endpointUrl } from './route';
@@ -25,7 +40,10 @@ const isDigits = (s: unknown) => typeof s === 'string' && /^\d+$/.test(s);
 function webhookProblem(caller: Caller, key: unknown): Outcome | undefined {
   if (key === undefined || key === null) return undefined;
   if (!caller.partner.webhooks.some((w) => w.secretKey === key)) {
-    return fail(13, 'webhookSecretKey matches no registered webhook endpoint, so the order was not created: use the key of a registered endpoint, or omit it and poll orders/details');
+    return fail(
+      13,
+      'webhookSecretKey matches no registered webhook endpoint, so the order was not created: use the key of a registered endpoint, or omit it and poll orders/details',
+    );
   }
   return undefined;
 }
@@ -41,21 +59,43 @@ function duplicateProblem(ctx: SandboxContext, caller: Caller, id: string): Outc
 function capsProblem(ctx: SandboxContext, caller: Caller, usd: number): Outcome | undefined {
   const caps = caller.partner.caps;
   if (usd > caps.perTransactionUsd) {
-    return fail(36, `The order is worth ${fmt(usd)} USD, above the per-transaction cap of ${fmt(caps.perTransactionUsd)} USD: lower the fiatAmount`);
+    return fail(
+      36,
+      `The order is worth ${fmt(usd)} USD, above the per-transaction cap of ${fmt(caps.perTransactionUsd)} USD: lower the fiatAmount`,
+    );
   }
   const now = ctx.clock();
   const w = windowStarts(now);
-  let day = 0, dayCount = 0, week = 0, month = 0;
+  let day = 0,
+    dayCount = 0,
+    week = 0,
+    month = 0;
   for (const o of ctx.store.ordersOf(caller.partner.partnerCode, caller.userEmail ?? '')) {
     if (o.order.status === 'ERROR') continue;
-    if (o.createdAtMs >= w.day) { day += o.usdAmount; dayCount++; }
+    if (o.createdAtMs >= w.day) {
+      day += o.usdAmount;
+      dayCount++;
+    }
     if (o.createdAtMs >= w.week) week += o.usdAmount;
     if (o.createdAtMs >= w.month) month += o.usdAmount;
   }
-  if (day + usd > caps.dailyUsd) return fail(37, `The user's orders today would reach ${fmt(day + usd)} USD, above the daily cap of ${fmt(caps.dailyUsd)} USD: try a smaller amount or tomorrow (UTC)`);
-  if (dayCount + 1 > caps.dailyCount) return fail(37, `The user has reached the daily cap of ${caps.dailyCount} orders: try again tomorrow (UTC)`);
-  if (week + usd > caps.weeklyUsd) return fail(90, `The user's orders this week would reach ${fmt(week + usd)} USD, above the weekly cap of ${fmt(caps.weeklyUsd)} USD (the week starts Monday 00:00 UTC)`);
-  if (month + usd > caps.monthlyUsd) return fail(42, `The user's orders this month would reach ${fmt(month + usd)} USD, above the monthly cap of ${fmt(caps.monthlyUsd)} USD`);
+  if (day + usd > caps.dailyUsd)
+    return fail(
+      37,
+      `The user's orders today would reach ${fmt(day + usd)} USD, above the daily cap of ${fmt(caps.dailyUsd)} USD: try a smaller amount or tomorrow (UTC)`,
+    );
+  if (dayCount + 1 > caps.dailyCount)
+    return fail(37, `The user has reached the daily cap of ${caps.dailyCount} orders: try again tomorrow (UTC)`);
+  if (week + usd > caps.weeklyUsd)
+    return fail(
+      90,
+      `The user's orders this week would reach ${fmt(week + usd)} USD, above the weekly cap of ${fmt(caps.weeklyUsd)} USD (the week starts Monday 00:00 UTC)`,
+    );
+  if (month + usd > caps.monthlyUsd)
+    return fail(
+      42,
+      `The user's orders this month would reach ${fmt(month + usd)} USD, above the monthly cap of ${fmt(caps.monthlyUsd)} USD`,
+    );
   return undefined;
 }
 
@@ -70,7 +110,8 @@ function bankProblem(fiat: string, bankCode: string): Outcome | undefined {
 
 /** Account checks where the sandbox can verify accounts (the bank-verify currencies): 18; and the blacklist test value: 65. */
 function accountProblem(fiat: string, account: unknown): Outcome | undefined {
-  if (typeof account !== 'string' || account === '') return fail(18, 'The bank account could not be verified: bankAccountNumber is missing (it was signed as `undefined`); send it');
+  if (typeof account !== 'string' || account === '')
+    return fail(18, 'The bank account could not be verified: bankAccountNumber is missing (it was signed as `undefined`); send it');
   if (account === ACCOUNT_BLACKLISTED) return fail(65, `The recipient account ${account} is blacklisted: the payout cannot be made`);
   if (BANK_VERIFY_FIAT_CURRENCIES.includes(fiat) && !accountHolder(account)) {
     return fail(18, `The bank account ${account} could not be verified: check it with bank/account/verify`);
@@ -85,7 +126,10 @@ function sellExtendInfoProblem(fiat: string, extendInfo: unknown, bankAccountNum
   const info = typeof extendInfo === 'object' && extendInfo !== null ? (extendInfo as Record<string, unknown>) : {};
   const key = rule.required === 'in-practice' ? sellExtendInfoKeyRead(info) : info[rule.key] != null ? rule.key : undefined;
   if (!key) {
-    return fail(rule.missingKeyErrorCode ?? 5, `extendInfo.${rule.key} is required for ${fiat}: send extendInfo { "qrType": ..., "${rule.key}": { "recipientName": ..., "additionalData": ... } } from the QR decoding`);
+    return fail(
+      rule.missingKeyErrorCode ?? 5,
+      `extendInfo.${rule.key} is required for ${fiat}: send extendInfo { "qrType": ..., "${rule.key}": { "recipientName": ..., "additionalData": ... } } from the QR decoding`,
+    );
   }
   const entry = info[key];
   const member = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {};
@@ -96,12 +140,19 @@ function sellExtendInfoProblem(fiat: string, extendInfo: unknown, bankAccountNum
   }
   // The one rejection the document states (PHP): recipientName and account number both all digits.
   if (rule.rejections?.length && isDigits(member.recipientName) && isDigits(bankAccountNumber)) {
-    return fail(rule.rejections[0].errorCode, 'extendInfo.PH.recipientName and the account number are both all digits: send the recipient name from the QR decoding');
+    return fail(
+      rule.rejections[0].errorCode,
+      'extendInfo.PH.recipientName and the account number are both all digits: send the recipient name from the QR decoding',
+    );
   }
   return undefined;
 }
 
-function baseOrder(type: 'SELL' | 'CASHOUT', id: string, createdAtMs: number): Pick<OrderObject, 'externalOrderId' | 'type' | 'status' | 'descriptions' | 'createdAt' | 'expiresAt'> {
+function baseOrder(
+  type: 'SELL' | 'CASHOUT',
+  id: string,
+  createdAtMs: number,
+): Pick<OrderObject, 'externalOrderId' | 'type' | 'status' | 'descriptions' | 'createdAt' | 'expiresAt'> {
   return {
     externalOrderId: id,
     type,
@@ -120,13 +171,20 @@ function commit(ctx: SandboxContext, rec: OrderRecord, account: string): Outcome
   });
   if (!entry) {
     const have = ctx.store.state.funds[rec.partnerCode]?.[rec.currency] ?? 0;
-    return fail(7, `The fund holds ${fmt(have)} ${rec.currency} but the order needs ${fmt(rec.tokenAmount)} ${rec.currency}: top up the fund or lower the amount`);
+    return fail(
+      7,
+      `The fund holds ${fmt(have)} ${rec.currency} but the order needs ${fmt(rec.tokenAmount)} ${rec.currency}: top up the fund or lower the amount`,
+    );
   }
   ctx.store.addOrder(rec);
   ctx.log(`order ${rec.order.externalOrderId} created (${rec.order.type})`);
   if (account === ACCOUNT_PAYOUT_FAILS) {
     settle(ctx, rec, 'ERROR', 'The payout was refused by the receiving bank (sandbox test account); the fund was refunded.');
-    return fail(12, `The payout failed after the order was created: ${rec.order.descriptions} Create a new order with a new externalOrderId.`, { ...rec.order });
+    return fail(
+      12,
+      `The payout failed after the order was created: ${rec.order.descriptions} Create a new order with a new externalOrderId.`,
+      { ...rec.order },
+    );
   }
   ctx.scheduleSettlement(rec.partnerCode, rec.order.externalOrderId);
   return ok({ ...rec.order });
@@ -139,13 +197,15 @@ export function createSellOrder(ctx: SandboxContext, caller: Caller, body: Recor
   const pre = webhookProblem(caller, body.webhookSecretKey) ?? duplicateProblem(ctx, caller, id) ?? kycGate(ctx, caller);
   if (pre) return pre;
   const content = String(body.content);
-  if (!isUnaccented(content)) return fail(17, `content "${content}" has accents or special characters: use unaccented letters, digits and spaces only`);
+  if (!isUnaccented(content))
+    return fail(17, `content "${content}" has accents or special characters: use unaccented letters, digits and spaces only`);
   const quoted = sellQuote(caller, body);
   if (!quoted.ok) return quoted.outcome;
   const bankCode = String(body.bankCode);
-  const problem = bankProblem(fiat, bankCode)
-    ?? sellExtendInfoProblem(fiat, body.extendInfo, body.bankAccountNumber)
-    ?? accountProblem(fiat, body.bankAccountNumber);
+  const problem =
+    bankProblem(fiat, bankCode) ??
+    sellExtendInfoProblem(fiat, body.extendInfo, body.bankAccountNumber) ??
+    accountProblem(fiat, body.bankAccountNumber);
   if (problem) return problem;
   const q = quoted.quote;
   const usd = q.tokenAmount * (own(TOKEN_USD, q.currency) ?? 1);
@@ -156,15 +216,20 @@ export function createSellOrder(ctx: SandboxContext, caller: Caller, body: Recor
   const account = String(body.bankAccountNumber);
   const info = (body.extendInfo ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const countryKey = sellExtendInfoRuleFor(fiat).key;
-  const recipientName = (countryKey && typeof info[countryKey]?.recipientName === 'string' ? info[countryKey].recipientName : undefined);
+  const recipientName = countryKey && typeof info[countryKey]?.recipientName === 'string' ? info[countryKey].recipientName : undefined;
   const network = Object.keys(NETWORK_TOKENS).find((n) => NETWORK_TOKENS[n].includes(q.currency)) ?? null;
   const order: OrderObject = {
     ...baseOrder('SELL', id, now),
     fiatAmount: q.totalPayment,
     paidAmount: q.fiatAmount ?? 0,
     tokenTransfer: {
-      currency: q.currency, network, price: q.price, amount: q.tokenAmount,
-      address: `sandbox-fund-${caller.partner.partnerCode.toLowerCase()}`, txHash: '', memo: '',
+      currency: q.currency,
+      network,
+      price: q.price,
+      amount: q.tokenAmount,
+      address: `sandbox-fund-${caller.partner.partnerCode.toLowerCase()}`,
+      txHash: '',
+      memo: '',
     },
     bankTransfer: {
       bankAccountName: recipientName ?? accountHolder(account) ?? '',
@@ -178,12 +243,22 @@ export function createSellOrder(ctx: SandboxContext, caller: Caller, body: Recor
     },
     fees: { systemFee: q.systemFee, processingFee: q.processingFee },
   };
-  return commit(ctx, {
-    partnerCode: caller.partner.partnerCode, userEmail: caller.userEmail!, order, createdAtMs: now, fiatCurrency: fiat,
-    currency: q.currency, tokenAmount: q.tokenAmount, usdAmount: usd,
-    ...(typeof body.webhookSecretKey === 'string' ? { webhookSecretKey: body.webhookSecretKey } : {}),
-    extendInfo: body.extendInfo ?? null,
-  }, account);
+  return commit(
+    ctx,
+    {
+      partnerCode: caller.partner.partnerCode,
+      userEmail: caller.userEmail!,
+      order,
+      createdAtMs: now,
+      fiatCurrency: fiat,
+      currency: q.currency,
+      tokenAmount: q.tokenAmount,
+      usdAmount: usd,
+      ...(typeof body.webhookSecretKey === 'string' ? { webhookSecretKey: body.webhookSecretKey } : {}),
+      extendInfo: body.extendInfo ?? null,
+    },
+    account,
+  );
 }
 
 /** Doc 1 §4.16. */
@@ -197,16 +272,29 @@ export function createCashout(ctx: SandboxContext, caller: Caller, body: Record<
     return fail(18, 'extendInfo is missing: send the recipient as { "recipientName", "recipientNumber", "recipientBankCode" }');
   }
   const recipient = info as Record<string, unknown>;
-  const missing = ['recipientName', 'recipientNumber', 'recipientBankCode'].filter((k) => typeof recipient[k] !== 'string' || recipient[k] === '');
-  if (missing.length) return fail(18, `extendInfo lacks ${missing.join(', ')}: the recipient's account cannot be verified without ${missing.length > 1 ? 'them' : 'it'}`);
+  const missing = ['recipientName', 'recipientNumber', 'recipientBankCode'].filter(
+    (k) => typeof recipient[k] !== 'string' || recipient[k] === '',
+  );
+  if (missing.length)
+    return fail(
+      18,
+      `extendInfo lacks ${missing.join(', ')}: the recipient's account cannot be verified without ${missing.length > 1 ? 'them' : 'it'}`,
+    );
   if (recipient.recipientType !== undefined && !CASHOUT_RECIPIENT_TYPES.includes(jsString(recipient.recipientType))) {
-    return fail(5, `extendInfo.recipientType "${jsString(recipient.recipientType)}" is not recognised: send one of ${CASHOUT_RECIPIENT_TYPES.join(', ')}, or omit it`);
+    return fail(
+      5,
+      `extendInfo.recipientType "${jsString(recipient.recipientType)}" is not recognised: send one of ${CASHOUT_RECIPIENT_TYPES.join(', ')}, or omit it`,
+    );
   }
   const quoted = cashoutQuote(ctx, caller, body);
   if (!quoted.ok) return quoted.outcome;
   const fiat = quoted.fiat;
   const content = typeof recipient.transferContent === 'string' ? recipient.transferContent : '';
-  if (!isUnaccented(content)) return fail(17, `extendInfo.transferContent "${content}" has accents or special characters: use unaccented letters, digits and spaces only`);
+  if (!isUnaccented(content))
+    return fail(
+      17,
+      `extendInfo.transferContent "${content}" has accents or special characters: use unaccented letters, digits and spaces only`,
+    );
   const bankCode = String(recipient.recipientBankCode);
   const account = String(recipient.recipientNumber);
   const problem = bankProblem(fiat, bankCode) ?? accountProblem(fiat, account);
@@ -235,18 +323,32 @@ export function createCashout(ctx: SandboxContext, caller: Caller, body: Record<
     },
     fees: { systemFee: q.systemFee, processingFee: q.processingFee },
   };
-  return commit(ctx, {
-    partnerCode: caller.partner.partnerCode, userEmail: caller.userEmail!, order, createdAtMs: now, fiatCurrency: fiat,
-    currency: q.currency, tokenAmount: q.tokenAmount, usdAmount: usd,
-    ...(typeof body.webhookSecretKey === 'string' ? { webhookSecretKey: body.webhookSecretKey } : {}),
-    extendInfo: info,
-  }, account);
+  return commit(
+    ctx,
+    {
+      partnerCode: caller.partner.partnerCode,
+      userEmail: caller.userEmail!,
+      order,
+      createdAtMs: now,
+      fiatCurrency: fiat,
+      currency: q.currency,
+      tokenAmount: q.tokenAmount,
+      usdAmount: usd,
+      ...(typeof body.webhookSecretKey === 'string' ? { webhookSecretKey: body.webhookSecretKey } : {}),
+      extendInfo: info,
+    },
+    account,
+  );
 }
 
 /** Doc 1 §4.14: 15 for an unknown id, including another partner's order. */
 export function orderDetails(ctx: SandboxContext, caller: Caller, externalOrderId: string): Outcome {
   const rec = ctx.store.state.orders[orderKey(caller.partner.partnerCode, externalOrderId)];
-  if (!rec) return fail(15, `No order ${externalOrderId} under this partner account: check the externalOrderId and the partner (and environment) that created it`);
+  if (!rec)
+    return fail(
+      15,
+      `No order ${externalOrderId} under this partner account: check the externalOrderId and the partner (and environment) that created it`,
+    );
   return ok({ ...rec.order });
 }
 
@@ -260,7 +362,10 @@ export function settle(ctx: SandboxContext, rec: OrderRecord, to: string, reason
   const now = ctx.clock();
   rec.order.status = to;
   if (to === 'ERROR') {
-    move(ctx.store, rec.partnerCode, rec.currency, rec.tokenAmount, 'REFUND', now, { externalOrderId: rec.order.externalOrderId, userEmail: rec.userEmail });
+    move(ctx.store, rec.partnerCode, rec.currency, rec.tokenAmount, 'REFUND', now, {
+      externalOrderId: rec.order.externalOrderId,
+      userEmail: rec.userEmail,
+    });
     rec.order.descriptions = reason ?? 'The payout failed; the fund was refunded.';
   } else if (to === 'SUCCESS') {
     rec.order.descriptions = 'SUCCESS';
@@ -270,7 +375,8 @@ export function settle(ctx: SandboxContext, rec: OrderRecord, to: string, reason
   }
   ctx.store.changed(['orders', orderKey(rec.partnerCode, rec.order.externalOrderId)]);
   ctx.log(`order ${rec.order.externalOrderId} -> ${to}`);
-  if ((catalogue.webhook?.firesOn ?? []).includes(to) && rec.webhookSecretKey) ctx.deliverWebhook(rec.partnerCode, rec.order.externalOrderId);
+  if ((catalogue.webhook?.firesOn ?? []).includes(to) && rec.webhookSecretKey)
+    ctx.deliverWebhook(rec.partnerCode, rec.order.externalOrderId);
 }
 
 /** Doc 2 §3: a forced outcome. The simulation spec (kind, allowed outcomes, resulting status) is the catalogue's. */
@@ -278,14 +384,26 @@ export function simulateOutcome(ctx: SandboxContext, caller: Caller, endpointId:
   const spec = catalogue.simulations.find((s) => s.endpointId === endpointId)!;
   const orderId = String(body.orderId);
   const outcome = spec.outcomes.find((o) => o.value === body.outcome);
-  if (!outcome) return fail(5, `outcome "${String(body.outcome)}" is not allowed here: send one of ${spec.outcomes.map((o) => o.value).join(', ')}`);
+  if (!outcome)
+    return fail(5, `outcome "${String(body.outcome)}" is not allowed here: send one of ${spec.outcomes.map((o) => o.value).join(', ')}`);
   const rec = ctx.store.state.orders[orderKey(caller.partner.partnerCode, orderId)];
   if (!rec || rec.order.type !== spec.orderType) {
-    return fail(15, `No ${spec.orderType === 'SELL' ? 'scan-to-pay' : 'cashout'} order ${orderId} under this partner: check the orderId (your externalOrderId) and the endpoint`);
+    return fail(
+      15,
+      `No ${spec.orderType === 'SELL' ? 'scan-to-pay' : 'cashout'} order ${orderId} under this partner: check the orderId (your externalOrderId) and the endpoint`,
+    );
   }
   if (rec.order.status === 'SUCCESS' || rec.order.status === 'ERROR') {
-    return fail(5, `Order ${orderId} is already ${rec.order.status}, a terminal status: forced outcomes apply only to orders still in progress`);
+    return fail(
+      5,
+      `Order ${orderId} is already ${rec.order.status}, a terminal status: forced outcomes apply only to orders still in progress`,
+    );
   }
-  settle(ctx, rec, outcome.orderStatus, outcome.orderStatus === 'ERROR' ? 'The payout failed (forced by the sandbox); the fund was refunded.' : undefined);
+  settle(
+    ctx,
+    rec,
+    outcome.orderStatus,
+    outcome.orderStatus === 'ERROR' ? 'The payout failed (forced by the sandbox); the fund was refunded.' : undefined,
+  );
   return ok({ orderId, status: rec.order.status });
 }

@@ -7,7 +7,17 @@ import { fail, ok, type Caller, type Outcome, type SandboxContext } from './cont
 import { balanceOf } from './fund';
 import { kycGate } from './kyc';
 import {
-  accountHolder, BANKS, CASHOUT_FIAT, FIAT_PER_USD, NETWORK_TOKENS, own, quote, SCAN_TO_PAY_FIAT, sellBounds, tokenPrice, type Quote,
+  accountHolder,
+  BANKS,
+  CASHOUT_FIAT,
+  FIAT_PER_USD,
+  NETWORK_TOKENS,
+  own,
+  quote,
+  SCAN_TO_PAY_FIAT,
+  sellBounds,
+  tokenPrice,
+  type Quote,
 } from './market';
 
 /** Services orders/prices quotes under (doc 1 §4.9: default SELL, the one scan-to-pay uses). */
@@ -20,9 +30,13 @@ export function prices(body: Record<string, unknown>): Outcome {
   const network = String(body.network);
   const fiat = typeof body.fiatCurrency === 'string' ? body.fiatCurrency : 'VND';
   const service = typeof body.service === 'string' ? body.service : 'SELL';
-  if (!PRICE_SERVICES.includes(service)) return fail(14, `service "${service}" is not a known service type: send SELL (the default, for scan-to-pay) or BUY`);
+  if (!PRICE_SERVICES.includes(service))
+    return fail(14, `service "${service}" is not a known service type: send SELL (the default, for scan-to-pay) or BUY`);
   if (!own(FIAT_PER_USD, fiat)) return fail(46, `No provider covers ${fiat}: quote in one of ${Object.keys(FIAT_PER_USD).join(', ')}`);
-  const names = String(body.currencies).split(',').map((s) => s.trim()).filter(Boolean);
+  const names = String(body.currencies)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!names.length) return fail(5, 'currencies is empty: send a comma-separated list, e.g. USDT,ETH');
   const tokens = own(NETWORK_TOKENS, network) ?? [];
   const unsupported = names.find((n) => !tokens.includes(n));
@@ -47,15 +61,20 @@ export function verifyBankAccount(body: Record<string, unknown>): Outcome {
   const holder = known ? accountHolder(number) : undefined;
   if (!holder) {
     const why = known ? `account ${number} could not be verified at bank ${bankCode}` : `bank ${bankCode} is not a ${fiat} bank`;
-    return fail(fiat === 'VND' ? 1 : 18, `Bank account verification failed: ${why}. Check the bankCode (get-supported-banks) and the account number.`);
+    return fail(
+      fiat === 'VND' ? 1 : 18,
+      `Bank account verification failed: ${why}. Check the bankCode (get-supported-banks) and the account number.`,
+    );
   }
   return ok({ bankCode, bankAccountNumber: number, bankAccountName: holder });
 }
 
 function boundsProblem(fiat: string, amount: number): Outcome | undefined {
   const b = sellBounds(fiat)!;
-  if (amount < b.minSell) return fail(24, `The amount ${fmt(amount)} ${fiat} is below the minimum of ${fmt(b.minSell)} ${fiat}: send at least ${fmt(b.minSell)}`);
-  if (amount > b.maxSell) return fail(25, `The amount ${fmt(amount)} ${fiat} is above the maximum of ${fmt(b.maxSell)} ${fiat}: send at most ${fmt(b.maxSell)}`);
+  if (amount < b.minSell)
+    return fail(24, `The amount ${fmt(amount)} ${fiat} is below the minimum of ${fmt(b.minSell)} ${fiat}: send at least ${fmt(b.minSell)}`);
+  if (amount > b.maxSell)
+    return fail(25, `The amount ${fmt(amount)} ${fiat} is above the maximum of ${fmt(b.maxSell)} ${fiat}: send at most ${fmt(b.maxSell)}`);
   return undefined;
 }
 
@@ -65,7 +84,10 @@ function providerFloorProblem(fiat: string, amount: number): Outcome | undefined
   const ceiling = limitByName('cashout-ceiling-vnd');
   if (!floor?.amount || !ceiling?.amount || fiat !== floor.unit) return undefined;
   if (amount < floor.amount || amount > ceiling.amount) {
-    return fail(16, `The amount ${fmt(amount)} ${fiat} is outside the payment provider's range of ${fmt(floor.amount)} to ${fmt(ceiling.amount)} ${fiat}: send an amount within it`);
+    return fail(
+      16,
+      `The amount ${fmt(amount)} ${fiat} is outside the payment provider's range of ${fmt(floor.amount)} to ${fmt(ceiling.amount)} ${fiat}: send an amount within it`,
+    );
   }
   return undefined;
 }
@@ -84,8 +106,18 @@ export function sellQuote(caller: Caller, body: Record<string, unknown>): SellQu
   const token = String(body.currency);
   const no = (outcome: Outcome): SellQuote => ({ ok: false, outcome });
   if (!caller.partner.scanToPay) return no(fail(46, 'Scan-to-pay is not enabled for this partner account: ask the service to activate it'));
-  if (!SCAN_TO_PAY_FIAT.includes(fiat)) return no(fail(46, `No scan-to-pay provider covers ${fiat}: use one of ${SCAN_TO_PAY_FIAT.join(', ')}`));
-  if (tokenPrice(token, fiat) === undefined) return no(fail(46, `No provider sells ${token}: use one of ${Object.keys(NETWORK_TOKENS).flatMap((n) => NETWORK_TOKENS[n]).filter((t, i, a) => a.indexOf(t) === i).join(', ')}`));
+  if (!SCAN_TO_PAY_FIAT.includes(fiat))
+    return no(fail(46, `No scan-to-pay provider covers ${fiat}: use one of ${SCAN_TO_PAY_FIAT.join(', ')}`));
+  if (tokenPrice(token, fiat) === undefined)
+    return no(
+      fail(
+        46,
+        `No provider sells ${token}: use one of ${Object.keys(NETWORK_TOKENS)
+          .flatMap((n) => NETWORK_TOKENS[n])
+          .filter((t, i, a) => a.indexOf(t) === i)
+          .join(', ')}`,
+      ),
+    );
   const byToken = body.fiatAmount === undefined && typeof body.tokenAmount === 'number';
   const q = byToken
     ? quote(token, fiat, { tokenAmount: body.tokenAmount as number })!
@@ -110,7 +142,12 @@ export function cashoutQuote(ctx: SandboxContext, caller: Caller, body: Record<s
   const amount = body.fiatAmount;
   const token = String(body.cryptoCurrency);
   if (typeof fiat !== 'string' || typeof amount !== 'number') {
-    return no(fail(46, 'fiatCurrency and fiatAmount were not both sent, so no service matches: send both (omitted ones are signed as `undefined` and no default applies)'));
+    return no(
+      fail(
+        46,
+        'fiatCurrency and fiatAmount were not both sent, so no service matches: send both (omitted ones are signed as `undefined` and no default applies)',
+      ),
+    );
   }
   if (!caller.partner.cashout) return no(fail(46, 'Cashout is not enabled for this partner account: ask the service to activate it'));
   if (!CASHOUT_FIAT.includes(fiat)) return no(fail(46, `No cashout provider covers ${fiat}: use one of ${CASHOUT_FIAT.join(', ')}`));
@@ -121,7 +158,13 @@ export function cashoutQuote(ctx: SandboxContext, caller: Caller, body: Record<s
   if (bad) return no(bad);
   const q = quote(token, fiat, { fiatAmount: amount })!;
   const have = balanceOf(ctx.store, caller.partner.partnerCode, token);
-  if (have < q.tokenAmount) return no(fail(7, `The fund holds ${fmt(have)} ${token} but the cashout needs ${fmt(q.tokenAmount)} ${token}: top up the fund or lower the amount`));
+  if (have < q.tokenAmount)
+    return no(
+      fail(
+        7,
+        `The fund holds ${fmt(have)} ${token} but the cashout needs ${fmt(q.tokenAmount)} ${token}: top up the fund or lower the amount`,
+      ),
+    );
   return { ok: true, quote: q, fiat };
 }
 

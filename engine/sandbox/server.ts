@@ -12,8 +12,16 @@ import { clientHost, exposureWarning, HELPERS_REFUSED_MESSAGE, isLoopbackAddress
 import { handleHelper } from './helpers';
 import { handlePlantRequest } from './plant/index';
 import {
-  applyLocalOverrides, defaultPartner, loadConfigFile, parseConfig, partnerKeyFrom, DEFAULT_SETTINGS,
-  type LoadedConfig, type Partner, type SandboxConfigFile, type SandboxSettings,
+  applyLocalOverrides,
+  defaultPartner,
+  loadConfigFile,
+  parseConfig,
+  partnerKeyFrom,
+  DEFAULT_SETTINGS,
+  type LoadedConfig,
+  type Partner,
+  type SandboxConfigFile,
+  type SandboxSettings,
 } from './config';
 import type { SandboxContext } from './context';
 import { FaultList } from './faults';
@@ -83,10 +91,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const creds = await ensureLocalCredentials(home);
   const given = options.config;
   const config: LoadedConfig =
-    typeof given === 'string' ? loadConfigFile(given)
-    : given === undefined ? { settings: { ...DEFAULT_SETTINGS }, partners: [] }
-    : 'settings' in given ? given
-    : parseConfig(JSON.stringify(given), join(process.cwd(), 'sandbox config')); // relative key files: from the working folder
+    typeof given === 'string'
+      ? loadConfigFile(given)
+      : given === undefined
+        ? { settings: { ...DEFAULT_SETTINGS }, partners: [] }
+        : 'settings' in given
+          ? given
+          : parseConfig(JSON.stringify(given), join(process.cwd(), 'sandbox config')); // relative key files: from the working folder
   const settings: SandboxSettings = {
     ...config.settings,
     ...(options.kycDelayMs !== undefined ? { kycDelayMs: options.kycDelayMs } : {}),
@@ -103,7 +114,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   );
   const partners = new Map<string, Partner>([[local.partnerCode, local]]);
   for (const p of config.partners) {
-    if (partners.has(p.partnerCode)) throw new Error(`the config's partner ${p.partnerCode} has the local partner's code: give it another partnerCode`);
+    if (partners.has(p.partnerCode))
+      throw new Error(`the config's partner ${p.partnerCode} has the local partner's code: give it another partnerCode`);
     partners.set(p.partnerCode, p);
   }
 
@@ -154,7 +166,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const server = createServer((req, res) => {
     handle(req, res).catch((e: Error) => {
       log(`${req.method} ${req.url} -> crashed: ${e?.message ?? String(e)}`);
-      if (!res.headersSent) send(res, 500, { success: false, message: 'Internal error in the local sandbox; see its log', data: null, errorCode: 1, semanticCode: 'INTERNAL_SERVER_ERROR' });
+      if (!res.headersSent)
+        send(res, 500, {
+          success: false,
+          message: 'Internal error in the local sandbox; see its log',
+          data: null,
+          errorCode: 1,
+          semanticCode: 'INTERNAL_SERVER_ERROR',
+        });
       else res.destroy();
     });
   });
@@ -165,7 +184,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const method = req.method ?? 'GET';
     const body = await readBody(req);
     if (body === undefined) {
-      send(res, 413, { success: false, message: `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB: send smaller documents`, data: null });
+      send(res, 413, {
+        success: false,
+        message: `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB: send smaller documents`,
+        data: null,
+      });
       return;
     }
     if (path === PLANT_PREFIX || path.startsWith(`${PLANT_PREFIX}/`)) {
@@ -181,14 +204,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     } else if (path.startsWith('/v3/')) {
       a = await handleV3(ctx, { method, path, query: parsed.searchParams, headers: req.headers, body, ip });
     } else {
-      a = path.startsWith('/sandbox/') && !isLoopbackAddress(ip)
-        ? { status: 403, body: { success: false, message: HELPERS_REFUSED_MESSAGE, data: null }, logCode: '403 (not loopback)' }
-        : handleHelper(ctx, local.partnerCode, method, path, parsed.searchParams, body);
+      a =
+        path.startsWith('/sandbox/') && !isLoopbackAddress(ip)
+          ? { status: 403, body: { success: false, message: HELPERS_REFUSED_MESSAGE, data: null }, logCode: '403 (not loopback)' }
+          : handleHelper(ctx, local.partnerCode, method, path, parsed.searchParams, body);
     }
     if (!a) {
       const message = `No endpoint at ${method} ${path}: the sandbox serves /api/v2, /v3, ${PLANT_PREFIX} and its own helpers (docs/sandbox.md)`;
       // In the envelope of the surface the path claims.
-      a = { status: 404, body: path.startsWith('/v3/') ? { code: 'NOT_FOUND', message, data: null } : { success: false, message, data: null }, logCode: '404' };
+      a = {
+        status: 404,
+        body: path.startsWith('/v3/') ? { code: 'NOT_FOUND', message, data: null } : { success: false, message, data: null },
+        logCode: '404',
+      };
     }
     // Durable before confirmed: the answer leaves only once the changes it made are on the disk.
     await store.durable();

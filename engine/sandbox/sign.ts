@@ -6,7 +6,12 @@ import { buildCanonical } from '../signing/canonical';
 import { signText } from '../signing/rsa';
 import type { SignedTemplate } from '../catalogue/types';
 
-export function signData(data: Record<string, unknown>, template: SignedTemplate, secretKey: string, serviceKey: KeyObject): Record<string, unknown> {
+export function signData(
+  data: Record<string, unknown>,
+  template: SignedTemplate,
+  secretKey: string,
+  serviceKey: KeyObject,
+): Record<string, unknown> {
   const text = buildCanonical(template, data).withSecret(secretKey);
   return { ...data, signature: signText(text, serviceKey) };
 }

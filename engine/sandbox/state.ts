@@ -110,7 +110,18 @@ export interface SandboxState {
 }
 
 export function emptyState(): SandboxState {
-  return { version: 1, funds: {}, ledger: [], users: {}, orders: {}, nextKycId: 1001, nextSeq: 1, usedJtis: {}, tokens: {}, webhookDeliveries: [] };
+  return {
+    version: 1,
+    funds: {},
+    ledger: [],
+    users: {},
+    orders: {},
+    nextKycId: 1001,
+    nextSeq: 1,
+    usedJtis: {},
+    tokens: {},
+    webhookDeliveries: [],
+  };
 }
 
 export const userKey = (partnerCode: string, userEmail: string) => `${partnerCode}\n${userEmail.toLowerCase()}`;
@@ -147,7 +158,8 @@ export class Store {
       const { journalGeneration: _generation, ...snapshot } = loaded.snapshot ?? {};
       state = { ...state, ...snapshot };
       for (const r of loaded.records) replay(state, r as ChangeRecord);
-      if (loaded.droppedBytes) log(`state journal: dropped a torn last record (${loaded.droppedBytes} bytes) left by a hard stop; it was never confirmed`);
+      if (loaded.droppedBytes)
+        log(`state journal: dropped a torn last record (${loaded.droppedBytes} bytes) left by a hard stop; it was never confirmed`);
       this.journal = Journal.open(file, loaded.generation, (g) => JSON.stringify({ ...this.state, journalGeneration: g }), log);
     }
     this.state = state;

@@ -34,7 +34,8 @@ type Op = (ctx: SandboxContext, caller: Caller, body: Body, endpoint: Endpoint) 
 
 const OPS: Record<string, Op> = {
   'v2.account.verify': (_ctx, c) => ok({ name: c.partner.name, email: c.partner.email, status: 'ACTIVE' }),
-  'v2.wallet.balance': (ctx, c, b) => ok({ balance: balanceOf(ctx.store, c.partner.partnerCode, String(b.currency)), currency: String(b.currency) }),
+  'v2.wallet.balance': (ctx, c, b) =>
+    ok({ balance: balanceOf(ctx.store, c.partner.partnerCode, String(b.currency)), currency: String(b.currency) }),
   'v2.user.submit-kyc': (ctx, c, b, e) => submitKyc(ctx, c, b, e.body ?? []),
   'v2.user.submit-kyc-supplement': (ctx, c, b, e) => supplementKyc(ctx, c, b, e.body ?? []),
   'v2.user.get-kyc-information': (ctx, c) => readKyc(ctx, c),
@@ -62,7 +63,11 @@ const PH_QR = endpointById('v2.public.generate-philippines-qrcode')!;
 function envelope(outcome: Outcome, sign?: (data: Body) => Body): HttpAnswer {
   if (outcome.ok) {
     const data = sign ? sign(outcome.data) : outcome.data;
-    return { status: SUCCESS_HTTP_STATUS, body: { success: true, message: 'Success', data, errorCode: 0, semanticCode: 'SUCCESS' }, logCode: '0' };
+    return {
+      status: SUCCESS_HTTP_STATUS,
+      body: { success: true, message: 'Success', data, errorCode: 0, semanticCode: 'SUCCESS' },
+      logCode: '0',
+    };
   }
   const spec = errorByCode(outcome.code)!;
   // data is null on an error, except 12 (the order, signed like any order) and 58 (`data.invalid`).
@@ -81,7 +86,8 @@ function parseJsonObject(text: string): Body | string {
   if (text.trim() === '') return 'The request has no body: send a JSON object with Content-Type: application/json';
   try {
     const v = JSON.parse(text) as unknown;
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'The body must be a JSON object: send { "partnerCode": ..., ..., "signature": ... }';
+    if (typeof v !== 'object' || v === null || Array.isArray(v))
+      return 'The body must be a JSON object: send { "partnerCode": ..., ..., "signature": ... }';
     return storableProblem(v) ?? (v as Body);
   } catch (e) {
     return `The body is not valid JSON (${(e as Error).message}): fix the syntax`;
@@ -107,10 +113,17 @@ export function handleV2(ctx: SandboxContext, req: V2Request): HttpAnswer | unde
   const endpoint = SIGNED_ENDPOINTS.get(req.path) ?? [QR_INFO, PH_QR].find((e) => e.path === req.path);
   if (!endpoint) return undefined;
   if (req.method !== endpoint.method) {
-    return { status: 405, body: { success: false, message: `${req.path} takes ${endpoint.method}, not ${req.method}`, data: null }, logCode: '405' };
+    return {
+      status: 405,
+      body: { success: false, message: `${req.path} takes ${endpoint.method}, not ${req.method}`, data: null },
+      logCode: '405',
+    };
   }
   if (!/^application\/json\b/i.test(req.contentType ?? '')) {
-    return v2Fail(5, `Content-Type must be application/json (got ${req.contentType ?? 'none'}): add the header Content-Type: application/json`);
+    return v2Fail(
+      5,
+      `Content-Type must be application/json (got ${req.contentType ?? 'none'}): add the header Content-Type: application/json`,
+    );
   }
   const body = parseJsonObject(req.body);
   if (typeof body === 'string') return v2Fail(5, body);
@@ -118,20 +131,38 @@ export function handleV2(ctx: SandboxContext, req: V2Request): HttpAnswer | unde
   const code = body.partnerCode;
   const partner = typeof code === 'string' ? ctx.partners.get(code) : undefined;
   if (!partner) {
-    return v2Fail(4, code === undefined ? 'partnerCode is missing: send your partnerCode in the body' : `Unknown partnerCode ${JSON.stringify(code)}: check it against your credentials for this environment`);
+    return v2Fail(
+      4,
+      code === undefined
+        ? 'partnerCode is missing: send your partnerCode in the body'
+        : `Unknown partnerCode ${JSON.stringify(code)}: check it against your credentials for this environment`,
+    );
   }
   if (!partner.allowedIps.includes(req.ip)) {
-    return v2Fail(19, `Calls from ${req.ip} are not allowlisted for ${partner.partnerCode}: call from a registered IP, or add it to allowedIps in the sandbox config`);
+    return v2Fail(
+      19,
+      `Calls from ${req.ip} are not allowlisted for ${partner.partnerCode}: call from a registered IP, or add it to allowedIps in the sandbox config`,
+    );
   }
   const key = partner.publicKey;
   if (key.kind === 'unusable') return v2Fail(1, `The public key registered for ${partner.partnerCode} is unusable (${key.reason})`);
-  if (key.kind === 'missing') return v2Fail(2, `No public key is registered for ${partner.partnerCode}, so no signature can verify: register the public half of your key pair (publicKeyFile in the sandbox config)`);
+  if (key.kind === 'missing')
+    return v2Fail(
+      2,
+      `No public key is registered for ${partner.partnerCode}, so no signature can verify: register the public half of your key pair (publicKeyFile in the sandbox config)`,
+    );
   const canonical = buildCanonical(endpoint.signedString!, body);
   if (body.signature === undefined) {
-    return v2Fail(2, `The signature is missing: sign ${templateText(endpoint.signedString!)} (here ${canonical.display}) with RSA-SHA256 (PKCS#1 v1.5) and send it base64 in the signature field`);
+    return v2Fail(
+      2,
+      `The signature is missing: sign ${templateText(endpoint.signedString!)} (here ${canonical.display}) with RSA-SHA256 (PKCS#1 v1.5) and send it base64 in the signature field`,
+    );
   }
   if (!verifyText(canonical.withSecret(partner.secretKey), body.signature, key.key)) {
-    return v2Fail(2, `The signature does not verify over ${templateText(endpoint.signedString!)} (here ${canonical.display}): sign exactly that string (field order, omitted fields as written, secretKey after the last pipe) with RSA-SHA256 PKCS#1 v1.5, not PSS`);
+    return v2Fail(
+      2,
+      `The signature does not verify over ${templateText(endpoint.signedString!)} (here ${canonical.display}): sign exactly that string (field order, omitted fields as written, secretKey after the last pipe) with RSA-SHA256 PKCS#1 v1.5, not PSS`,
+    );
   }
   if (partner.locked) return v2Fail(3, `The partner account ${partner.partnerCode} is not active: ask the service to activate it`);
   const invalid = validateFields(endpoint, body);
@@ -162,6 +193,9 @@ function generatePhQr(ctx: SandboxContext, req: V2Request): HttpAnswer {
   if (invalid) return v2Fail(invalid.code, invalid.message);
   const injected = ctx.faults.take(PH_QR.id);
   if (injected) return logAsFault(envelope(injected));
-  const merchantId = BigInt(`0x${ctx.randomId(8)}`).toString().padStart(12, '0').slice(-12);
+  const merchantId = BigInt(`0x${ctx.randomId(8)}`)
+    .toString()
+    .padStart(12, '0')
+    .slice(-12);
   return envelope(ok({ qrContent: philippinesQr(body.amount as number, merchantId) }));
 }

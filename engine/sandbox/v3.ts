@@ -48,14 +48,26 @@ const OPS: Record<string, Op> = {
     const funds = ctx.store.state.funds[caller.partner.partnerCode] ?? {};
     const only = query.get('currency');
     const currencies = only ? [only] : Object.keys(funds).sort();
-    return ok({ balances: currencies.map((currency) => ({ balance: balanceOf(ctx.store, caller.partner.partnerCode, currency), currency })) });
+    return ok({
+      balances: currencies.map((currency) => ({ balance: balanceOf(ctx.store, caller.partner.partnerCode, currency), currency })),
+    });
   },
   'v3.fund.ledger': ({ ctx, caller, query }) => {
     const only = query.get('currency');
     const order = query.get('externalOrderId');
     const entries = ctx.store.state.ledger
-      .filter((e) => e.partnerCode === caller.partner.partnerCode && (!only || e.currency === only) && (!order || e.externalOrderId === order))
-      .map((e) => ({ id: String(e.seq), at: e.at, kind: e.kind, currency: e.currency, amount: e.amount, balanceAfter: e.balanceAfter, externalOrderId: e.externalOrderId ?? null }));
+      .filter(
+        (e) => e.partnerCode === caller.partner.partnerCode && (!only || e.currency === only) && (!order || e.externalOrderId === order),
+      )
+      .map((e) => ({
+        id: String(e.seq),
+        at: e.at,
+        kind: e.kind,
+        currency: e.currency,
+        amount: e.amount,
+        balanceAfter: e.balanceAfter,
+        externalOrderId: e.externalOrderId ?? null,
+      }));
     return ok({ entries });
   },
   'v3.scan-to-pay.quotes': ({ caller, body }) => reviewSellOrder(caller, body),
@@ -67,9 +79,14 @@ const OPS: Record<string, Op> = {
 
 const TOKENS = catalogue.endpoints.find((e) => e.id === 'v3.auth.tokens')!;
 const V3_ENDPOINTS = catalogue.endpoints.filter((e) => e.api === 'payout-v3');
-for (const id of Object.keys(OPS)) if (!V3_ENDPOINTS.some((e) => e.id === id)) throw new Error(`sandbox bug: ${id} is not in the catalogue`);
+for (const id of Object.keys(OPS))
+  if (!V3_ENDPOINTS.some((e) => e.id === id)) throw new Error(`sandbox bug: ${id} is not in the catalogue`);
 
-const answer = (status: number, code: string, message: string, data: unknown): HttpAnswer => ({ status, body: { code, message, data }, logCode: code });
+const answer = (status: number, code: string, message: string, data: unknown): HttpAnswer => ({
+  status,
+  body: { code, message, data },
+  logCode: code,
+});
 
 /** A doc 2 §7 error (401/403) by name. */
 function v3Error(name: string, message: string): HttpAnswer {
@@ -138,20 +155,32 @@ export async function handleV3(ctx: SandboxContext, req: V3Request): Promise<Htt
   const header = Array.isArray(auth) ? auth[0] : auth;
   const prefix = v3Conventions.bearerPrefix;
   if (!header || !header.startsWith(prefix)) {
-    return v3Error('ACCESS_TOKEN_INVALID', `No bearer token: send ${v3Conventions.authorizationHeader}: ${prefix}<accessToken> from POST ${TOKENS.path}`);
+    return v3Error(
+      'ACCESS_TOKEN_INVALID',
+      `No bearer token: send ${v3Conventions.authorizationHeader}: ${prefix}<accessToken> from POST ${TOKENS.path}`,
+    );
   }
   const held = ctx.store.state.tokens[tokenHash(header.slice(prefix.length).trim())];
   const now = Math.floor(ctx.clock() / 1000);
-  if (!held) return v3Error('ACCESS_TOKEN_INVALID', `The access token is not one this sandbox issued: get a new one from POST ${TOKENS.path}`);
-  if (held.expiresAt <= now) return v3Error('ACCESS_TOKEN_INVALID', `The access token expired ${now - held.expiresAt} s ago: repeat the exchange at POST ${TOKENS.path}`);
+  if (!held)
+    return v3Error('ACCESS_TOKEN_INVALID', `The access token is not one this sandbox issued: get a new one from POST ${TOKENS.path}`);
+  if (held.expiresAt <= now)
+    return v3Error(
+      'ACCESS_TOKEN_INVALID',
+      `The access token expired ${now - held.expiresAt} s ago: repeat the exchange at POST ${TOKENS.path}`,
+    );
   const partner = ctx.partners.get(held.partnerCode);
   if (!partner) return v3Error('ACCESS_TOKEN_INVALID', 'The access token belongs to a partner this sandbox no longer knows: get a new one');
   if (!partner.allowedIps.includes(req.ip)) {
-    return v3Error('PARTNER_IP_NOT_ALLOWED', `Calls from ${req.ip} are not allowlisted for ${partner.partnerCode}, however valid the token: call from a registered IP`);
+    return v3Error(
+      'PARTNER_IP_NOT_ALLOWED',
+      `Calls from ${req.ip} are not allowlisted for ${partner.partnerCode}, however valid the token: call from a registered IP`,
+    );
   }
-  if (partner.locked) return fromOutcome(fail(3, `The partner account ${partner.partnerCode} is not active: ask the service to activate it`));
+  if (partner.locked)
+    return fromOutcome(fail(3, `The partner account ${partner.partnerCode} is not active: ask the service to activate it`));
   const values = endpoint.method === 'GET' ? Object.fromEntries(req.query) : body;
-  const invalid = validateFields(endpoint, values, endpoint.method === 'GET' ? endpoint.query ?? [] : endpoint.body ?? []);
+  const invalid = validateFields(endpoint, values, endpoint.method === 'GET' ? (endpoint.query ?? []) : (endpoint.body ?? []));
   if (invalid) return fromOutcome(fail(invalid.code, invalid.message));
   // After the token, allowlist and validation checks, as on /api/v2: a fault replaces only the business logic.
   const injected = ctx.faults.take(endpoint.id);
@@ -161,7 +190,8 @@ export async function handleV3(ctx: SandboxContext, req: V3Request): Promise<Htt
 
 function parseBody(req: V3Request): Body | string {
   const type = req.headers['content-type'];
-  if (!/^application\/json\b/i.test(String(type ?? ''))) return `Content-Type must be application/json (got ${String(type ?? 'none')}): add the header`;
+  if (!/^application\/json\b/i.test(String(type ?? '')))
+    return `Content-Type must be application/json (got ${String(type ?? 'none')}): add the header`;
   if (req.body.trim() === '') return 'The request has no body: send a JSON object';
   try {
     const v = JSON.parse(req.body) as unknown;
@@ -177,7 +207,8 @@ async function exchange(ctx: SandboxContext, req: V3Request, body: Body): Promis
   const invalid = validateFields(TOKENS, body);
   if (invalid) return fromOutcome(fail(invalid.code, invalid.message));
   const userEmail = String(body.userEmail);
-  if (!isEmail(userEmail)) return fromOutcome(fail(27, `userEmail "${userEmail}" is not an e-mail address: send the address of the user the token acts for`));
+  if (!isEmail(userEmail))
+    return fromOutcome(fail(27, `userEmail "${userEmail}" is not an e-mail address: send the address of the user the token acts for`));
   // The allowlist is per partner, so the partner is read from the (not yet verified) iss first.
   let iss: unknown;
   try {
@@ -187,7 +218,10 @@ async function exchange(ctx: SandboxContext, req: V3Request, body: Body): Promis
   }
   const claimed = typeof iss === 'string' ? ctx.partners.get(iss) : undefined;
   if (claimed && !claimed.allowedIps.includes(req.ip)) {
-    return v3Error('PARTNER_IP_NOT_ALLOWED', `Calls from ${req.ip} are not allowlisted for ${claimed.partnerCode}: call from a registered IP`);
+    return v3Error(
+      'PARTNER_IP_NOT_ALLOWED',
+      `Calls from ${req.ip} are not allowlisted for ${claimed.partnerCode}: call from a registered IP`,
+    );
   }
   const now = Math.floor(ctx.clock() / 1000);
   const maxAge = ctx.settings.assertionMaxAgeSeconds;
@@ -211,7 +245,8 @@ async function exchange(ctx: SandboxContext, req: V3Request, body: Body): Promis
   });
   if (!result.ok) return v3Error('INVALID_SIGNATURE', `The client assertion was refused: ${result.reason}`);
   const partner = ctx.partners.get(result.partnerCode)!;
-  if (partner.locked) return fromOutcome(fail(3, `The partner account ${partner.partnerCode} is not active: ask the service to activate it`));
+  if (partner.locked)
+    return fromOutcome(fail(3, `The partner account ${partner.partnerCode} is not active: ask the service to activate it`));
   // A verified assertion, then the fault: the jti stays used, as it would after any refusal by the service.
   const injected = ctx.faults.take(TOKENS.id);
   if (injected) return logAsFault(fromOutcome(injected));

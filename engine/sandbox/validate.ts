@@ -14,12 +14,18 @@ export interface Invalid {
 
 function typeOk(f: FieldSpec, v: unknown): boolean {
   switch (f.type) {
-    case 'string': return typeof v === 'string';
-    case 'number': return typeof v === 'number' && Number.isFinite(v);
-    case 'integer': return typeof v === 'number' && Number.isInteger(v);
-    case 'boolean': return typeof v === 'boolean';
-    case 'array': return Array.isArray(v);
-    case 'object': return typeof v === 'object' && v !== null && !Array.isArray(v);
+    case 'string':
+      return typeof v === 'string';
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'integer':
+      return typeof v === 'number' && Number.isInteger(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'array':
+      return Array.isArray(v);
+    case 'object':
+      return typeof v === 'object' && v !== null && !Array.isArray(v);
   }
 }
 
@@ -49,7 +55,10 @@ export function validateFields(endpoint: Endpoint, values: Record<string, unknow
       continue;
     }
     if (!typeOk(f, v)) {
-      return { code: 5, message: `${f.name} must be ${article(f.type)} ${f.type}, not ${JSON.stringify(v).slice(0, 40)}: send it as ${article(f.type)} ${f.type}` };
+      return {
+        code: 5,
+        message: `${f.name} must be ${article(f.type)} ${f.type}, not ${JSON.stringify(v).slice(0, 40)}: send it as ${article(f.type)} ${f.type}`,
+      };
     }
     if (f.enum && !f.enum.includes(jsString(v))) {
       return { code: f.errorCode ?? 5, message: `${f.name} "${jsString(v)}" is not one of ${f.enum.join(', ')}: send one of those values` };
@@ -59,7 +68,10 @@ export function validateFields(endpoint: Endpoint, values: Record<string, unknow
     }
   }
   if (missing.length) {
-    return { code: 5, message: `Missing required field${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Send ${missing.length > 1 ? 'them' : 'it'} in the JSON body.` };
+    return {
+      code: 5,
+      message: `Missing required field${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Send ${missing.length > 1 ? 'them' : 'it'} in the JSON body.`,
+    };
   }
   return undefined;
 }

@@ -68,7 +68,7 @@ export class WebhookSender {
       .catch((e: Error) => {
         // fetch reports "fetch failed"; the cause says why (ECONNREFUSED, ENOTFOUND, ...).
         const cause = (e.cause as NodeJS.ErrnoException | undefined)?.code ?? (e.cause as Error | undefined)?.message;
-        record(`failed: ${e.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS} ms` : cause ?? e.message}`, false);
+        record(`failed: ${e.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS} ms` : (cause ?? e.message)}`, false);
       })
       .finally(() => this.inFlight.delete(p));
     this.inFlight.add(p);

@@ -62,11 +62,21 @@ interface Scheme {
 // The service's scheme first, then the wrong ones, in the order they are met in practice.
 const SCHEMES: Scheme[] = [
   { id: 'rsa-sha256', description: '', hash: 'sha256', padding: 'pkcs1' },
-  { id: 'pss', description: 'signed with RSASSA-PSS padding instead of PKCS#1 v1.5 (the service rejects PSS with error 2)', hash: 'sha256', padding: 'pss' },
+  {
+    id: 'pss',
+    description: 'signed with RSASSA-PSS padding instead of PKCS#1 v1.5 (the service rejects PSS with error 2)',
+    hash: 'sha256',
+    padding: 'pss',
+  },
   { id: 'sha1', description: 'hashed with SHA-1 instead of SHA-256', hash: 'sha1', padding: 'pkcs1' },
   { id: 'sha512', description: 'hashed with SHA-512 instead of SHA-256', hash: 'sha512', padding: 'pkcs1' },
   { id: 'pss-sha1', description: 'signed with RSASSA-PSS and SHA-1 instead of PKCS#1 v1.5 and SHA-256', hash: 'sha1', padding: 'pss' },
-  { id: 'pss-sha512', description: 'signed with RSASSA-PSS and SHA-512 instead of PKCS#1 v1.5 and SHA-256', hash: 'sha512', padding: 'pss' },
+  {
+    id: 'pss-sha512',
+    description: 'signed with RSASSA-PSS and SHA-512 instead of PKCS#1 v1.5 and SHA-256',
+    hash: 'sha512',
+    padding: 'pss',
+  },
 ];
 
 const PLACEHOLDER = '<secretKey>';
@@ -79,7 +89,16 @@ export function explainSignature(input: ExplainInput): Explanation {
 
   const expected: StringVariant = { id: 'expected', description: 'the expected string', render: (s) => canonical.withSecret(s) };
   const strings = dedupe(
-    [expected, ...stringVariants({ template: input.template, canonical, values: input.values, bodyJson: input.bodyJson, otherValues: input.otherValues })],
+    [
+      expected,
+      ...stringVariants({
+        template: input.template,
+        canonical,
+        values: input.values,
+        bodyJson: input.bodyJson,
+        otherValues: input.otherValues,
+      }),
+    ],
     input.secret,
   );
   const keys = [
@@ -109,7 +128,10 @@ export function explainSignature(input: ExplainInput): Explanation {
             verifiedAsExpected: false,
             match: {
               id: parts.map((p) => p.id).join('+'),
-              description: describe(parts.map((p) => p.description), variant.id === 'expected'),
+              description: describe(
+                parts.map((p) => p.description),
+                variant.id === 'expected',
+              ),
               display,
               diff: segmentDiff(expectedDisplay, display),
             },
@@ -121,7 +143,12 @@ export function explainSignature(input: ExplainInput): Explanation {
     }
   }
   const families = [...new Set(strings.flatMap((s) => (s.family ? [FAMILIES[s.family]] : [])))];
-  const searched = { families, strings: strings.length, schemes: SCHEMES.length, keys: keys.map((k) => (k.id === '' ? 'the key given' : k.id.slice('key:'.length))) };
+  const searched = {
+    families,
+    strings: strings.length,
+    schemes: SCHEMES.length,
+    keys: keys.map((k) => (k.id === '' ? 'the key given' : k.id.slice('key:'.length))),
+  };
   return { expectedDisplay, verifiedAsExpected: false, tried, searched, ...(note ? { note } : {}) };
 }
 
@@ -198,8 +225,7 @@ function alignedDiff(expectedDisplay: string, actualDisplay: string): SegmentDif
   const b = actualDisplay.split('|');
   const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--)
-    for (let j = b.length - 1; j >= 0; j--)
-      lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+    for (let j = b.length - 1; j >= 0; j--) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
   const out: SegmentDiff[] = [];
   let i = 0;
   let j = 0;

@@ -69,7 +69,10 @@ export type VerifyAssertionResult =
 export async function verifyClientAssertion(token: unknown, options: VerifyAssertionOptions): Promise<VerifyAssertionResult> {
   const reject = (code: AssertionRejection, reason: string): VerifyAssertionResult => ({ ok: false, code, reason });
   if (typeof token !== 'string' || token.split('.').length !== 3)
-    return reject('malformed', 'clientAssertion is not a JWT (three base64url parts joined by dots): send the signed assertion, not the raw claims');
+    return reject(
+      'malformed',
+      'clientAssertion is not a JWT (three base64url parts joined by dots): send the signed assertion, not the raw claims',
+    );
 
   let header: ReturnType<typeof decodeProtectedHeader>;
   let claims: ReturnType<typeof decodeJwt>;
@@ -80,7 +83,10 @@ export async function verifyClientAssertion(token: unknown, options: VerifyAsser
     return reject('malformed', 'clientAssertion cannot be decoded as a JWT: send the compact JWS that your JWT library produced');
   }
   if (header.alg !== 'RS256')
-    return reject('wrong-alg', `the assertion is signed ${String(header.alg)}; the service needs RS256 (RSA-SHA256) with the partner's private key`);
+    return reject(
+      'wrong-alg',
+      `the assertion is signed ${String(header.alg)}; the service needs RS256 (RSA-SHA256) with the partner's private key`,
+    );
 
   const iss = claims.iss;
   if (typeof iss !== 'string' || iss === '') return reject('missing-claim', 'the assertion has no iss claim: set iss to your partnerCode');
@@ -88,13 +94,20 @@ export async function verifyClientAssertion(token: unknown, options: VerifyAsser
     return reject('missing-claim', 'the assertion has no numeric iat claim: set iat to the issue time in Unix seconds');
 
   const key = options.publicKeyFor(iss);
-  if (!key) return reject('unknown-iss', `iss "${iss}" is not a known partner code: set iss to your partnerCode, whose public key was registered at onboarding`);
+  if (!key)
+    return reject(
+      'unknown-iss',
+      `iss "${iss}" is not a known partner code: set iss to your partnerCode, whose public key was registered at onboarding`,
+    );
 
   try {
     await compactVerify(token, key, { algorithms: ['RS256'] });
   } catch (err) {
     if (err instanceof joseErrors.JWSSignatureVerificationFailed)
-      return reject('bad-signature', `the assertion's signature does not verify with the public key registered for ${iss}: sign with the private half of that key pair`);
+      return reject(
+        'bad-signature',
+        `the assertion's signature does not verify with the public key registered for ${iss}: sign with the private half of that key pair`,
+      );
     return reject('malformed', 'the assertion could not be verified as a JWS: send the compact JWT your library produced, unmodified');
   }
 
@@ -102,15 +115,24 @@ export async function verifyClientAssertion(token: unknown, options: VerifyAsser
   // audiences produces) is refused as the service refuses it, so the setting is fixed here, not in production.
   const aud = claims.aud;
   if (Array.isArray(aud) && aud.includes(CLIENT_ASSERTION_AUDIENCE))
-    return reject('wrong-aud', `aud is the array ${JSON.stringify(aud)}; it must be the literal string "${CLIENT_ASSERTION_AUDIENCE}", not an array: give your JWT library the audience as one string`);
+    return reject(
+      'wrong-aud',
+      `aud is the array ${JSON.stringify(aud)}; it must be the literal string "${CLIENT_ASSERTION_AUDIENCE}", not an array: give your JWT library the audience as one string`,
+    );
   if (aud !== CLIENT_ASSERTION_AUDIENCE)
     return reject('wrong-aud', `aud is ${JSON.stringify(aud ?? null)}; it must be the literal string "${CLIENT_ASSERTION_AUDIENCE}"`);
 
   const tolerance = options.clockToleranceSeconds ?? 0;
   if (claims.iat > options.now + tolerance)
-    return reject('future-iat', `iat is ${claims.iat - options.now} s in the future: set iat from a synchronised clock (Unix seconds, not milliseconds)`);
+    return reject(
+      'future-iat',
+      `iat is ${claims.iat - options.now} s in the future: set iat from a synchronised clock (Unix seconds, not milliseconds)`,
+    );
   if (options.now - claims.iat > options.maxAgeSeconds)
-    return reject('stale-iat', `the assertion was issued ${options.now - claims.iat} s ago, outside the ${options.maxAgeSeconds} s window: sign a fresh assertion for each token request`);
+    return reject(
+      'stale-iat',
+      `the assertion was issued ${options.now - claims.iat} s ago, outside the ${options.maxAgeSeconds} s window: sign a fresh assertion for each token request`,
+    );
   if (claims.exp !== undefined && (typeof claims.exp !== 'number' || options.now >= claims.exp))
     return reject('expired', 'the assertion has expired (exp is past): sign a fresh assertion for each token request');
 

@@ -89,8 +89,9 @@ function readKeyFile(path: string, role: Role): string {
     const setting = role === 'private' ? 'privateKeyFile' : 'the public key setting';
     const problem = err.kind === 'not-a-file' ? err.problem.replace('not a regular file', 'not a key file') : err.problem;
     const fix =
-      err.kind === 'too-large' ? `a PEM key is a few KB: point ${setting} at the PEM file holding the ${role} key`
-      : `point ${setting} at a readable PEM file holding the ${role} key`;
+      err.kind === 'too-large'
+        ? `a PEM key is a few KB: point ${setting} at the PEM file holding the ${role} key`
+        : `point ${setting} at a readable PEM file holding the ${role} key`;
     throw new KeyError('unreadable', `${path}: ${problem}: ${fix}`, path);
   }
 }
@@ -129,48 +130,81 @@ function parse(role: Role, text: string, bits: number | 'any', file: string | un
   const label = /-----BEGIN ([A-Z0-9 ]+)-----/.exec(text)?.[1];
   if (!label) {
     if (/^(ssh-rsa|ssh-ed25519|ecdsa-sha2-)\s/.test(text))
-      fail('unusable', 'this is an OpenSSH public key, not PEM',
-        'convert it with `ssh-keygen -e -m PKCS8 -f <file>` and use the `-----BEGIN PUBLIC KEY-----` output');
-    fail('unreadable', text === '' ? 'it is empty' : 'no PEM block found',
-      `give the key as PEM text from its -----BEGIN ${role === 'private' ? 'PRIVATE KEY' : 'PUBLIC KEY'}----- line to its -----END line`);
+      fail(
+        'unusable',
+        'this is an OpenSSH public key, not PEM',
+        'convert it with `ssh-keygen -e -m PKCS8 -f <file>` and use the `-----BEGIN PUBLIC KEY-----` output',
+      );
+    fail(
+      'unreadable',
+      text === '' ? 'it is empty' : 'no PEM block found',
+      `give the key as PEM text from its -----BEGIN ${role === 'private' ? 'PRIVATE KEY' : 'PUBLIC KEY'}----- line to its -----END line`,
+    );
   }
   const isPrivateLabel = /PRIVATE KEY$/.test(label!);
   const isPublicLabel = /PUBLIC KEY$/.test(label!);
   if (role === 'private' && (isPublicLabel || label === 'CERTIFICATE'))
-    fail('wrong-kind', `${holder} holds a ${isPublicLabel ? 'public key' : 'certificate'} where a private key is needed`,
-      'point privateKeyFile at the private half of the pair (a PEM whose BEGIN line says PRIVATE KEY or RSA PRIVATE KEY)');
+    fail(
+      'wrong-kind',
+      `${holder} holds a ${isPublicLabel ? 'public key' : 'certificate'} where a private key is needed`,
+      'point privateKeyFile at the private half of the pair (a PEM whose BEGIN line says PRIVATE KEY or RSA PRIVATE KEY)',
+    );
   if (role === 'public' && isPrivateLabel)
-    fail('wrong-kind', `${holder} holds a private key where a public key is needed`,
-      'give the public half instead (`openssl pkey -in private.pem -pubout`), and keep the private key out of shared settings');
+    fail(
+      'wrong-kind',
+      `${holder} holds a private key where a public key is needed`,
+      'give the public half instead (`openssl pkey -in private.pem -pubout`), and keep the private key out of shared settings',
+    );
   if (role === 'public' && label === 'CERTIFICATE')
-    fail('wrong-kind', `${holder} holds a certificate where a public key is needed`,
-      'extract its public key with `openssl x509 -in cert.pem -pubkey -noout`');
+    fail(
+      'wrong-kind',
+      `${holder} holds a certificate where a public key is needed`,
+      'extract its public key with `openssl x509 -in cert.pem -pubkey -noout`',
+    );
   if (label === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:\s*4,ENCRYPTED/.test(text))
-    fail('unusable', 'the private key is encrypted with a passphrase',
-      'export an unencrypted copy for signing (`openssl pkey -in key.pem -out key-plain.pem`) and keep it private');
+    fail(
+      'unusable',
+      'the private key is encrypted with a passphrase',
+      'export an unencrypted copy for signing (`openssl pkey -in key.pem -out key-plain.pem`) and keep it private',
+    );
   if (label === 'OPENSSH PRIVATE KEY')
-    fail('unusable', 'the private key is in OpenSSH format',
-      'convert it to PEM (`ssh-keygen -p -m PKCS8 -f <file>` rewrites it in place) or generate an RSA-2048 key with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`');
+    fail(
+      'unusable',
+      'the private key is in OpenSSH format',
+      'convert it to PEM (`ssh-keygen -p -m PKCS8 -f <file>` rewrites it in place) or generate an RSA-2048 key with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`',
+    );
   if (!isPrivateLabel && !isPublicLabel)
-    fail('wrong-kind', `the PEM block is a ${label}, not a key`,
-      `give the ${role} key (-----BEGIN ${role === 'private' ? 'PRIVATE' : 'PUBLIC'} KEY-----)`);
+    fail(
+      'wrong-kind',
+      `the PEM block is a ${label}, not a key`,
+      `give the ${role} key (-----BEGIN ${role === 'private' ? 'PRIVATE' : 'PUBLIC'} KEY-----)`,
+    );
 
   let key: KeyObject;
   try {
     key = role === 'private' ? createPrivateKey({ key: text, format: 'pem' }) : createPublicKey({ key: text, format: 'pem' });
   } catch {
     // node's message can quote decoder internals; ours says what to do. The PEM text is not included.
-    return fail('unusable', `the ${label} block could not be decoded (truncated, edited or not base64)`,
-      'copy the whole key again, from its -----BEGIN line to its -----END line');
+    return fail(
+      'unusable',
+      `the ${label} block could not be decoded (truncated, edited or not base64)`,
+      'copy the whole key again, from its -----BEGIN line to its -----END line',
+    );
   }
   const type = key.asymmetricKeyType;
   if (type !== 'rsa')
-    fail('not-rsa', `the key is ${describeType(key)}, the service needs RSA-2048`,
-      'generate an RSA key pair: `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out private.pem`');
+    fail(
+      'not-rsa',
+      `the key is ${describeType(key)}, the service needs RSA-2048`,
+      'generate an RSA key pair: `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out private.pem`',
+    );
   const size = key.asymmetricKeyDetails?.modulusLength;
   if (bits !== 'any' && size !== bits)
-    fail('wrong-size', `the key is RSA-${size}; the service expects RSA-${bits}`,
-      `generate an RSA-${bits} key pair: \`openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:${bits} -out private.pem\``);
+    fail(
+      'wrong-size',
+      `the key is RSA-${size}; the service expects RSA-${bits}`,
+      `generate an RSA-${bits} key pair: \`openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:${bits} -out private.pem\``,
+    );
   return key;
 }
 
@@ -179,7 +213,7 @@ function describeType(key: KeyObject): string {
   if (type === 'ec') {
     const curve = key.asymmetricKeyDetails?.namedCurve;
     const names: Record<string, string> = { prime256v1: 'P-256', secp384r1: 'P-384', secp521r1: 'P-521' };
-    return `EC ${curve ? names[curve] ?? curve : ''}`.trim();
+    return `EC ${curve ? (names[curve] ?? curve) : ''}`.trim();
   }
   if (type === 'rsa-pss') return 'RSA-PSS (restricted to PSS padding, which the service rejects)';
   return (type ?? 'of an unknown type').toUpperCase().replace('ED', 'Ed');

@@ -44,7 +44,11 @@ const isNumeric = (v: unknown): v is number | string =>
   (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
 
 const VALUE_MISTAKES: ValueMistake[] = [
-  { id: 'as-undefined', describe: (f) => `${f} was signed as \`undefined\` (it was missing from the object that was signed)`, text: () => 'undefined' },
+  {
+    id: 'as-undefined',
+    describe: (f) => `${f} was signed as \`undefined\` (it was missing from the object that was signed)`,
+    text: () => 'undefined',
+  },
   { id: 'as-null', describe: (f) => `${f} was signed as \`null\``, text: () => 'null' },
   { id: 'as-empty', describe: (f) => `${f} was signed as an empty string`, text: () => '' },
   { id: 'as-zero', describe: (f) => `${f} was signed as \`0\``, text: () => '0' },
@@ -56,7 +60,8 @@ const VALUE_MISTAKES: ValueMistake[] = [
   },
   {
     id: 'one-decimal',
-    describe: (f, t) => `${f} was formatted as a float (\`${t}\`, as Python and Java print doubles); the service prints numbers as JavaScript does`,
+    describe: (f, t) =>
+      `${f} was formatted as a float (\`${t}\`, as Python and Java print doubles); the service prints numbers as JavaScript does`,
     text: (v, o) => (!o && isNumeric(v) ? Number(v).toFixed(1) : undefined),
   },
   {
@@ -76,7 +81,8 @@ const VALUE_MISTAKES: ValueMistake[] = [
   },
   {
     id: 'as-number',
-    describe: (f, t) => `${f} was signed as the number \`${t}\`, but the body sends it as a string, which the service signs exactly as written`,
+    describe: (f, t) =>
+      `${f} was signed as the number \`${t}\`, but the body sends it as a string, which the service signs exactly as written`,
     text: (v, o) => (!o && typeof v === 'string' && isNumeric(v) ? String(Number(v)) : undefined),
   },
   {
@@ -113,11 +119,19 @@ const VALUE_MISTAKES: ValueMistake[] = [
 
 /** The secret's placement and the pipes around it (doc 1 §5.2: `...|<field n>|<secretKey>`). */
 const LAYOUTS: { id: string; description: string; join(texts: string[], secret: string): string }[] = [
-  { id: 'no-trailing-pipe', description: 'the pipe before the secret is missing (the secret was glued to the last field)', join: (t, s) => t.join('|') + s },
+  {
+    id: 'no-trailing-pipe',
+    description: 'the pipe before the secret is missing (the secret was glued to the last field)',
+    join: (t, s) => t.join('|') + s,
+  },
   { id: 'extra-trailing-pipe', description: 'an extra pipe was added after the secret', join: (t, s) => `${joinSigned(t, s)}|` },
   { id: 'double-pipe', description: 'an extra pipe was added before the secret', join: (t, s) => `${t.join('|')}||${s}` },
   { id: 'no-secret', description: 'the secretKey was left out of the signed string', join: (t) => t.join('|') },
-  { id: 'no-secret-trailing-pipe', description: 'the secretKey was left out (the string ends in a bare pipe)', join: (t) => `${t.join('|')}|` },
+  {
+    id: 'no-secret-trailing-pipe',
+    description: 'the secretKey was left out (the string ends in a bare pipe)',
+    join: (t) => `${t.join('|')}|`,
+  },
   { id: 'secret-first', description: 'the secretKey was put first instead of last', join: (t, s) => [s, ...t].join('|') },
 ];
 
@@ -150,13 +164,21 @@ export function stringVariants(ctx: VariantContext): StringVariant[] {
   ctx.canonical.segments.forEach((seg, i) => {
     for (const v of new Set((ctx.otherValues?.[seg.field] ?? []).map(jsString))) {
       if (v === seg.text) continue;
-      withTexts(`changed:${seg.field}`, `${seg.field} was signed as \`${v}\`, the value it has elsewhere (another request of the file or the environment), not the one this request sends`, replaceAt(texts, i, v));
+      withTexts(
+        `changed:${seg.field}`,
+        `${seg.field} was signed as \`${v}\`, the value it has elsewhere (another request of the file or the environment), not the one this request sends`,
+        replaceAt(texts, i, v),
+      );
     }
   });
   // One field left out of the string entirely.
   family = 'dropped';
   fields.forEach((f, i) =>
-    withTexts(`drop:${f}`, `${f} was left out of the signed string`, texts.filter((_, j) => j !== i)),
+    withTexts(
+      `drop:${f}`,
+      `${f} was left out of the signed string`,
+      texts.filter((_, j) => j !== i),
+    ),
   );
   // A body field the template does not sign, added to the string at any position.
   family = 'inserted';
@@ -165,7 +187,11 @@ export function stringVariants(ctx: VariantContext): StringVariant[] {
     if (signedSet.has(name) || name === 'signature' || (value !== null && typeof value === 'object')) continue;
     for (let at = 0; at <= texts.length; at++) {
       const where = at === 0 ? 'first' : at === texts.length ? 'after the last field' : `after ${fields[at - 1]}`;
-      withTexts(`insert:${name}@${at}`, `${name}, which is not signed, was added to the signed string (${where})`, [...texts.slice(0, at), jsString(value), ...texts.slice(at)]);
+      withTexts(`insert:${name}@${at}`, `${name}, which is not signed, was added to the signed string (${where})`, [
+        ...texts.slice(0, at),
+        jsString(value),
+        ...texts.slice(at),
+      ]);
     }
   }
   // Fields in another order.
@@ -178,7 +204,11 @@ export function stringVariants(ctx: VariantContext): StringVariant[] {
   if (texts.length > 2) withTexts('reversed', 'the fields were signed in reverse order', [...texts].reverse());
   if (texts.length > 1) {
     const order = fields.map((f, i) => ({ f, t: texts[i] })).sort((a, b) => (a.f < b.f ? -1 : a.f > b.f ? 1 : 0));
-    withTexts('sorted', 'the fields were signed sorted by name instead of in the documented order', order.map((o) => o.t));
+    withTexts(
+      'sorted',
+      'the fields were signed sorted by name instead of in the documented order',
+      order.map((o) => o.t),
+    );
   }
   // Pipes and the secret.
   for (const l of LAYOUTS) out.push({ id: l.id, description: l.description, family: 'layout', render: (s) => l.join(texts, s) });
@@ -194,7 +224,11 @@ function bodyVariants(bodyJson: string | undefined): StringVariant[] {
   ];
   try {
     const parsed: unknown = JSON.parse(bodyJson);
-    bodies.push({ id: 'body-stringified', description: 'JSON.stringify(body) was signed instead of the canonical string', text: JSON.stringify(parsed) });
+    bodies.push({
+      id: 'body-stringified',
+      description: 'JSON.stringify(body) was signed instead of the canonical string',
+      text: JSON.stringify(parsed),
+    });
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'signature' in parsed) {
       const { signature: _drop, ...rest } = parsed as Record<string, unknown>;
       bodies.push({
@@ -208,7 +242,12 @@ function bodyVariants(bodyJson: string | undefined): StringVariant[] {
   }
   return bodies.flatMap((b): StringVariant[] => [
     { id: b.id, description: b.description, family: 'body', render: () => b.text },
-    { id: `${b.id}+secret`, description: `${b.description}, with |secretKey appended`, family: 'body', render: (s: string) => `${b.text}|${s}` },
+    {
+      id: `${b.id}+secret`,
+      description: `${b.description}, with |secretKey appended`,
+      family: 'body',
+      render: (s: string) => `${b.text}|${s}`,
+    },
   ]);
 }
 

@@ -62,7 +62,11 @@ export const KNOWN_VARIABLES: readonly KnownVariable[] = [
     description: 'Address of the plant store API; it already ends in `/v3`, so paths such as `/plant/{plantId}` follow it directly.',
     secret: false,
   },
-  { name: PARTNER_CODE, description: 'Your partner code from onboarding; it is in the body of nearly every signed request.', secret: false },
+  {
+    name: PARTNER_CODE,
+    description: 'Your partner code from onboarding; it is in the body of nearly every signed request.',
+    secret: false,
+  },
   {
     name: SECRET_KEY,
     description:
@@ -81,7 +85,11 @@ export const KNOWN_VARIABLES: readonly KnownVariable[] = [
     secret: false,
   },
   { name: USER_EMAIL, description: 'The end user the request acts for: their identity within your partner account.', secret: false },
-  { name: PRIVATE_KEY, description: 'Your private key as PEM text, instead of privateKeyFile. Keep it in http-client.private.env.json.', secret: true },
+  {
+    name: PRIVATE_KEY,
+    description: 'Your private key as PEM text, instead of privateKeyFile. Keep it in http-client.private.env.json.',
+    secret: true,
+  },
   { name: ACCESS_TOKEN, description: 'A v3 bearer token (valid 60 minutes). Usually obtained by the tool; keep it private.', secret: true },
 ];
 
@@ -130,7 +138,10 @@ export function parseEnvText(text: string, file: string, problems: EnvironmentPr
   if (e) {
     const where = at(e.offset);
     const before = text.slice(0, e.offset).trimEnd();
-    const what = before.endsWith(',') && /^[}\]]/.test(text.slice(e.offset)) ? 'trailing comma: remove the comma before it' : ENV_ERRORS[e.error] ?? 'invalid JSON';
+    const what =
+      before.endsWith(',') && /^[}\]]/.test(text.slice(e.offset))
+        ? 'trailing comma: remove the comma before it'
+        : (ENV_ERRORS[e.error] ?? 'invalid JSON');
     const more = errors.length > 1 ? ` (${errors.length - 1} more error${errors.length > 2 ? 's' : ''} may follow from it)` : '';
     problems.push({
       file,

@@ -168,8 +168,10 @@ function isWholeValue(text: string, from: number, start: number, end: number, to
   while (n < to && isSpace(text.charCodeAt(n))) n++;
   const before = p < from ? '' : text[p];
   const after = n >= to ? '' : text[n];
-  return (before === '' || before === ':' || before === ',' || before === '[') &&
-    (after === '' || after === ',' || after === '}' || after === ']' || after === '/');
+  return (
+    (before === '' || before === ':' || before === ',' || before === '[') &&
+    (after === '' || after === ',' || after === '}' || after === ']' || after === '/')
+  );
 }
 
 function isSpace(c: number): boolean {

@@ -24,8 +24,28 @@ const METHOD_SET = new Set<string>(HTTP_METHODS);
 
 /** Operators of `?? subject [path] operator [expected]` lines (httpYac's, plus `valid`/`invalid` for signatures). */
 export const ASSERTION_OPERATORS = [
-  '==', '!=', '===', '!==', '>', '>=', '<', '<=', 'contains', 'includes', 'startsWith', 'endsWith', 'matches',
-  'exists', 'isTrue', 'isFalse', 'isNumber', 'isString', 'isBoolean', 'isArray', 'valid', 'invalid',
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'contains',
+  'includes',
+  'startsWith',
+  'endsWith',
+  'matches',
+  'exists',
+  'isTrue',
+  'isFalse',
+  'isNumber',
+  'isString',
+  'isBoolean',
+  'isArray',
+  'valid',
+  'invalid',
 ] as const;
 const OPERATOR_SET = new Set<string>(ASSERTION_OPERATORS);
 export const ASSERTION_SUBJECTS = ['status', 'body', 'header', 'signature', 'schema', 'duration'] as const;
@@ -256,7 +276,12 @@ export function parseBlock(text: string, start: number): RequestBlock {
     }
     if (isAssertion) {
       if (!b.requestLine) {
-        problem(span, 'syntax/assertion-before-request', 'Assertions check the response: move this `??` line below the request line.', 'warning');
+        problem(
+          span,
+          'syntax/assertion-before-request',
+          'Assertions check the response: move this `??` line below the request line.',
+          'warning',
+        );
       }
       b.assertions.push(parseAssertion(content, span, problem));
       active.push(span);
@@ -405,7 +430,13 @@ function parseRequestLine(content: string, at: number, problem: ProblemSink): Re
   if (firstEnd === -1) {
     if (METHOD_SET.has(upper)) {
       problem(span, 'syntax/missing-url', `\`${first}\` has no URL: write \`${upper} {{base_url}}/api/v2/...\`.`);
-      return { method: upper, methodSpan: { start: at, end: at + first.length }, url: '', urlSpan: { start: span.end, end: span.end }, span };
+      return {
+        method: upper,
+        methodSpan: { start: at, end: at + first.length },
+        url: '',
+        urlSpan: { start: span.end, end: span.end },
+        span,
+      };
     }
   } else if (METHOD_SET.has(upper) || /^[A-Za-z]+$/.test(first)) {
     method = upper;
@@ -413,11 +444,7 @@ function parseRequestLine(content: string, at: number, problem: ProblemSink): Re
     urlFrom = firstEnd;
     while (urlFrom < content.length && isBlank(content.charCodeAt(urlFrom))) urlFrom++;
     if (!METHOD_SET.has(upper)) {
-      problem(
-        methodSpan,
-        'syntax/unknown-method',
-        `Unknown method \`${first}\`: use one of ${HTTP_METHODS.join(', ')}.`,
-      );
+      problem(methodSpan, 'syntax/unknown-method', `Unknown method \`${first}\`: use one of ${HTTP_METHODS.join(', ')}.`);
     }
   }
   let urlTo = content.length;
@@ -585,7 +612,11 @@ function nameBlock(b: RequestBlock, problem: ProblemSink): void {
   const named = b.directives.filter((d) => d.name === 'name');
   for (const d of named) {
     if (d.value === '') {
-      problem(d.span, 'syntax/empty-name', 'Give the request a name: `# @name quote` (one word), then refer to it as `{{quote.response.body.$.data.x}}`.');
+      problem(
+        d.span,
+        'syntax/empty-name',
+        'Give the request a name: `# @name quote` (one word), then refer to it as `{{quote.response.body.$.data.x}}`.',
+      );
     } else if (!REQUEST_NAME.test(d.value)) {
       problem(
         d.valueSpan,

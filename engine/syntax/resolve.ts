@@ -147,7 +147,11 @@ function fileVariables(file: ParsedFile | undefined): ReadonlyMap<string, Variab
 }
 
 /** The raw text of variable `name`: the file's definition beats the environment's; undefined when neither has it. */
-export function variableText(name: string, variables: ReadonlyMap<string, VariableDefinition>, env: Readonly<Record<string, string>>): string | undefined {
+export function variableText(
+  name: string,
+  variables: ReadonlyMap<string, VariableDefinition>,
+  env: Readonly<Record<string, string>>,
+): string | undefined {
   const def = variables.get(name);
   if (def) return def.value;
   return Object.prototype.hasOwnProperty.call(env, name) ? env[name] : undefined;
@@ -274,14 +278,16 @@ function jsonBodyValues(
     notJson.add(ref);
     return toText(res.value);
   };
-  const stringValue = (show: boolean) => (_raw: string, node: JsonNode): string => {
-    const from = node.offset - base;
-    const to = node.offset + node.length - base;
-    const raw = bodyText.slice(from, to);
-    // Most strings hold no template and no escape: decodeJsonString would return them as they are.
-    if (!raw.includes('{{') && !raw.includes('\\')) return unquote(raw);
-    return decodeJsonString(r.substitute(bodyText, from, to, base, (v) => escapeJson(toText(v)), show));
-  };
+  const stringValue =
+    (show: boolean) =>
+    (_raw: string, node: JsonNode): string => {
+      const from = node.offset - base;
+      const to = node.offset + node.length - base;
+      const raw = bodyText.slice(from, to);
+      // Most strings hold no template and no escape: decodeJsonString would return them as they are.
+      if (!raw.includes('{{') && !raw.includes('\\')) return unquote(raw);
+      return decodeJsonString(r.substitute(bodyText, from, to, base, (v) => escapeJson(toText(v)), show));
+    };
   const valueOf = (template: (ref: TemplateRef) => unknown, string: (raw: string, node: JsonNode) => string): unknown => {
     if (!fields || root.type !== 'object' || templates.has(root.offset)) return nodeValue(root, block.text, templates, template, string);
     // Only the members asked for, each exactly as nodeValue makes it (the last of a repeated key wins).
@@ -362,7 +368,7 @@ function jsonValue(v: unknown): unknown {
 function jsonText(v: unknown): string {
   // A text value is put in as written (REST Client's plain substitution), so `100000.00` stays
   // `100000.00` in the bytes sent and signed; other values as JSON.
-  return typeof v === 'string' ? v : JSON.stringify(v) ?? 'null';
+  return typeof v === 'string' ? v : (JSON.stringify(v) ?? 'null');
 }
 
 class Resolver {
@@ -411,7 +417,11 @@ class Resolver {
     if (res.ok && res.secret) this.showsSecret = true;
     if (!res.ok) this.unresolved.push(res.deferred ? { ref, reason: res.reason, pending: [ref.expression] } : { ref, reason: res.reason });
     else if (res.pending) {
-      this.unresolved.push({ ref, reason: `\`{{${ref.expression}}}\` uses values known only when the request is sent.`, pending: res.pending });
+      this.unresolved.push({
+        ref,
+        reason: `\`{{${ref.expression}}}\` uses values known only when the request is sent.`,
+        pending: res.pending,
+      });
     }
     return res;
   }
@@ -421,7 +431,10 @@ class Resolver {
       return {
         ok: false,
         deferred: true,
-        reason: ref.kind === 'system' ? `\`{{${ref.expression}}}\` is computed when the request is sent.` : `\`{{${ref.expression}}}\` comes from a response, known once \`${ref.name}\` has been sent.`,
+        reason:
+          ref.kind === 'system'
+            ? `\`{{${ref.expression}}}\` is computed when the request is sent.`
+            : `\`{{${ref.expression}}}\` comes from a response, known once \`${ref.name}\` has been sent.`,
       };
     }
     try {
@@ -475,10 +488,12 @@ class Resolver {
         }
         if (!v.ok) {
           // A cycle is reported as is: wrapping it once per variable on the way out adds nothing.
-          failed ??= v.cycle ? v : {
-            ok: false,
-            reason: `\`${name}\` uses \`{{${r.expression}}}\`, which cannot be resolved: ${v.reason}`,
-          };
+          failed ??= v.cycle
+            ? v
+            : {
+                ok: false,
+                reason: `\`${name}\` uses \`{{${r.expression}}}\`, which cannot be resolved: ${v.reason}`,
+              };
           continue;
         }
         value += raw.slice(at, r.span.start) + toText(v.value);
@@ -532,7 +547,11 @@ class Resolver {
         const min = Number(args[0]);
         const max = Number(args[1]);
         if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || max <= min || max - min > 2 ** 48 - 1) {
-          return { ok: false, reason: 'Write `{{$randomInt min max}}` with two whole numbers, min below max (max is excluded, at most 2^48 apart), e.g. `{{$randomInt 1 1000}}`.' };
+          return {
+            ok: false,
+            reason:
+              'Write `{{$randomInt min max}}` with two whole numbers, min below max (max is excluded, at most 2^48 apart), e.g. `{{$randomInt 1 1000}}`.',
+          };
         }
         return { ok: true, value: String(sys.randomInt(min, max)) };
       }
@@ -570,11 +589,17 @@ class Resolver {
     const name = ref.name;
     if (name === this.self) {
       // Listing it in requestRefs would have the client send this request before itself, forever.
-      return { ok: false, reason: `\`${name}\` refers to its own response, which does not exist before it is sent: use another request's response or a variable.` };
+      return {
+        ok: false,
+        reason: `\`${name}\` refers to its own response, which does not exist before it is sent: use another request's response or a variable.`,
+      };
     }
     this.requestRefs.add(name);
     if (this.ctx.file && !requestByName(this.ctx.file, name)) {
-      return { ok: false, reason: `No request in this file is named \`${name}\`: add \`# @name ${name}\` above the request whose response you want.` };
+      return {
+        ok: false,
+        reason: `No request in this file is named \`${name}\`: add \`# @name ${name}\` above the request whose response you want.`,
+      };
     }
     const path = ref.path ?? '';
     const m = /^response\.(body|headers)(?:\.(.*))?$/s.exec(path);

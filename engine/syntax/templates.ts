@@ -71,7 +71,11 @@ export function checkTemplate(ref: TemplateRef): SyntaxProblem | undefined {
     severity,
   });
   if (ref.expression === '') {
-    return at('syntax/empty-template', 'Empty `{{}}`: write a variable name inside, e.g. `{{partnerCode}}`, or remove the braces.', 'error');
+    return at(
+      'syntax/empty-template',
+      'Empty `{{}}`: write a variable name inside, e.g. `{{partnerCode}}`, or remove the braces.',
+      'error',
+    );
   }
   if (ref.kind === 'system' && !(ref.name in SYSTEM_VARIABLES)) {
     return at(

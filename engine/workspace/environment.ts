@@ -35,20 +35,27 @@ function absolutePaths(vars: Record<string, string>, baseDir: string | undefined
 }
 
 function problemsOf(envs: Environments): string[] {
-  return envs.problems.map((p) => (p.line && !p.message.includes(' line ') ? `${p.file}:${p.line}: ${p.message}` : `${p.file}: ${p.message}`));
+  return envs.problems.map((p) =>
+    p.line && !p.message.includes(' line ') ? `${p.file}:${p.line}: ${p.message}` : `${p.file}: ${p.message}`,
+  );
 }
 
 /**
  * The environment `name` for a request file in `fileDir`; without a name, the local sandbox's.
  * `home` is the payout-http state folder (default: payoutHome(), i.e. $PAYOUT_HTTP_HOME or the XDG state dir).
  */
-export function selectEnvironment(fileDir: string, name?: string, home?: string, options: { publicOnly?: boolean } = {}): SelectedEnvironment {
+export function selectEnvironment(
+  fileDir: string,
+  name?: string,
+  home?: string,
+  options: { publicOnly?: boolean } = {},
+): SelectedEnvironment {
   const ws = loadEnvironments(fileDir, options.publicOnly);
   const wsDir = ws.files[0] ? dirname(ws.files[0]) : undefined;
   const problems = problemsOf(ws);
   const wanted = name?.trim() || undefined;
 
-  if (wanted && wanted !== LOCAL_ENV || (wanted === LOCAL_ENV && ws.names.includes(LOCAL_ENV))) {
+  if ((wanted && wanted !== LOCAL_ENV) || (wanted === LOCAL_ENV && ws.names.includes(LOCAL_ENV))) {
     // A workspace environment, including a `local` the user defined for their own server.
     const defined = ws.names.includes(wanted);
     if (!defined) {

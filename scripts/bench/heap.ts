@@ -64,12 +64,23 @@ for (let i = 0, e = 0; i < snap.nodes.length; i += NF) {
       const k = e + j * EF;
       if (meta.edge_types[0][snap.edges[k + ETYPE]] === 'property') props.push(snap.strings[snap.edges[k + ENAME]]);
     }
-    add(byShape, `{${props.filter((p) => p !== '__proto__').sort().join(',')}}`, size);
+    add(
+      byShape,
+      `{${props
+        .filter((p) => p !== '__proto__')
+        .sort()
+        .join(',')}}`,
+      size,
+    );
   }
   e += edges * EF;
 }
 const mb = (n: number) => (n / 1e6).toFixed(2).padStart(7);
 const top = (m: Map<string, [number, number]>, n: number) =>
-  [...m].sort((a, b) => b[1][0] - a[1][0]).slice(0, n).map(([k, [size, count]]) => `${mb(size)} MB ${String(count).padStart(8)}  ${k.slice(0, 100)}`).join('\n');
+  [...m]
+    .sort((a, b) => b[1][0] - a[1][0])
+    .slice(0, n)
+    .map(([k, [size, count]]) => `${mb(size)} MB ${String(count).padStart(8)}  ${k.slice(0, 100)}`)
+    .join('\n');
 console.log(`${requests} requests (${(text.length / 1e6).toFixed(2)} MB), ${keystrokes} keystrokes: heap ${mb(total)} MB`);
 console.log(`by constructor:\n${top(byConstructor, 12)}\nplain objects by shape (self size):\n${top(byShape, 12)}`);

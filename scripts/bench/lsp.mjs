@@ -39,13 +39,18 @@ export async function startSession(server, uri) {
   });
   conn.onRequest('client/registerCapability', () => null);
   conn.onRequest('workspace/codeLens/refresh', () => null);
-  conn.onRequest('workspace/configuration', (p) => p.items.map((i) => (i.section ? server.settings?.[i.section] : server.settings) ?? null));
+  conn.onRequest('workspace/configuration', (p) =>
+    p.items.map((i) => (i.section ? server.settings?.[i.section] : server.settings) ?? null),
+  );
   conn.onNotification('window/logMessage', () => undefined);
   conn.listen();
   const init = await conn.sendRequest(lsp.InitializeRequest.type, {
     processId: process.pid,
     rootUri: null,
-    capabilities: { textDocument: { publishDiagnostics: { versionSupport: true }, completion: { completionItem: { snippetSupport: true } } }, workspace: { configuration: true } },
+    capabilities: {
+      textDocument: { publishDiagnostics: { versionSupport: true }, completion: { completionItem: { snippetSupport: true } } },
+      workspace: { configuration: true },
+    },
     initializationOptions: server.init,
   });
   await conn.sendNotification(lsp.InitializedNotification.type, {});
@@ -68,7 +73,9 @@ export async function startSession(server, uri) {
     async open(text) {
       version = 1;
       const p = session.diagnosticsFor(1);
-      await conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: server.languageId, version: 1, text } });
+      await conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, {
+        textDocument: { uri, languageId: server.languageId, version: 1, text },
+      });
       return p;
     },
     /** Sends one change; returns the promise of its diagnostics (not awaited here). */
@@ -149,7 +156,7 @@ export async function measureServer(server, doc, { rounds = 60, burst = 200, col
     t0 = performance.now();
     const list = await s.conn.sendRequest(lsp.CompletionRequest.type, { textDocument: { uri: doc.uri }, position: doc.completionAt(line) });
     completion.push(performance.now() - t0);
-    items += (Array.isArray(list) ? list : list?.items ?? []).length;
+    items += (Array.isArray(list) ? list : (list?.items ?? [])).length;
     await typed;
     await s.change(undo);
   }
@@ -158,7 +165,8 @@ export async function measureServer(server, doc, { rounds = 60, burst = 200, col
   const before = s.publishes;
   const line = pick(7);
   const changes = [];
-  for (let i = 0; i < burst; i++) changes.push({ range: { start: { line, character: 20 + i }, end: { line, character: 20 + i } }, text: 'x' });
+  for (let i = 0; i < burst; i++)
+    changes.push({ range: { start: { line, character: 20 + i }, end: { line, character: 20 + i } }, text: 'x' });
   let last;
   for (const c of changes) last = s.change(c);
   t0 = performance.now();
@@ -179,7 +187,12 @@ export async function measureServer(server, doc, { rounds = 60, burst = 200, col
     // What the editor then does for the lenses on screen: resolve about 40 of them.
     t0 = performance.now();
     await Promise.all(list.slice(0, 40).map((l) => s.conn.sendRequest(lsp.CodeLensResolveRequest.type, l)));
-    lens = { firstMs: round(first), afterKeystrokeMs: round(afterKeystroke), resolve40Ms: round(performance.now() - t0), count: list.length };
+    lens = {
+      firstMs: round(first),
+      afterKeystrokeMs: round(afterKeystroke),
+      resolve40Ms: round(performance.now() - t0),
+      count: list.length,
+    };
   }
   const memEdited = s.memory();
   await s.close();
@@ -212,5 +225,11 @@ export async function measureLarge(server, doc, { rounds = 10 } = {}) {
   }
   const mem = s.memory();
   await s.close();
-  return { server: server.name, documentMB: round(doc.text.length / 1e6), openToDiagnosticsMs: round(openMs), keystrokeToDiagnosticsMs: dist(keystroke), memoryMB: { rss: mem?.rss, peak: mem?.peak } };
+  return {
+    server: server.name,
+    documentMB: round(doc.text.length / 1e6),
+    openToDiagnosticsMs: round(openMs),
+    keystrokeToDiagnosticsMs: dist(keystroke),
+    memoryMB: { rss: mem?.rss, peak: mem?.peak },
+  };
 }

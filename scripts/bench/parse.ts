@@ -26,12 +26,17 @@ async function main(): Promise<void> {
     const file = await new store.HttpFileStore().parse(`/tmp/bench-${i}.http`, text, { workingDir: '/tmp' });
     theirs.push(performance.now() - t0);
     theirsCount = file.httpRegions.filter((r) => r.request).length;
-}
-console.log(JSON.stringify({
-  requests, megabytes: Math.round(text.length / 1e4) / 100, runs,
-  payoutHttpMs: Math.round(median(ours) * 100) / 100, httpyacMs: Math.round(median(theirs) * 100) / 100,
-  requestsFound: { payoutHttp: oursCount, httpyac: theirsCount },
-}));
+  }
+  console.log(
+    JSON.stringify({
+      requests,
+      megabytes: Math.round(text.length / 1e4) / 100,
+      runs,
+      payoutHttpMs: Math.round(median(ours) * 100) / 100,
+      httpyacMs: Math.round(median(theirs) * 100) / 100,
+      requestsFound: { payoutHttp: oursCount, httpyac: theirsCount },
+    }),
+  );
 }
 
 void main();

@@ -28,7 +28,10 @@ const keyFile = join(home, 'credentials/partner-private.pem');
 
 const ours = join(home, 'send.payout.http');
 const parts = [];
-for (let i = 0; i < N; i++) parts.push(`### verify ${i}\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}"\n}\n`);
+for (let i = 0; i < N; i++)
+  parts.push(
+    `### verify ${i}\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}"\n}\n`,
+  );
 writeFileSync(ours, parts.join('\n'));
 
 // The floor: the secret is read from the credentials file the sandbox wrote (never printed).
@@ -60,7 +63,10 @@ const script = `{{
   exports.signature = crypto.sign('sha256', Buffer.from(partnerCode + '|' + globalThis.__payoutSecret), globalThis.__payoutKey).toString('base64');
 }}`;
 const yac = [];
-for (let i = 0; i < N; i++) yac.push(`### verify ${i}\n${script}\nPOST ${url}/api/v2/account/verify\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}",\n  "signature": "{{signature}}"\n}\n\n?? body success == true\n`);
+for (let i = 0; i < N; i++)
+  yac.push(
+    `### verify ${i}\n${script}\nPOST ${url}/api/v2/account/verify\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}",\n  "signature": "{{signature}}"\n}\n\n?? body success == true\n`,
+  );
 writeFileSync(theirs, yac.join('\n'));
 
 function stopSandbox() {
@@ -86,7 +92,16 @@ try {
     results.floor.push(timed([floor]).ms);
     if (run > 0) continue; // httpyac: one run, see the file comment
     try {
-      const r = timed([join(root, 'node_modules/httpyac/bin/httpyac.js'), 'send', 'send.http', '--all', '--output', 'none', '--var', `partnerCode=${partnerCode}`]);
+      const r = timed([
+        join(root, 'node_modules/httpyac/bin/httpyac.js'),
+        'send',
+        'send.http',
+        '--all',
+        '--output',
+        'none',
+        '--var',
+        `partnerCode=${partnerCode}`,
+      ]);
       results.httpyac.push(r.ms);
     } catch (e) {
       httpyacNote = String(e.message).slice(0, 300);
@@ -96,4 +111,13 @@ try {
   stopSandbox();
 }
 const median = (xs) => (xs.length ? Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]) : undefined);
-console.log(JSON.stringify({ requests: N, runs: RUNS, payoutHttpMs: median(results.payoutHttp), floorMs: median(results.floor), httpyacMs: median(results.httpyac), httpyacNote }));
+console.log(
+  JSON.stringify({
+    requests: N,
+    runs: RUNS,
+    payoutHttpMs: median(results.payoutHttp),
+    floorMs: median(results.floor),
+    httpyacMs: median(results.httpyac),
+    httpyacNote,
+  }),
+);

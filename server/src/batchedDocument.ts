@@ -112,7 +112,12 @@ export class BatchedDocument {
     // Typing keeps the number of lines, so every edit's line can be checked against today's count.
     const lineCount = this.lineStartsNow().length;
     const typing = changes.every(
-      (c) => 'range' in c && c.range.start.line === c.range.end.line && c.range.start.line >= 0 && c.range.start.line < lineCount && !hasLineBreak(c.text),
+      (c) =>
+        'range' in c &&
+        c.range.start.line === c.range.end.line &&
+        c.range.start.line >= 0 &&
+        c.range.start.line < lineCount &&
+        !hasLineBreak(c.text),
     );
     if (typing) this.applyTyping(changes as { range: Range; text: string }[]);
     else {

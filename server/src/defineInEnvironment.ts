@@ -50,7 +50,10 @@ export function defineInEnvironmentActions(fileDir: string, environment: string,
         edit: {
           documentChanges: [
             { kind: 'create', uri, options: { ignoreIfExists: true } },
-            { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: content }] },
+            {
+              textDocument: { uri, version: null },
+              edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: content }],
+            },
           ],
         },
       });

@@ -37,7 +37,9 @@ export function languageServerMain(args: string[]): number | undefined {
  */
 function stdioConnection(): Connection {
   const input = process.stdin.pipe(
-    new FrameSanitizer((bytes) => connection.console.warn(`payout-http: dropped ${bytes} bytes of input that were not an LSP frame (no valid Content-Length header)`)),
+    new FrameSanitizer((bytes) =>
+      connection.console.warn(`payout-http: dropped ${bytes} bytes of input that were not an LSP frame (no valid Content-Length header)`),
+    ),
   );
   const reader = new StreamMessageReader(input);
   const writer = new StreamMessageWriter(process.stdout);

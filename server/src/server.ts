@@ -59,7 +59,10 @@ function applyOpenApiDocuments(service: LanguageService, documents: unknown, set
 /** Logs a failure without its message: stack frames only (see the file comment). */
 function describeFailure(e: unknown): string {
   if (!(e instanceof Error)) return typeof e;
-  const frames = (e.stack ?? '').split('\n').filter((l) => l.trimStart().startsWith('at ')).slice(0, 8);
+  const frames = (e.stack ?? '')
+    .split('\n')
+    .filter((l) => l.trimStart().startsWith('at '))
+    .slice(0, 8);
   return `${e.constructor?.name ?? 'Error'}\n${frames.join('\n')}`;
 }
 
@@ -112,7 +115,8 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     },
     versionOf: (uri) => documents.get(uri)?.version,
     publish: (uri, version, diagnostics) => void connection.sendDiagnostics({ uri, version, diagnostics }),
-    failed: (_uri, e) => connection.console.error(`payout-http: diagnostics failed; none are shown for this version. ${describeFailure(e)}`),
+    failed: (_uri, e) =>
+      connection.console.error(`payout-http: diagnostics failed; none are shown for this version. ${describeFailure(e)}`),
   });
   const scheduleValidation = (uri: string) => lint.changed(uri);
 
@@ -134,13 +138,16 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   connection.onInitialize((params): InitializeResult => {
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     watchedFilesDynamic = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-    const init = params.initializationOptions as { environment?: unknown; openApiDocuments?: unknown; openApiSettings?: unknown; restricted?: unknown } | undefined;
+    const init = params.initializationOptions as
+      { environment?: unknown; openApiDocuments?: unknown; openApiSettings?: unknown; restricted?: unknown } | undefined;
     // An untrusted workspace (the client says so): language features run, but no secret or key file is read.
     if (init?.restricted === true) service.restrict();
     const env = init?.environment;
     if (typeof env === 'string' && env) service.setEnvironment(env);
     // Shown once the client is ready for messages (onInitialized).
-    openApiProblems = guard('openApiDocuments', undefined, [], () => applyOpenApiDocuments(service, init?.openApiDocuments, init?.openApiSettings));
+    openApiProblems = guard('openApiDocuments', undefined, [], () =>
+      applyOpenApiDocuments(service, init?.openApiDocuments, init?.openApiSettings),
+    );
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -161,7 +168,9 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   function reportOpenApiProblems(problems: string[]): void {
     if (!problems.length) return;
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more: ${problems.slice(1, 3).join(' ')})` : '';
-    void connection.window.showWarningMessage(`Payout HTTP: a document of the payoutHttp.openapi.documents setting has a problem: ${problems[0]}${more}`);
+    void connection.window.showWarningMessage(
+      `Payout HTTP: a document of the payoutHttp.openapi.documents setting has a problem: ${problems[0]}${more}`,
+    );
   }
 
   connection.onInitialized(() => {
@@ -184,7 +193,9 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   connection.onShutdown(() => localWatch.close());
 
   connection.onNotification(openApiDocumentsNotification, (params) => {
-    reportOpenApiProblems(guard('openApiDocuments', undefined, [], () => applyOpenApiDocuments(service, params?.documents, params?.settings)));
+    reportOpenApiProblems(
+      guard('openApiDocuments', undefined, [], () => applyOpenApiDocuments(service, params?.documents, params?.settings)),
+    );
     revalidateAll();
   });
 

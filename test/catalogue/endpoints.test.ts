@@ -29,7 +29,12 @@ describeWithSeeds('catalogue endpoints against the documents', () => {
     for (const e of v3) {
       if (!documented.has(key(e))) assert.ok(e.assumption, `${e.id} is not in doc 2 and must say why it exists`);
     }
-    for (const id of ['v3.scan-to-pay.qr-decodings', 'v3.public.version', 'v3.simulate.scan-to-pay.outcomes', 'v3.simulate.cashout.outcomes']) {
+    for (const id of [
+      'v3.scan-to-pay.qr-decodings',
+      'v3.public.version',
+      'v3.simulate.scan-to-pay.outcomes',
+      'v3.simulate.cashout.outcomes',
+    ]) {
       assert.ok(endpointById(id)?.assumption, `${id}: shape not shown, so the choice is marked`);
     }
   });
@@ -42,14 +47,17 @@ describeWithSeeds('catalogue endpoints against the documents', () => {
     // Doc 1 §4.0: every signed endpoint is a POST.
     for (const e of v2.filter((x) => x.auth === 'signed-v2')) assert.equal(e.method, 'POST', e.id);
     // Doc 2 §5.6: only these three need no token.
-    const tokenFree = v3.filter((e) => e.auth === 'public' || e.auth === 'token-exchange').map((e) => e.path).sort();
+    const tokenFree = v3
+      .filter((e) => e.auth === 'public' || e.auth === 'token-exchange')
+      .map((e) => e.path)
+      .sort();
     assert.deepEqual(tokenFree, ['/v3/auth/tokens', '/v3/public/version', '/v3/scan-to-pay/qr-decodings']);
     for (const e of v3.filter((x) => x.path.startsWith('/v3/simulate/'))) assert.equal(e.auth, 'sandbox-only');
     for (const e of catalogue.endpoints.filter((x) => x.api === 'plant-store')) assert.equal(e.base, 'plant_base_url');
     for (const e of [...v2, ...v3]) assert.equal(e.base, 'base_url', e.id);
   });
 
-  it('holds nothing the documents lack except the local sandbox\'s helpers, which no document has', () => {
+  it("holds nothing the documents lack except the local sandbox's helpers, which no document has", () => {
     const helpers = catalogue.endpoints.filter((e) => e.api === 'local-sandbox');
     const documented = catalogue.endpoints.filter((e) => e.api !== 'local-sandbox');
     assert.deepEqual(new Set(documented.map((e) => e.api)), new Set(['payout-v2', 'payout-v3', 'plant-store']));
@@ -66,7 +74,10 @@ describeWithSeeds('catalogue endpoints against the documents', () => {
       assert.ok(!doc1.includes(e.path) && !doc2.includes(e.path), `${e.path} is not in the documents`);
       assert.equal(e.base, 'base_url', e.id);
       assert.equal(e.auth, 'none', e.id);
-      assert.ok(e.notes?.some((n) => /only in payout-http's local sandbox/.test(n)), `${e.id} says it is local only`);
+      assert.ok(
+        e.notes?.some((n) => /only in payout-http's local sandbox/.test(n)),
+        `${e.id} says it is local only`,
+      );
     }
   });
 
@@ -83,9 +94,15 @@ describeWithSeeds('catalogue endpoints against the documents', () => {
   it('takes the public endpoints exactly as doc 1 §4.7 and §4.8 say', () => {
     const qr = endpointById('v2.public.get-qr-code-info')!;
     assert.equal(qr.method, 'GET');
-    assert.deepEqual(qr.query?.map((f) => [f.name, f.type, f.required]), [['qrContent', 'string', true]]);
+    assert.deepEqual(
+      qr.query?.map((f) => [f.name, f.type, f.required]),
+      [['qrContent', 'string', true]],
+    );
     assert.equal(qr.body, undefined);
     const gen = endpointById('v2.public.generate-philippines-qrcode')!;
-    assert.deepEqual(gen.body?.map((f) => [f.name, f.type, f.minimum]), [['amount', 'number', 200]]);
+    assert.deepEqual(
+      gen.body?.map((f) => [f.name, f.type, f.minimum]),
+      [['amount', 'number', 200]],
+    );
   });
 });

@@ -1,5 +1,14 @@
 import assert from 'node:assert/strict';
-import { catalogue, errorByCode, errorBySemanticCode, errorsFor, sharedErrorsFor, sharedV3ErrorsFor, endpointById, v3ErrorByCode } from '../../engine/catalogue/index';
+import {
+  catalogue,
+  errorByCode,
+  errorBySemanticCode,
+  errorsFor,
+  sharedErrorsFor,
+  sharedV3ErrorsFor,
+  endpointById,
+  v3ErrorByCode,
+} from '../../engine/catalogue/index';
 import { describeWithSeeds, readSeed, section, tables } from './seedDoc';
 
 const doc1 = readSeed('000');
@@ -15,7 +24,7 @@ describeWithSeeds('error catalogue against doc 1 §7', () => {
     assert.equal(unmappedTable.rows.length, 14);
   });
 
-  it('has every mapped row, code and semanticCode, with the document\'s condition', () => {
+  it("has every mapped row, code and semanticCode, with the document's condition", () => {
     for (const [code, semanticCode, condition] of mappedTable.rows) {
       const e = errorByCode(Number(code));
       assert.ok(e, `code ${code} is in the catalogue`);
@@ -39,14 +48,20 @@ describeWithSeeds('error catalogue against doc 1 §7', () => {
 
   it('has no code the document lacks', () => {
     const documented = new Set([...mappedTable.rows, ...unmappedTable.rows].map((r) => Number(r[0])));
-    assert.deepEqual(catalogue.errors.map((e) => e.code).filter((c) => !documented.has(c)), []);
+    assert.deepEqual(
+      catalogue.errors.map((e) => e.code).filter((c) => !documented.has(c)),
+      [],
+    );
     assert.equal(catalogue.errors.length, documented.size);
   });
 
   it('marks retry exactly for the codes the document names', () => {
     const sentence = /Retry with backoff is appropriate for ([\d, and]+)\./.exec(section(doc1, '7. Errors').body)![1];
     const named = sentence.match(/\d+/g)!.map(Number);
-    assert.deepEqual(catalogue.errors.filter((e) => e.retry).map((e) => e.code), named);
+    assert.deepEqual(
+      catalogue.errors.filter((e) => e.retry).map((e) => e.code),
+      named,
+    );
   });
 
   it('answers HTTP 201 for business errors and 401 for 38 only', () => {
@@ -79,9 +94,15 @@ describeWithSeeds('error catalogue against doc 1 §7', () => {
   });
 
   it('shares 1, 2, 3, 4, 5, 19 in that order across signed endpoints, and nothing on public ones', () => {
-    assert.deepEqual(sharedErrorsFor(endpointById('v2.orders.details')!).map((e) => e.code), [1, 2, 3, 4, 5, 19]);
+    assert.deepEqual(
+      sharedErrorsFor(endpointById('v2.orders.details')!).map((e) => e.code),
+      [1, 2, 3, 4, 5, 19],
+    );
     assert.deepEqual(sharedErrorsFor(endpointById('v2.public.get-qr-code-info')!), []);
-    assert.deepEqual(errorsFor(endpointById('v2.orders.details')!).map((e) => e.code), [1, 2, 3, 4, 5, 19, 15]);
+    assert.deepEqual(
+      errorsFor(endpointById('v2.orders.details')!).map((e) => e.code),
+      [1, 2, 3, 4, 5, 19, 15],
+    );
   });
 });
 
@@ -122,8 +143,14 @@ describeWithSeeds('v3 errors against doc 2 §7', () => {
   });
 
   it('shares token and IP errors by auth kind', () => {
-    assert.deepEqual(sharedV3ErrorsFor(endpointById('v3.auth.tokens')!).map((e) => e.code), ['INVALID_SIGNATURE', 'PARTNER_IP_NOT_ALLOWED']);
-    assert.deepEqual(sharedV3ErrorsFor(endpointById('v3.orders.get')!).map((e) => e.code), ['ACCESS_TOKEN_INVALID', 'PARTNER_IP_NOT_ALLOWED']);
+    assert.deepEqual(
+      sharedV3ErrorsFor(endpointById('v3.auth.tokens')!).map((e) => e.code),
+      ['INVALID_SIGNATURE', 'PARTNER_IP_NOT_ALLOWED'],
+    );
+    assert.deepEqual(
+      sharedV3ErrorsFor(endpointById('v3.orders.get')!).map((e) => e.code),
+      ['ACCESS_TOKEN_INVALID', 'PARTNER_IP_NOT_ALLOWED'],
+    );
     assert.deepEqual(sharedV3ErrorsFor(endpointById('v2.orders.details')!), []);
   });
 });

@@ -8,7 +8,12 @@ const doc2 = readSeed('001');
 const v2 = catalogue.endpoints.filter((e) => e.api === 'payout-v2');
 const sectionOf = (e: Endpoint) => section(doc1, `${e.source.replace('doc 1 §', '')} ${e.method} ${e.path}`).body;
 
-const REQUIRED: Record<string, Requirement> = { Yes: true, No: false, 'Yes unless PASSPORT': 'unless-passport', 'By currency': 'by-currency' };
+const REQUIRED: Record<string, Requirement> = {
+  Yes: true,
+  No: false,
+  'Yes unless PASSPORT': 'unless-passport',
+  'By currency': 'by-currency',
+};
 
 interface DocField {
   name: string;
@@ -64,7 +69,11 @@ describeWithSeeds('fields against the document tables', () => {
       const [first, second] = fieldTables(body);
       if (!first) continue;
       if (e.id === 'v2.public.get-qr-code-info') {
-        checkFields(`${e.id} response`, catalogue.shapes['qr-info'], first.map((f) => ({ ...f, required: undefined })));
+        checkFields(
+          `${e.id} response`,
+          catalogue.shapes['qr-info'],
+          first.map((f) => ({ ...f, required: undefined })),
+        );
       } else {
         checkFields(e.id, e.body, first, /All fields required\./.test(body));
       }
@@ -86,7 +95,14 @@ describeWithSeeds('fields against the document tables', () => {
       if (/all required/.test(line)) for (const f of e.body!) assert.equal(f.required, true, `${id}.${f.name}`);
     }
     const banks = endpointById('v2.bank.get-supported-banks')!.body!;
-    assert.deepEqual(banks.map((f) => [f.name, f.required]), [['partnerCode', true], ['fiatCurrency', false], ['signature', true]]);
+    assert.deepEqual(
+      banks.map((f) => [f.name, f.required]),
+      [
+        ['partnerCode', true],
+        ['fiatCurrency', false],
+        ['signature', true],
+      ],
+    );
     assert.equal(banks[1].default, 'VND');
   });
 
@@ -94,8 +110,20 @@ describeWithSeeds('fields against the document tables', () => {
     const e = endpointById('v2.user.submit-kyc-supplement')!;
     const text = sectionOf(e);
     const optional = /formats? and meaning they have in submit-kyc: ([^.]+)\./.exec(text)![1].split(/,\s*/);
-    assert.deepEqual(e.body!.filter((f) => f.required === false).map((f) => f.name).sort(), optional.sort());
-    assert.deepEqual(e.body!.filter((f) => f.required === true).map((f) => f.name).sort(), ['partnerCode', 'signature', 'userEmail']);
+    assert.deepEqual(
+      e
+        .body!.filter((f) => f.required === false)
+        .map((f) => f.name)
+        .sort(),
+      optional.sort(),
+    );
+    assert.deepEqual(
+      e
+        .body!.filter((f) => f.required === true)
+        .map((f) => f.name)
+        .sort(),
+      ['partnerCode', 'signature', 'userEmail'],
+    );
   });
 
   it('carries the format rules and error codes the notes state', () => {
@@ -119,22 +147,43 @@ describeWithSeeds('fields against the document tables', () => {
   });
 
   it('order and KYC profile shapes match doc 1 §2.3 and §2.4', () => {
-    const orderRows = tables(section(doc1, '2.3 Order object').body)[0].rows.map((r) => r[0]).filter((n) => n !== 'signature');
-    assert.deepEqual(catalogue.shapes.order.map((f) => f.name), orderRows);
+    const orderRows = tables(section(doc1, '2.3 Order object').body)[0]
+      .rows.map((r) => r[0])
+      .filter((n) => n !== 'signature');
+    assert.deepEqual(
+      catalogue.shapes.order.map((f) => f.name),
+      orderRows,
+    );
     const kycRows = tables(section(doc1, '2.4 KYC profile').body)[0].rows.flatMap((r) => r[0].split(/,\s*/));
     assert.deepEqual(catalogue.shapes['kyc-profile'].map((f) => f.name).sort(), kycRows.sort());
-    const members = (n: string) => catalogue.shapes.order.find((f) => f.name === n)!.members!.map((m) => m.name).join(', ');
+    const members = (n: string) =>
+      catalogue.shapes.order
+        .find((f) => f.name === n)!
+        .members!.map((m) => m.name)
+        .join(', ');
     const text = section(doc1, '2.3 Order object').body;
     for (const n of ['tokenTransfer', 'bankTransfer', 'fees']) assert.ok(text.includes(`Members: ${members(n)}.`), n);
   });
 
   it('envelopes and the client assertion match doc 1 §2.2, doc 2 §2.3 and §2.1', () => {
     const names = (doc: string, heading: string) => tables(section(doc, heading).body)[0].rows.map((r) => r[0]);
-    assert.deepEqual(v2EnvelopeShape.map((f) => f.name), names(doc1, '2.2 Response envelope'));
-    assert.deepEqual(v3Conventions.envelope.map((f) => f.name), names(doc2, '2.3 Response envelope'));
+    assert.deepEqual(
+      v2EnvelopeShape.map((f) => f.name),
+      names(doc1, '2.2 Response envelope'),
+    );
+    assert.deepEqual(
+      v3Conventions.envelope.map((f) => f.name),
+      names(doc2, '2.3 Response envelope'),
+    );
     const claims = tables(section(doc2, '2.1 Client assertion').body)[0].rows;
-    assert.deepEqual(clientAssertionClaims.map((c) => [c.name, c.type, c.required]), claims.map((r) => [r[0], r[1], r[2] === 'Yes']));
-    assert.deepEqual(catalogue.shapes['access-token'].map((f) => [f.name, f.type]), tables(section(doc2, '2.2 Access token').body)[0].rows.map((r) => [r[0], r[1]]));
+    assert.deepEqual(
+      clientAssertionClaims.map((c) => [c.name, c.type, c.required]),
+      claims.map((r) => [r[0], r[1], r[2] === 'Yes']),
+    );
+    assert.deepEqual(
+      catalogue.shapes['access-token'].map((f) => [f.name, f.type]),
+      tables(section(doc2, '2.2 Access token').body)[0].rows.map((r) => [r[0], r[1]]),
+    );
   });
 });
 

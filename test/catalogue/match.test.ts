@@ -90,7 +90,16 @@ describe('matchRequest', () => {
 
   it('adds user endpoints under their own base variable', () => {
     const extra: Endpoint[] = [
-      { id: 'pets.get', api: 'openapi', method: 'GET', path: '/pets/{petId}.json', base: 'pets_url', auth: 'none', title: 'A pet', source: 'pets.yaml' },
+      {
+        id: 'pets.get',
+        api: 'openapi',
+        method: 'GET',
+        path: '/pets/{petId}.json',
+        base: 'pets_url',
+        auth: 'none',
+        title: 'A pet',
+        source: 'pets.yaml',
+      },
     ];
     const m = matchRequest('GET', '{{pets_url}}/pets/42.json', extra);
     assert.equal(m.endpoint?.id, 'pets.get');
@@ -99,7 +108,7 @@ describe('matchRequest', () => {
     assert.equal(matchRequest('POST', '{{base_url}}/api/v2/orders/details', extra).endpoint?.id, 'v2.orders.details');
   });
 
-  it('finds the local sandbox\'s helpers under {{base_url}} or a literal address, path params included', () => {
+  it("finds the local sandbox's helpers under {{base_url}} or a literal address, path params included", () => {
     assert.equal(matchRequest('POST', '{{base_url}}/sandbox/test-users').endpoint?.id, 'sandbox.test-users');
     const hooks = matchRequest('GET', '{{base_url}}/sandbox/webhooks?externalOrderId={{orderId}}');
     assert.equal(hooks.endpoint?.id, 'sandbox.webhooks');
@@ -112,7 +121,13 @@ describe('matchRequest', () => {
   });
 
   it('never suggests a local sandbox helper for a mistyped /api/v2 or /v3 path', () => {
-    for (const [method, url] of [['POST', '/sandbox-users'], ['POST', '/v3/test-users'], ['GET', '/api/v2/health'], ['GET', '/v3/webhooks'], ['POST', '/api/v2/sandbox/test-users']]) {
+    for (const [method, url] of [
+      ['POST', '/sandbox-users'],
+      ['POST', '/v3/test-users'],
+      ['GET', '/api/v2/health'],
+      ['GET', '/v3/webhooks'],
+      ['POST', '/api/v2/sandbox/test-users'],
+    ]) {
       for (const base of ['{{base_url}}', 'http://127.0.0.1:4010']) {
         const m = matchRequest(method, base + url);
         assert.equal(m.endpoint, undefined, url);
@@ -122,7 +137,20 @@ describe('matchRequest', () => {
   });
 
   it('never throws on odd input', () => {
-    for (const url of ['', '{{', '}}', '{{base_url', '{{base_url}}', '{{base_url}}?', '%', '{{base_url}}/%E0%A4%A', '?a=%&b', 'http://', '{{}}/x', '\u0000']) {
+    for (const url of [
+      '',
+      '{{',
+      '}}',
+      '{{base_url',
+      '{{base_url}}',
+      '{{base_url}}?',
+      '%',
+      '{{base_url}}/%E0%A4%A',
+      '?a=%&b',
+      'http://',
+      '{{}}/x',
+      '\u0000',
+    ]) {
       const m = matchRequest('GET', url);
       assert.equal(typeof m.path, 'string', url);
     }

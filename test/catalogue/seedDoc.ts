@@ -8,7 +8,9 @@ import path from 'node:path';
 export const SEEDS_DIR = process.env.PAYOUT_HTTP_SEEDS ?? path.resolve(__dirname, '../../../shared/seeds');
 
 /** True when the folder holds the three documents; without them the suites below are skipped (see describeWithSeeds). */
-export const SEEDS_PRESENT = ['000', '001', '002'].every((n) => fs.existsSync(SEEDS_DIR) && fs.readdirSync(SEEDS_DIR).some((f) => f.startsWith(`${n}_`) && f.endsWith('.txt')));
+export const SEEDS_PRESENT = ['000', '001', '002'].every(
+  (n) => fs.existsSync(SEEDS_DIR) && fs.readdirSync(SEEDS_DIR).some((f) => f.startsWith(`${n}_`) && f.endsWith('.txt')),
+);
 
 /** The document's text, or '' when the documents are absent (then describeWithSeeds never runs the suites reading it). */
 export function readSeed(prefix: '000' | '001' | '002'): string {
@@ -86,7 +88,9 @@ export function tables(text: string, keepTicks = false): { header: string[]; row
     if (!lines[i].startsWith('|') || !/^\|[-| ]+\|$/.test(lines[i + 1] ?? '')) continue;
     // A pipe inside backticks (a signed string) is text, not a column break.
     const cells = (l: string) =>
-      (l.slice(1, -1).match(/(?:`[^`]*`|[^|`])+|(?<=\|)(?=\|)|^(?=\|)/g) ?? []).map((c) => (keepTicks ? c.trim() : c.trim().replace(/`/g, '')));
+      (l.slice(1, -1).match(/(?:`[^`]*`|[^|`])+|(?<=\|)(?=\|)|^(?=\|)/g) ?? []).map((c) =>
+        keepTicks ? c.trim() : c.trim().replace(/`/g, ''),
+      );
     const t = { header: cells(lines[i]), rows: [] as string[][] };
     for (i += 2; i < lines.length && lines[i].startsWith('|'); i++) t.rows.push(cells(lines[i]));
     out.push(t);

@@ -25,18 +25,24 @@ describe('cli sign, curl, explain, lint', function () {
       assert.equal(r.code, 0, r.stderr);
       const out = JSON.parse(r.stdout) as { label: string; canonical: string; signature: string; ok: boolean }[];
       const partnerCode = localEnv(sb.home).partnerCode;
-      assert.deepEqual(out.map((o) => [o.label, o.canonical, o.ok]), [
-        ['account', `${partnerCode}|<secretKey>`, true],
-        ['balance', `${partnerCode}|USDT|<secretKey>`, true],
-        ['prices', `${partnerCode}|USDT|TRC20|<secretKey>`, true],
-        ['banks', `${partnerCode}|<secretKey>`, true],
-      ]);
+      assert.deepEqual(
+        out.map((o) => [o.label, o.canonical, o.ok]),
+        [
+          ['account', `${partnerCode}|<secretKey>`, true],
+          ['balance', `${partnerCode}|USDT|<secretKey>`, true],
+          ['prices', `${partnerCode}|USDT|TRC20|<secretKey>`, true],
+          ['banks', `${partnerCode}|<secretKey>`, true],
+        ],
+      );
       const secret = localSecret(sb.home);
       assert.ok(!r.stdout.includes(secret));
       const pub = createPublicKey(readFileSync(join(sb.home, 'credentials', 'partner-public.pem'), 'utf8'));
       for (const o of out) {
         const text = o.canonical.replace('<secretKey>', secret);
-        assert.ok(verify('sha256', Buffer.from(text), { key: pub, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(o.signature, 'base64')), o.label);
+        assert.ok(
+          verify('sha256', Buffer.from(text), { key: pub, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(o.signature, 'base64')),
+          o.label,
+        );
       }
     });
 
@@ -45,16 +51,25 @@ describe('cli sign, curl, explain, lint', function () {
       writeFileSync(join(dir, 'http-client.env.json'), JSON.stringify({ nokey: { base_url: sb.url, partnerCode: env.partnerCode } }));
       writeFileSync(join(dir, 'http-client.private.env.json'), JSON.stringify({ nokey: { secretKey: env.secretKey } }));
       const file = join(dir, 'balance.payout.http');
-      writeFileSync(file, `# @name balance\nPOST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "{{currency}}"}\n`);
+      writeFileSync(
+        file,
+        `# @name balance\nPOST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "{{currency}}"}\n`,
+      );
       const r = await runCli(['sign', file, '--env', 'nokey'], { home: sb.home });
       assert.equal(r.code, 1);
       assert.match(r.stdout, /problem: cannot sign: \{\{currency\}\}: `currency` is not defined/);
-      assert.match(r.stdout, /problem: cannot sign: privateKeyFile is not set: add the path of your RSA-2048 private key \(PEM\) to http-client\.private\.env\.json under "nokey"/);
+      assert.match(
+        r.stdout,
+        /problem: cannot sign: privateKeyFile is not set: add the path of your RSA-2048 private key \(PEM\) to http-client\.private\.env\.json under "nokey"/,
+      );
     });
 
     it('shows an omitted signed field as what it is signed as', async () => {
       const file = join(dir, 'omitted.payout.http');
-      writeFileSync(file, `# @name quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT"}\n`);
+      writeFileSync(
+        file,
+        `# @name quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT"}\n`,
+      );
       const r = await runCli(['sign', file], { home: sb.home });
       assert.equal(r.code, 0, r.stdout + r.stderr);
       assert.match(r.stdout, /canonical: LOCAL\w+\|USDT\|0\|<secretKey>/);
@@ -91,13 +106,20 @@ describe('cli sign, curl, explain, lint', function () {
     let secret: string;
     before(() => {
       file = join(dir, 'quote.payout.http');
-      writeFileSync(file, `# @name quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatAmount": 150000}\n`);
+      writeFileSync(
+        file,
+        `# @name quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatAmount": 150000}\n`,
+      );
       key = createPrivateKey(privateKeyPem(sb.home));
       code = localEnv(sb.home).partnerCode;
       secret = localSecret(sb.home);
     });
     const rsa = (text: string, hash = 'sha256', pss = false) =>
-      sign(hash, Buffer.from(text), pss ? { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 } : { key, padding: constants.RSA_PKCS1_PADDING }).toString('base64');
+      sign(
+        hash,
+        Buffer.from(text),
+        pss ? { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 } : { key, padding: constants.RSA_PKCS1_PADDING },
+      ).toString('base64');
 
     const mistakes: { what: string; text: (c: string, s: string) => string; hash?: string; pss?: boolean; id: string }[] = [
       { what: 'a field omitted (signed as undefined)', text: (c, s) => `${c}|USDT|undefined|${s}`, id: 'as-undefined:fiatAmount' },
@@ -108,7 +130,11 @@ describe('cli sign, curl, explain, lint', function () {
       { what: 'the secret left out', text: (c) => `${c}|USDT|150000`, id: 'no-secret' },
       { what: 'PSS padding', text: (c, s) => `${c}|USDT|150000|${s}`, pss: true, id: 'pss' },
       { what: 'SHA-1', text: (c, s) => `${c}|USDT|150000|${s}`, hash: 'sha1', id: 'sha1' },
-      { what: 'the JSON body signed', text: (c) => JSON.stringify({ partnerCode: c, currency: 'USDT', fiatAmount: 150000 }), id: 'body-without-signature' },
+      {
+        what: 'the JSON body signed',
+        text: (c) => JSON.stringify({ partnerCode: c, currency: 'USDT', fiatAmount: 150000 }),
+        id: 'body-without-signature',
+      },
     ];
 
     for (const m of mistakes) {
@@ -137,7 +163,10 @@ describe('cli sign, curl, explain, lint', function () {
     it('send: a signature typed in the body is sent as typed, and the tool says it does not match and why', async () => {
       const sig = rsa(`${code}|USDT|150000.00|${secret}`);
       const typed = join(dir, 'typed.payout.http');
-      writeFileSync(typed, `# @name quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatAmount": 150000, "signature": "${sig}"}\n`);
+      writeFileSync(
+        typed,
+        `# @name quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatAmount": 150000, "signature": "${sig}"}\n`,
+      );
       const r = await runCli(['send', typed], { home: sb.home });
       assert.equal(r.code, 1);
       assert.match(r.stdout, /signature: sent as typed in the body; it does NOT match the computed one/);
@@ -172,7 +201,10 @@ describe('cli sign, curl, explain, lint', function () {
       const clean = await runCli(['lint', 'examples/quickstart.payout.http'], { home: sb.home });
       assert.equal(clean.code, 0, clean.stdout);
       const file = join(dir, 'broken.payout.http');
-      writeFileSync(file, `POST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": }\n`);
+      writeFileSync(
+        file,
+        `POST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": }\n`,
+      );
       const r = await runCli(['lint', file], { home: sb.home });
       assert.equal(r.code, 1, r.stdout);
       assert.match(r.stdout, /broken\.payout\.http:\d+:\d+: error /);
@@ -190,7 +222,10 @@ describe('cli usage and help', function () {
   it('an unknown command exits 2 and lists the commands', async () => {
     const r = await runCli(['frobnicate'], { home });
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /unknown command "frobnicate"\. Use one of: send, sign, lint, curl, code, explain, webhooks, sandbox, proxy, import, language-server, help\./);
+    assert.match(
+      r.stderr,
+      /unknown command "frobnicate"\. Use one of: send, sign, lint, curl, code, explain, webhooks, sandbox, proxy, import, language-server, help\./,
+    );
   });
 
   for (const cmd of ['send', 'sign', 'lint', 'curl', 'code', 'explain', 'webhooks', 'sandbox', 'proxy', 'import']) {

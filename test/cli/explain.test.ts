@@ -20,7 +20,10 @@ describe('cli explain: one verdict, moves, keys at hand, what was searched', fun
     sign('sha256', Buffer.from(text), { key: createPrivateKey(pem), padding: constants.RSA_PKCS1_PADDING }).toString('base64');
 
   before(async () => {
-    writeFileSync(file, `# @name quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatAmount": 150000}\n`);
+    writeFileSync(
+      file,
+      `# @name quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatAmount": 150000}\n`,
+    );
     const first = await runCli(['sign', file, '--name', 'quote'], { home }); // creates the local credentials
     assert.equal(first.code, 0, first.stderr);
     code = localEnv(home).partnerCode;
@@ -30,7 +33,10 @@ describe('cli explain: one verdict, moves, keys at hand, what was searched', fun
   it('a matching signature says that and nothing else', async () => {
     const r = await runCli(['explain', file, '--name', 'quote', '--signature', rsa(`${code}|USDT|150000|${secret}`)], { home });
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(r.stdout.trim().split('\n'), ['signature for quote: matches the expected string', `  expected string: ${code}|USDT|150000|<secretKey>`]);
+    assert.deepEqual(r.stdout.trim().split('\n'), [
+      'signature for quote: matches the expected string',
+      `  expected string: ${code}|USDT|150000|<secretKey>`,
+    ]);
   });
 
   it('reordered fields show as a move', async () => {
@@ -40,14 +46,20 @@ describe('cli explain: one verdict, moves, keys at hand, what was searched', fun
     assert.doesNotMatch(r.stdout, /signed ""/);
   });
 
-  it('a key at hand (the local sandbox\'s) is found without --public-key while --env dev has another key', async () => {
+  it("a key at hand (the local sandbox's) is found without --public-key while --env dev has another key", async () => {
     const envDir = mkdtempSync(join(tmpdir(), 'payout-explain-dev-'));
     const f = join(envDir, 'quote.payout.http');
     copyFileSync(file, f);
     copyFileSync(join(REPO, 'test', 'fixtures', 'keys', 'test-other-private.pem'), join(envDir, 'other.pem'));
-    writeFileSync(join(envDir, 'http-client.env.json'), JSON.stringify({ dev: { base_url: 'http://127.0.0.1:9', partnerCode: code, privateKeyFile: 'other.pem' } }));
+    writeFileSync(
+      join(envDir, 'http-client.env.json'),
+      JSON.stringify({ dev: { base_url: 'http://127.0.0.1:9', partnerCode: code, privateKeyFile: 'other.pem' } }),
+    );
     writeFileSync(join(envDir, 'http-client.private.env.json'), JSON.stringify({ dev: { secretKey: secret } }));
-    const r = await runCli(['explain', f, '--name', 'quote', '--env', 'dev', '--json', '--signature', rsa(`${code}|USDT|150000|${secret}`)], { home, cwd: envDir });
+    const r = await runCli(
+      ['explain', f, '--name', 'quote', '--env', 'dev', '--json', '--signature', rsa(`${code}|USDT|150000|${secret}`)],
+      { home, cwd: envDir },
+    );
     assert.equal(r.code, 1, r.stderr);
     const e = JSON.parse(r.stdout) as { match?: { id: string; description: string } };
     assert.equal(e.match?.id, 'key:the partner key of environment "local"');

@@ -22,8 +22,11 @@ describe('cli send: injected faults from the local sandbox', function () {
     assert.match(sb.output(), /POST \/api\/v2\/wallet\/balance -> 9 \(fault\)\n.*POST \/api\/v2\/wallet\/balance -> 0\n/);
   });
 
-  it('shows the catalogue\'s fallback message for 66, not only msg.66', async () => {
-    const res = await fetch(`${sb.url}/sandbox/faults`, { method: 'POST', body: JSON.stringify({ endpoint: 'v2.wallet.balance', errorCode: 66 }) });
+  it("shows the catalogue's fallback message for 66, not only msg.66", async () => {
+    const res = await fetch(`${sb.url}/sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ endpoint: 'v2.wallet.balance', errorCode: 66 }),
+    });
     assert.equal(res.status, 200);
     const r = await runCli(['send', 'examples/quickstart.payout.http', '--name', 'balance'], { home: sb.home });
     assert.equal(r.code, 1, r.stdout + r.stderr);

@@ -13,7 +13,11 @@ import { REPO, runCli, type CliRun } from './run';
 /** The CLI with `input` on stdin. */
 function runWithInput(args: string[], input: string, home: string, cwd: string): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath(), ...args], { cwd, env: { ...process.env, PAYOUT_HTTP_HOME: home }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliPath(), ...args], {
+      cwd,
+      env: { ...process.env, PAYOUT_HTTP_HOME: home },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -96,10 +100,17 @@ describe('cli import', function () {
 });
 
 describe('import conversion (engine/proxy)', () => {
-  it('reads Chrome-style $\'…\' bodies, -H, --data-raw and skips output-only options', () => {
-    const r = parseCurl(`curl 'https://x.example/api/v2/account/verify' -sS --compressed -H 'content-type: application/json' --data-raw $'{"partnerCode":"it\\'s"}'`);
+  it("reads Chrome-style $'…' bodies, -H, --data-raw and skips output-only options", () => {
+    const r = parseCurl(
+      `curl 'https://x.example/api/v2/account/verify' -sS --compressed -H 'content-type: application/json' --data-raw $'{"partnerCode":"it\\'s"}'`,
+    );
     assert.deepEqual(r.problems, []);
-    assert.deepEqual(r.request, { method: 'POST', url: 'https://x.example/api/v2/account/verify', headers: [['content-type', 'application/json']], body: '{"partnerCode":"it\'s"}' });
+    assert.deepEqual(r.request, {
+      method: 'POST',
+      url: 'https://x.example/api/v2/account/verify',
+      headers: [['content-type', 'application/json']],
+      body: '{"partnerCode":"it\'s"}',
+    });
   });
 
   it('leaves out a bearer token and writes a secret found in the body as its variable', () => {
@@ -107,7 +118,10 @@ describe('import conversion (engine/proxy)', () => {
     const out = toPayoutRequest(captured, { variables: {} });
     assert.doesNotMatch(out.text, /abcdefgh12345678/);
     assert.match(out.text, /^GET \{\{base_url\}\}\/v3\/kyc\/profile$/m);
-    const leaked = toPayoutRequest({ method: 'POST', url: '/api/v2/account/verify', headers: [], body: '{"partnerCode":"P1","note":"s3cr3t-value"}' }, { variables: { secretKey: 's3cr3t-value', partnerCode: 'P1' } });
+    const leaked = toPayoutRequest(
+      { method: 'POST', url: '/api/v2/account/verify', headers: [], body: '{"partnerCode":"P1","note":"s3cr3t-value"}' },
+      { variables: { secretKey: 's3cr3t-value', partnerCode: 'P1' } },
+    );
     assert.match(leaked.text, /"note":\s*"\{\{secretKey\}\}"/);
     assert.doesNotMatch(leaked.text, /s3cr3t-value/);
   });

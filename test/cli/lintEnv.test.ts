@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from './run';
 
-const REQUEST = '### account\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}" }\n';
+const REQUEST =
+  '### account\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}" }\n';
 
 describe('cli lint: environments and request names', function () {
   this.timeout(60_000);
@@ -36,9 +37,15 @@ describe('cli lint: environments and request names', function () {
 
   it('a duplicate # @name: a diagnostic on the second, and sign --name says which request it means', async () => {
     const f = join(dir, 'dup.payout.http');
-    writeFileSync(f, `${REQUEST}\n### balance\n# @name account\nPOST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", "currency": "USDT" }\n`);
+    writeFileSync(
+      f,
+      `${REQUEST}\n### balance\n# @name account\nPOST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", "currency": "USDT" }\n`,
+    );
     const lint = await runCli(['lint', f], { home });
-    assert.match(lint.stdout, /dup\.payout\.http:8:9: warning payout\/duplicate-request-name: Another request, on line 1, is already named "account"/);
+    assert.match(
+      lint.stdout,
+      /dup\.payout\.http:8:9: warning payout\/duplicate-request-name: Another request, on line 1, is already named "account"/,
+    );
     const sign = await runCli(['sign', f, '--name', 'account'], { home });
     assert.equal(sign.code, 0, sign.stderr);
     assert.match(sign.stderr, /2 requests are named "account" \(lines 2, 9\): using the first, on line 2/);

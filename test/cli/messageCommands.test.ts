@@ -17,19 +17,28 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-interface Mention { cmd: string; sub?: string; option?: string; where: string }
+interface Mention {
+  cmd: string;
+  sub?: string;
+  option?: string;
+  where: string;
+}
 
 function mentions(): Mention[] {
   const out: Mention[] = [];
   for (const file of ['cli', 'engine', 'server', join('client', 'src')].flatMap((d) => sourceFiles(join(REPO, d)))) {
-    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-      if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
-      const code = line.replace(/\s\/\/ .*$/, '');
-      // A subcommand is a word ending the command (before a quote, backtick, bracket, punctuation or an option).
-      for (const m of code.matchAll(/payout-http ([a-z][a-z-]*)(?: ([a-z][a-z-]*)(?=$|[`'")\],;:.]|\s--|\\n))?(?:.*?\s(--[a-z][a-z-]*))?/g)) {
-        out.push({ cmd: m[1], sub: m[2], option: m[3], where: `${file.slice(REPO.length + 1)}:${i + 1}` });
-      }
-    });
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
+        const code = line.replace(/\s\/\/ .*$/, '');
+        // A subcommand is a word ending the command (before a quote, backtick, bracket, punctuation or an option).
+        for (const m of code.matchAll(
+          /payout-http ([a-z][a-z-]*)(?: ([a-z][a-z-]*)(?=$|[`'")\],;:.]|\s--|\\n))?(?:.*?\s(--[a-z][a-z-]*))?/g,
+        )) {
+          out.push({ cmd: m[1], sub: m[2], option: m[3], where: `${file.slice(REPO.length + 1)}:${i + 1}` });
+        }
+      });
   }
   return out;
 }
@@ -55,9 +64,15 @@ describe('cli: every command a message names works', function () {
       const text = help.get(m.cmd)!;
       const usage = text.split('\n')[0];
       // Subcommands: `[status|stop]` or a bare word right after the command in the usage line.
-      const subs = new Set((/^Usage: payout-http \w+ (?:\[([a-z|]+)\]|([a-z]+)\b)/.exec(usage)?.slice(1).filter(Boolean).join('|') ?? '').split('|').filter(Boolean));
-      if (m.sub && subs.size && !subs.has(m.sub)) problems.push(`${m.where}: payout-http ${m.cmd} ${m.sub}: not a subcommand (${[...subs].join(', ')})`);
-      if (m.option && !text.includes(m.option)) problems.push(`${m.where}: payout-http ${m.cmd} ... ${m.option}: not an option of ${m.cmd}`);
+      const subs = new Set(
+        (/^Usage: payout-http \w+ (?:\[([a-z|]+)\]|([a-z]+)\b)/.exec(usage)?.slice(1).filter(Boolean).join('|') ?? '')
+          .split('|')
+          .filter(Boolean),
+      );
+      if (m.sub && subs.size && !subs.has(m.sub))
+        problems.push(`${m.where}: payout-http ${m.cmd} ${m.sub}: not a subcommand (${[...subs].join(', ')})`);
+      if (m.option && !text.includes(m.option))
+        problems.push(`${m.where}: payout-http ${m.cmd} ... ${m.option}: not an option of ${m.cmd}`);
     }
     assert.deepEqual(problems, []);
   });

@@ -21,9 +21,18 @@ interface Reply {
 }
 
 /** One HTTP/1.1 exchange with node:http; rejects with the socket's error (code kept) when there is no response. */
-function call(base: string, method: string, path: string, body?: string, options: { headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Reply> {
+function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: string,
+  options: { headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { ...(body !== undefined ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } : {}), ...options.headers };
+    const headers: Record<string, string> = {
+      ...(body !== undefined ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } : {}),
+      ...options.headers,
+    };
     const req = request(new URL(path, base), { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -34,7 +43,8 @@ function call(base: string, method: string, path: string, body?: string, options
       });
       res.on('error', reject);
     });
-    if (options.timeoutMs) req.setTimeout(options.timeoutMs, () => req.destroy(Object.assign(new Error('client timeout'), { code: 'CLIENT_TIMEOUT' })));
+    if (options.timeoutMs)
+      req.setTimeout(options.timeoutMs, () => req.destroy(Object.assign(new Error('client timeout'), { code: 'CLIENT_TIMEOUT' })));
     req.on('error', reject);
     req.end(body);
   });
@@ -55,7 +65,11 @@ type Line = Record<string, any>;
 
 function startProxy(args: string[], home: string) {
   const proc = startCli(['proxy', ...args], { home });
-  const lines = () => proc.stdout().split('\n').filter((l) => l !== '');
+  const lines = () =>
+    proc
+      .stdout()
+      .split('\n')
+      .filter((l) => l !== '');
   return {
     proc,
     lines,
@@ -129,11 +143,27 @@ describe('cli proxy', function () {
 
   // Each family of mistake the explainer knows, made by the client's own signing code.
   const mistakes: { family: string; variant: string | RegExp; signature: () => string; body?: (sig: string) => string }[] = [
-    { family: 'a number written differently', variant: 'two-decimals:fiatAmount', signature: () => pkcs1(`${partnerCode}|USDT|100000.00|${secret}`) },
-    { family: 'a field signed as undefined (missing from the signed object)', variant: 'as-undefined:fiatAmount', signature: () => pkcs1(`${partnerCode}|USDT|undefined|${secret}`) },
+    {
+      family: 'a number written differently',
+      variant: 'two-decimals:fiatAmount',
+      signature: () => pkcs1(`${partnerCode}|USDT|100000.00|${secret}`),
+    },
+    {
+      family: 'a field signed as undefined (missing from the signed object)',
+      variant: 'as-undefined:fiatAmount',
+      signature: () => pkcs1(`${partnerCode}|USDT|undefined|${secret}`),
+    },
     { family: 'a field left out of the string', variant: 'drop:fiatAmount', signature: () => pkcs1(`${partnerCode}|USDT|${secret}`) },
-    { family: 'fields in another order', variant: 'swap:currency,fiatAmount', signature: () => pkcs1(`${partnerCode}|100000|USDT|${secret}`) },
-    { family: 'the pipe before the secret missing', variant: 'no-trailing-pipe', signature: () => pkcs1(`${partnerCode}|USDT|100000${secret}`) },
+    {
+      family: 'fields in another order',
+      variant: 'swap:currency,fiatAmount',
+      signature: () => pkcs1(`${partnerCode}|100000|USDT|${secret}`),
+    },
+    {
+      family: 'the pipe before the secret missing',
+      variant: 'no-trailing-pipe',
+      signature: () => pkcs1(`${partnerCode}|USDT|100000${secret}`),
+    },
     { family: 'the secret left out', variant: 'no-secret', signature: () => pkcs1(`${partnerCode}|USDT|100000`) },
     {
       family: 'the JSON body signed instead of the string',
@@ -141,12 +171,20 @@ describe('cli proxy', function () {
       signature: () => pkcs1(JSON.stringify({ partnerCode, currency: 'USDT', fiatAmount: 100000 })),
       body: (sig) => JSON.stringify({ partnerCode, currency: 'USDT', fiatAmount: 100000, signature: sig }),
     },
-    { family: 'another key', variant: 'key:backend-old.pem', signature: () => pkcs1(`${partnerCode}|USDT|100000|${secret}`, other.privateKey) },
+    {
+      family: 'another key',
+      variant: 'key:backend-old.pem',
+      signature: () => pkcs1(`${partnerCode}|USDT|100000|${secret}`, other.privateKey),
+    },
     {
       family: 'another padding (PSS)',
       variant: 'pss',
       signature: () =>
-        rsaSign('sha256', Buffer.from(`${partnerCode}|USDT|100000|${secret}`), { key: partnerKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }).toString('base64'),
+        rsaSign('sha256', Buffer.from(`${partnerCode}|USDT|100000|${secret}`), {
+          key: partnerKey,
+          padding: constants.RSA_PKCS1_PSS_PADDING,
+          saltLength: 32,
+        }).toString('base64'),
     },
   ];
   for (const m of mistakes) {
@@ -179,15 +217,37 @@ describe('cli proxy', function () {
   });
 
   it('lists the lint problems of the body: an omitted signed field, a wrong type', async () => {
-    const a = await through('POST', '/api/v2/orders/review-sell-order', JSON.stringify({ partnerCode, currency: 'USDT', signature: pkcs1(`${partnerCode}|USDT|0|${secret}`) }));
-    assert.equal(a.line.request.signature, 'verified', 'signed as the service signs it (doc 1 §4.12: an omitted fiatAmount is signed as 0)');
-    assert.deepEqual(a.line.request.problems.map((p: Line) => p.code).filter((c: string) => c === 'payout/signed-field-omitted'), ['payout/signed-field-omitted']);
-    const b = await through('POST', '/api/v2/orders/review-sell-order', quote(pkcs1(`${partnerCode}|USDT|true|${secret}`), { fiatAmount: true }));
-    assert.ok(b.line.request.problems.some((p: Line) => p.code === 'payout/wrong-type' && /fiatAmount/.test(p.message)), JSON.stringify(b.line.request.problems));
+    const a = await through(
+      'POST',
+      '/api/v2/orders/review-sell-order',
+      JSON.stringify({ partnerCode, currency: 'USDT', signature: pkcs1(`${partnerCode}|USDT|0|${secret}`) }),
+    );
+    assert.equal(
+      a.line.request.signature,
+      'verified',
+      'signed as the service signs it (doc 1 §4.12: an omitted fiatAmount is signed as 0)',
+    );
+    assert.deepEqual(
+      a.line.request.problems.map((p: Line) => p.code).filter((c: string) => c === 'payout/signed-field-omitted'),
+      ['payout/signed-field-omitted'],
+    );
+    const b = await through(
+      'POST',
+      '/api/v2/orders/review-sell-order',
+      quote(pkcs1(`${partnerCode}|USDT|true|${secret}`), { fiatAmount: true }),
+    );
+    assert.ok(
+      b.line.request.problems.some((p: Line) => p.code === 'payout/wrong-type' && /fiatAmount/.test(p.message)),
+      JSON.stringify(b.line.request.problems),
+    );
   });
 
   it('answers exactly what the sandbox answers directly (byte for byte, but the Date header)', async () => {
-    const withoutDate = (r: Reply) => ({ ...r, headers: r.headers.filter(([n]) => n.toLowerCase() !== 'date'), body: r.body.toString('base64') });
+    const withoutDate = (r: Reply) => ({
+      ...r,
+      headers: r.headers.filter(([n]) => n.toLowerCase() !== 'date'),
+      body: r.body.toString('base64'),
+    });
     const cases: [string, string, string?][] = [
       ['POST', '/api/v2/account/verify', JSON.stringify({ partnerCode, signature: pkcs1(`${partnerCode}|${secret}`) })],
       ['POST', '/api/v2/orders/review-sell-order', quote(pkcs1(`${partnerCode}|USDT|100000.00|${secret}`))],
@@ -208,7 +268,12 @@ describe('cli proxy', function () {
     await call(textUrl, 'POST', `/api/v2/${secret}`, '{}');
     // A mismatch's explanation shows the body's values, here one with OSC 52 (clipboard) and clear-screen.
     const hostile = '\u001b]52;c;SGVsbG8=\u0007\u001b[2J';
-    await call(textUrl, 'POST', '/api/v2/orders/review-sell-order', quote(pkcs1(`${partnerCode}|${hostile}|100000.00|${secret}`), { currency: hostile }));
+    await call(
+      textUrl,
+      'POST',
+      '/api/v2/orders/review-sell-order',
+      quote(pkcs1(`${partnerCode}|${hostile}|100000.00|${secret}`), { currency: hostile }),
+    );
     const lines = await waitFor(() => (text.lines().length >= 4 ? text.lines() : undefined), 'three text lines');
     assert.match(lines[1], /request signature mismatch: fiatAmount was formatted with two decimals/);
     assert.match(lines[1], /segment 3: expected "100000", signed "100000\.00"/);
@@ -225,8 +290,13 @@ describe('cli proxy', function () {
     seen += 2;
     await json.exchange(seen);
     await waitFor(() => (text.lines().length >= 5 ? true : undefined), 'the text line');
-    const keyLines = privateKeyPem(home).split('\n').filter((l) => l.length > 20 && !l.startsWith('-----'));
-    for (const [mode, out] of [['json', json.proc.stdout() + json.proc.stderr()], ['text', text.proc.stdout() + text.proc.stderr()]] as const) {
+    const keyLines = privateKeyPem(home)
+      .split('\n')
+      .filter((l) => l.length > 20 && !l.startsWith('-----'));
+    for (const [mode, out] of [
+      ['json', json.proc.stdout() + json.proc.stderr()],
+      ['text', text.proc.stdout() + text.proc.stderr()],
+    ] as const) {
       assert.ok(!out.includes(secret), `${mode}: the secretKey was printed`);
       assert.ok(!out.includes(token), `${mode}: the bearer token was printed`);
       for (const l of keyLines) assert.ok(!out.includes(l), `${mode}: private key text was printed`);
@@ -257,14 +327,18 @@ describe('cli proxy', function () {
     try {
       const base = await p.url();
       const received = await new Promise<string>((resolve, reject) => {
-        const req = request(new URL('/stream', base), { method: 'POST', headers: { 'Content-Type': 'text/plain' }, agent: false }, (res) => {
-          let text = '';
-          res.on('data', (c: Buffer) => {
-            text += c.toString();
-            if (text.startsWith('got ')) release();
-          });
-          res.on('end', () => resolve(text));
-        });
+        const req = request(
+          new URL('/stream', base),
+          { method: 'POST', headers: { 'Content-Type': 'text/plain' }, agent: false },
+          (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => {
+              text += c.toString();
+              if (text.startsWith('got ')) release();
+            });
+            res.on('end', () => resolve(text));
+          },
+        );
         req.on('error', reject);
         req.write('part-1;');
         void requestStarted.then(() => req.end('part-2'));

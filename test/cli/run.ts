@@ -13,7 +13,7 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { home: string; cwd?: string; env?: NodeJS.ProcessEnv } ): Promise<CliRun> {
+export function runCli(args: string[], options: { home: string; cwd?: string; env?: NodeJS.ProcessEnv }): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [cliPath(), ...args], {
       cwd: options.cwd ?? REPO,
@@ -30,7 +30,10 @@ export function runCli(args: string[], options: { home: string; cwd?: string; en
 }
 
 /** A long-running CLI process (webhooks listen): its output so far, and a way to stop it. */
-export function startCli(args: string[], options: { home: string; cwd?: string }): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
+export function startCli(
+  args: string[],
+  options: { home: string; cwd?: string },
+): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, [cliPath(), ...args], {
     cwd: options.cwd ?? REPO,
     env: { ...process.env, PAYOUT_HTTP_HOME: options.home },

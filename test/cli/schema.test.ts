@@ -47,7 +47,10 @@ describe('cli send: response schema check (OpenAPI)', function () {
     assert.match(shown, /^ {4}\$: required member "category" is missing$/m);
     assert.match(shown, /=> PASS/);
     const strict = section(r.stdout, 'strict');
-    assert.match(strict, /FAIL \?\? schema valid: expected the response to be valid against openapi\.getPlantOne's schema, but it has 2 problem\(s\)/);
+    assert.match(
+      strict,
+      /FAIL \?\? schema valid: expected the response to be valid against openapi\.getPlantOne's schema, but it has 2 problem\(s\)/,
+    );
     assert.match(strict, /=> FAIL/);
     const builtin = section(r.stdout, 'builtin');
     assert.match(builtin, /schema: matches plant-store\.getPlantById/);
@@ -55,7 +58,9 @@ describe('cli send: response schema check (OpenAPI)', function () {
   });
 
   it('--openapi FILE=BASE binds a document without a directive; --json carries the outcome', async () => {
-    const r = await runCli(['send', `${DIR}/no-directive.payout.http`, '--all', '--json', '--openapi', `${DOCUMENT}=plant_base_url`], { home: sb.home });
+    const r = await runCli(['send', `${DIR}/no-directive.payout.http`, '--all', '--json', '--openapi', `${DOCUMENT}=plant_base_url`], {
+      home: sb.home,
+    });
     assert.equal(r.code, 1, r.stdout + r.stderr);
     const [result] = JSON.parse(r.stdout) as JsonResult[];
     assert.equal(result.prepared.endpoint, 'openapi.getPlantOne');
@@ -80,11 +85,19 @@ describe('cli send: response schema check (OpenAPI)', function () {
       return (JSON.parse(r.stdout) as { diagnostics: { code: string; message: string }[] }[])[0].diagnostics;
     };
     const withDocument = await codes('--openapi', 'test/fixtures/openapi/library/library.openapi.yaml');
-    assert.ok(withDocument.some((d) => d.code === 'payout/required-field-missing' && /`author`/.test(d.message)), JSON.stringify(withDocument));
-    assert.ok(withDocument.some((d) => d.code === 'payout/wrong-type' && /pages/.test(d.message)), JSON.stringify(withDocument));
+    assert.ok(
+      withDocument.some((d) => d.code === 'payout/required-field-missing' && /`author`/.test(d.message)),
+      JSON.stringify(withDocument),
+    );
+    assert.ok(
+      withDocument.some((d) => d.code === 'payout/wrong-type' && /pages/.test(d.message)),
+      JSON.stringify(withDocument),
+    );
     const without = await codes();
     assert.ok(!without.some((d) => d.code === 'payout/required-field-missing'), JSON.stringify(without));
-    const missing = await runCli(['send', `${DIR}/no-directive.payout.http`, '--all', '--openapi', 'specs/nope.yaml=nope_url'], { home: sb.home });
+    const missing = await runCli(['send', `${DIR}/no-directive.payout.http`, '--all', '--openapi', 'specs/nope.yaml=nope_url'], {
+      home: sb.home,
+    });
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /--openapi specs\/nope\.yaml=nope_url: .*specs\/nope\.yaml does not exist; fix the path \(relative to /);
   });

@@ -58,7 +58,9 @@ describe('cli send: every example against the local sandbox', function () {
     const r = await runCli(['send', 'examples/sandbox-test-pass.payout.http', '--name', 'token', '--json'], { home: sb.home });
     assert.equal(r.code, 0, r.stderr);
     // Dependencies sent first are in the results too (issue 13: counted like the headings): pick the token request.
-    const token = (JSON.parse(r.stdout) as { prepared: { label: string; body: string }; response: { body: { data: { accessToken: string } } } }[]).find((x) => x.prepared.label === 'token')!;
+    const token = (
+      JSON.parse(r.stdout) as { prepared: { label: string; body: string }; response: { body: { data: { accessToken: string } } } }[]
+    ).find((x) => x.prepared.label === 'token')!;
     assert.equal(token.response.body.data.accessToken, '<accessToken>');
     assert.equal(JSON.parse(token.prepared.body).clientAssertion, '<clientAssertion>');
     assert.ok(!/eyJ[\w-]+\.[\w-]+\./.test(r.stdout), 'no JWT anywhere in the output');
@@ -70,20 +72,32 @@ describe('cli send: every example against the local sandbox', function () {
     const r = await runCli(['send', 'examples/quickstart.payout.http', '--all', '--json', '--junit', xmlFile], { home: sb.home });
     assert.equal(r.code, 0, r.stderr);
     const results = JSON.parse(r.stdout) as { ok: boolean; verdict: { state: string }; prepared: { endpoint: string } }[];
-    assert.deepEqual(results.map((x) => [x.prepared.endpoint, x.ok, x.verdict.state]), [
-      ['v2.account.verify', true, 'verified'],
-      ['v2.wallet.balance', true, 'verified'],
-      ['v2.orders.prices', true, 'verified'],
-      ['v2.bank.get-supported-banks', true, 'verified'],
-    ]);
-    const summary = execFileSync('python3', ['-c', 'import sys,xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); print(r.get("tests"), r.get("failures"), r.get("errors"), len(list(r.iter("testcase"))))', xmlFile]).toString().trim();
+    assert.deepEqual(
+      results.map((x) => [x.prepared.endpoint, x.ok, x.verdict.state]),
+      [
+        ['v2.account.verify', true, 'verified'],
+        ['v2.wallet.balance', true, 'verified'],
+        ['v2.orders.prices', true, 'verified'],
+        ['v2.bank.get-supported-banks', true, 'verified'],
+      ],
+    );
+    const summary = execFileSync('python3', [
+      '-c',
+      'import sys,xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); print(r.get("tests"), r.get("failures"), r.get("errors"), len(list(r.iter("testcase"))))',
+      xmlFile,
+    ])
+      .toString()
+      .trim();
     assert.equal(summary, '4 0 0 4');
   });
 
   it('fails with exit 1 when an assertion does not hold, and says which', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payout-assert-'));
     const file = join(dir, 'wrong.payout.http');
-    writeFileSync(file, `# @name balance\nPOST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT"}\n\n?? body data.currency == BTC\n?? signature valid\n`);
+    writeFileSync(
+      file,
+      `# @name balance\nPOST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT"}\n\n?? body data.currency == BTC\n?? signature valid\n`,
+    );
     const xmlFile = join(dir, 'report.xml');
     const r = await runCli(['send', file, '--junit', xmlFile], { home: sb.home });
     assert.equal(r.code, 1);
@@ -95,10 +109,16 @@ describe('cli send: every example against the local sandbox', function () {
   it('a request whose variables do not resolve is not sent, and says what is missing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payout-unresolved-'));
     const file = join(dir, 'x.payout.http');
-    writeFileSync(file, `POST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "{{currency}}"}\n`);
+    writeFileSync(
+      file,
+      `POST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "{{currency}}"}\n`,
+    );
     const r = await runCli(['send', file], { home: sb.home });
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /error: cannot sign: \{\{currency\}\}: `currency` is not defined: add it to the selected environment in http-client\.env\.json, or define `@currency = value` in this file\./);
+    assert.match(
+      r.stdout,
+      /error: cannot sign: \{\{currency\}\}: `currency` is not defined: add it to the selected environment in http-client\.env\.json, or define `@currency = value` in this file\./,
+    );
   });
 
   describe('a tampered response (a proxy on loopback alters data)', () => {
@@ -111,18 +131,21 @@ describe('cli send: every example against the local sandbox', function () {
         const chunks: Buffer[] = [];
         req.on('data', (c: Buffer) => chunks.push(c));
         req.on('end', () => {
-          const fwd = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-            const body: Buffer[] = [];
-            up.on('data', (c: Buffer) => body.push(c));
-            up.on('end', () => {
-              let text = Buffer.concat(body).toString();
-              const json = JSON.parse(text) as { data?: { balance?: number } };
-              if (json.data && typeof json.data.balance === 'number') json.data.balance += 1; // the tampering
-              text = JSON.stringify(json);
-              res.writeHead(up.statusCode ?? 502, { 'content-type': 'application/json' });
-              res.end(text);
-            });
-          });
+          const fwd = httpRequest(
+            { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+            (up) => {
+              const body: Buffer[] = [];
+              up.on('data', (c: Buffer) => body.push(c));
+              up.on('end', () => {
+                let text = Buffer.concat(body).toString();
+                const json = JSON.parse(text) as { data?: { balance?: number } };
+                if (json.data && typeof json.data.balance === 'number') json.data.balance += 1; // the tampering
+                text = JSON.stringify(json);
+                res.writeHead(up.statusCode ?? 502, { 'content-type': 'application/json' });
+                res.end(text);
+              });
+            },
+          );
           fwd.end(Buffer.concat(chunks));
         });
       });
@@ -130,15 +153,24 @@ describe('cli send: every example against the local sandbox', function () {
       proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
       dir = mkdtempSync(join(tmpdir(), 'payout-tamper-'));
       const env = localEnv(sb.home);
-      writeFileSync(join(dir, 'http-client.env.json'), JSON.stringify({
-        proxied: { base_url: proxyUrl, partnerCode: env.partnerCode },
-        direct: { base_url: sb.url, partnerCode: env.partnerCode },
-      }));
-      writeFileSync(join(dir, 'http-client.private.env.json'), JSON.stringify({
-        proxied: { secretKey: env.secretKey, privateKeyFile: env.privateKeyFile, servicePublicKeyFile: env.servicePublicKeyFile },
-        direct: { secretKey: env.secretKey, privateKeyFile: env.privateKeyFile },
-      }));
-      writeFileSync(join(dir, 'balance.payout.http'), `# @name balance\nPOST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT"}\n`);
+      writeFileSync(
+        join(dir, 'http-client.env.json'),
+        JSON.stringify({
+          proxied: { base_url: proxyUrl, partnerCode: env.partnerCode },
+          direct: { base_url: sb.url, partnerCode: env.partnerCode },
+        }),
+      );
+      writeFileSync(
+        join(dir, 'http-client.private.env.json'),
+        JSON.stringify({
+          proxied: { secretKey: env.secretKey, privateKeyFile: env.privateKeyFile, servicePublicKeyFile: env.servicePublicKeyFile },
+          direct: { secretKey: env.secretKey, privateKeyFile: env.privateKeyFile },
+        }),
+      );
+      writeFileSync(
+        join(dir, 'balance.payout.http'),
+        `# @name balance\nPOST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT"}\n`,
+      );
     });
     after(() => new Promise<void>((r) => proxy.close(() => r())));
 
@@ -152,7 +184,10 @@ describe('cli send: every example against the local sandbox', function () {
     it('without a service key the verdict is "not checkable" and says what to set', async () => {
       const r = await runCli(['send', join(dir, 'balance.payout.http'), '--env', 'direct'], { home: sb.home });
       assert.equal(r.code, 0, r.stdout);
-      assert.match(r.stdout, /signature: not checkable: no service public key: set servicePublicKeyFile in http-client\.private\.env\.json under "direct"/);
+      assert.match(
+        r.stdout,
+        /signature: not checkable: no service public key: set servicePublicKeyFile in http-client\.private\.env\.json under "direct"/,
+      );
     });
 
     it('an unknown --env is a usage error naming the defined ones', async () => {

@@ -31,7 +31,13 @@ describe('cli send: progress, Ctrl-C, dependencies, timeouts', function () {
     const port = (server.address() as AddressInfo).port;
     writeFileSync(
       join(dir, 'http-client.env.json'),
-      JSON.stringify({ dev: { base_url: `http://127.0.0.1:${port}`, partnerCode: 'P1', privateKeyFile: join(REPO, 'test', 'fixtures', 'keys', 'test-partner-private.pem') } }),
+      JSON.stringify({
+        dev: {
+          base_url: `http://127.0.0.1:${port}`,
+          partnerCode: 'P1',
+          privateKeyFile: join(REPO, 'test', 'fixtures', 'keys', 'test-partner-private.pem'),
+        },
+      }),
     );
     writeFileSync(join(dir, 'http-client.private.env.json'), JSON.stringify({ dev: { secretKey: 'not-a-real-secret-1234' } }));
   });
@@ -45,11 +51,17 @@ describe('cli send: progress, Ctrl-C, dependencies, timeouts', function () {
     writeFileSync(file, '### first\nGET {{base_url}}/ok\n\n?? status == 200\n\n### stuck\nGET {{base_url}}/hang\n');
     const report = join(dir, 'reports', 'nested', 'x.xml');
     const cli = startCli(['send', file, '--all', '--env', 'dev', '--junit', report], { home, cwd: dir });
-    await waitFor(() => (/\[2\/2\] stuck: GET http:\/\/127\.0\.0\.1:\d+\/hang \.\.\./.test(cli.stdout()) ? true : undefined), 'the heading of the hanging request');
+    await waitFor(
+      () => (/\[2\/2\] stuck: GET http:\/\/127\.0\.0\.1:\d+\/hang \.\.\./.test(cli.stdout()) ? true : undefined),
+      'the heading of the hanging request',
+    );
     cli.child.kill('SIGINT');
     const code = await cli.exited;
     assert.equal(code, 130, cli.stderr());
-    assert.match(cli.stderr(), /interrupted while \[2\/2\] stuck: GET http:\/\/127\.0\.0\.1:\d+\/hang was in flight \(no response yet\); 1 of 2 request\(s\) finished/);
+    assert.match(
+      cli.stderr(),
+      /interrupted while \[2\/2\] stuck: GET http:\/\/127\.0\.0\.1:\d+\/hang was in flight \(no response yet\); 1 of 2 request\(s\) finished/,
+    );
     const xml = readFileSync(report, 'utf8');
     assert.match(xml, /name="first: GET /);
     assert.match(xml, /interrupted \(Ctrl-C\) before its response arrived/);
@@ -66,11 +78,17 @@ describe('cli send: progress, Ctrl-C, dependencies, timeouts', function () {
 
   it('send --name with dependencies: the headings and the summary count the same requests', async () => {
     const file = join(dir, 'deps.payout.http');
-    writeFileSync(file, '@fromB = {{b.response.body.$.id}}\n\n### a\nGET {{base_url}}/ok\n\n### b\nGET {{base_url}}/ok?from={{a.response.body.$.id}}\n\n### c\nGET {{base_url}}/ok?x={{fromB}}\n');
+    writeFileSync(
+      file,
+      '@fromB = {{b.response.body.$.id}}\n\n### a\nGET {{base_url}}/ok\n\n### b\nGET {{base_url}}/ok?from={{a.response.body.$.id}}\n\n### c\nGET {{base_url}}/ok?x={{fromB}}\n',
+    );
     const r = await runCli(['send', file, '--name', 'c', '--env', 'dev'], { home, cwd: dir });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const headings = r.stdout.split('\n').filter((l) => /^\[\d\/\d\] \w+: GET .* \.\.\.$/.test(l));
-    assert.deepEqual(headings.map((l) => l.slice(0, 8)), ['[1/3] a:', '[2/3] b:', '[3/3] c:']);
+    assert.deepEqual(
+      headings.map((l) => l.slice(0, 8)),
+      ['[1/3] a:', '[2/3] b:', '[3/3] c:'],
+    );
     assert.match(r.stdout, /^3 requests, 2 of them sent first as dependencies: 3 passed, 0 failed/m);
   });
 
@@ -83,15 +101,23 @@ describe('cli send: progress, Ctrl-C, dependencies, timeouts', function () {
     );
     const r = await runCli(['send', file, '--env', 'dev', '--timeout', '1', '--no-retry'], { home, cwd: dir });
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /no complete response .* within 1 s.*The order may have been created all the same: look it up with POST \/api\/v2\/orders\/details for externalOrderId "ord-timeout-1"/s);
+    assert.match(
+      r.stdout,
+      /no complete response .* within 1 s.*The order may have been created all the same: look it up with POST \/api\/v2\/orders\/details for externalOrderId "ord-timeout-1"/s,
+    );
   });
 
   it('send --help lists every option in its usage line, with the defaults the extension uses too', async () => {
     const r = await runCli(['send', '--help'], { home });
     const usage = r.stdout.split('\n')[0];
-    for (const o of ['--timeout', '--max-bytes', '--no-retry', '--quiet', '--junit', '--json', '--env', '--name', '--all']) assert.ok(usage.includes(o), `${o} missing from ${usage}`);
+    for (const o of ['--timeout', '--max-bytes', '--no-retry', '--quiet', '--junit', '--json', '--env', '--name', '--all'])
+      assert.ok(usage.includes(o), `${o} missing from ${usage}`);
     assert.match(r.stdout, new RegExp(`default ${DEFAULT_MAX_BYTES}\\b`));
-    const props = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { default: unknown }> } } }).contributes.configuration.properties;
+    const props = (
+      JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+        contributes: { configuration: { properties: Record<string, { default: unknown }> } };
+      }
+    ).contributes.configuration.properties;
     assert.equal(props['payoutHttp.response.maxSizeBytes'].default, DEFAULT_MAX_BYTES, 'extension and CLI response size cap');
     assert.equal(props['payoutHttp.request.timeoutMs'].default, DEFAULT_TIMEOUT_MS, 'extension and CLI timeout');
   });

@@ -30,7 +30,9 @@ describe('cli webhooks listen', function () {
   it('prints the settled order with a verified signature', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payout-webhooks-file-'));
     const file = join(dir, 'order.payout.http');
-    writeFileSync(file, `
+    writeFileSync(
+      file,
+      `
 @userEmail = {{testUser.response.body.$.userEmail}}
 
 ### user
@@ -74,7 +76,8 @@ Content-Type: application/json
 {"orderId": "{{order.response.body.$.data.externalOrderId}}", "outcome": "SUCCESS"}
 
 ?? body data.status == SUCCESS
-`);
+`,
+    );
     const sent = await runCli(['send', file, '--all', '--quiet'], { home });
     assert.equal(sent.code, 0, sent.stdout + sent.stderr);
     const out = await waitFor(() => (/signature: /.test(listener.stdout()) ? listener.stdout() : undefined), 'the webhook delivery');
@@ -85,10 +88,22 @@ Content-Type: application/json
 
   it('reports a forged delivery as not verified', async () => {
     const before = listener.stdout().length;
-    const forged = { externalOrderId: 'forged-1', type: 'SELL', fiatAmount: 1, status: 'SUCCESS', signature: Buffer.alloc(256, 7).toString('base64') };
+    const forged = {
+      externalOrderId: 'forged-1',
+      type: 'SELL',
+      fiatAmount: 1,
+      status: 'SUCCESS',
+      signature: Buffer.alloc(256, 7).toString('base64'),
+    };
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
     assert.equal(res.status, 200);
-    const out = await waitFor(() => (listener.stdout().length > before && /signature: /.test(listener.stdout().slice(before)) ? listener.stdout().slice(before) : undefined), 'the forged delivery');
+    const out = await waitFor(
+      () =>
+        listener.stdout().length > before && /signature: /.test(listener.stdout().slice(before))
+          ? listener.stdout().slice(before)
+          : undefined,
+      'the forged delivery',
+    );
     assert.match(out, /order forged-1 SELL SUCCESS/);
     assert.match(out, /signature: NOT VERIFIED/);
   });

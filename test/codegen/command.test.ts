@@ -50,7 +50,10 @@ describe('cli code', function () {
     assert.match(without.stderr, /send that one first \(payout-http code: --send-first NAME\)/);
     assert.equal(without.stdout, '');
 
-    const withFirst = await runCli(['code', 'examples/scan-to-pay.payout.http', '--name', 'order', '--lang', 'go', '--send-first', 'kyc', '--send-first', 'quote'], { home: sb.home });
+    const withFirst = await runCli(
+      ['code', 'examples/scan-to-pay.payout.http', '--name', 'order', '--lang', 'go', '--send-first', 'kyc', '--send-first', 'quote'],
+      { home: sb.home },
+    );
     assert.equal(withFirst.code, 0, withFirst.stderr);
     assert.match(withFirst.stderr, /sent kyc first: HTTP 200 SUCCESS \(0\)/);
     assert.match(withFirst.stdout, /"fiatAmount": 150000,/);

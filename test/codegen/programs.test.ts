@@ -98,7 +98,11 @@ function extraFile(): string {
     `### ${name}\n# @name ${name}\nPOST {{base_url}}${path}\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}",\n${body}\n}\n\n`;
   writeFileSync(
     file,
-    request('corpus', '/api/v2/orders/review-cashout', `  "userEmail": "corpus@example.com",\n  "fiatCurrency": "VND",\n  "fiatAmount": ${CORPUS_JSON},\n  "cryptoCurrency": "USDT"`) +
+    request(
+      'corpus',
+      '/api/v2/orders/review-cashout',
+      `  "userEmail": "corpus@example.com",\n  "fiatCurrency": "VND",\n  "fiatAmount": ${CORPUS_JSON},\n  "cryptoCurrency": "USDT"`,
+    ) +
       request('noAmount', '/api/v2/orders/review-sell-order', '  "currency": "USDT"') +
       request('noCurrency', '/api/v2/wallet/balance', '  "fiatCurrency": "VND"'),
   );
@@ -118,7 +122,11 @@ interface Exchange {
  * of data.signature in the reply. Under /corpus/ it is the service itself, answering the corpus
  * request with numbers written as JSON text and signed with the sandbox's service key.
  */
-function startProxy(target: string, serviceKeyPem: string, secret: string): Promise<{ server: Server; url: string; exchanges: Exchange[] }> {
+function startProxy(
+  target: string,
+  serviceKeyPem: string,
+  secret: string,
+): Promise<{ server: Server; url: string; exchanges: Exchange[] }> {
   const exchanges: Exchange[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -134,8 +142,15 @@ function startProxy(target: string, serviceKeyPem: string, secret: string): Prom
         const text = `{"fiatAmount":${CORPUS_JSON},"currency":"USDT","price":100000.00,"tokenAmount":1e-7,"totalPayment":12345678901234567890}`;
         const data = JSON.parse(text) as Record<string, unknown>;
         const template = endpointById('v2.orders.review-cashout')!.response!.signature!;
-        const signature = sign('sha256', Buffer.from(buildCanonical(template, data).withSecret(secret)), createPrivateKey(serviceKeyPem)).toString('base64');
-        reply(201, `{"success":true,"message":"Success","data":${text.slice(0, -1)},"signature":"${signature}"},"errorCode":0,"semanticCode":"SUCCESS"}`);
+        const signature = sign(
+          'sha256',
+          Buffer.from(buildCanonical(template, data).withSecret(secret)),
+          createPrivateKey(serviceKeyPem),
+        ).toString('base64');
+        reply(
+          201,
+          `{"success":true,"message":"Success","data":${text.slice(0, -1)},"signature":"${signature}"},"errorCode":0,"semanticCode":"SUCCESS"}`,
+        );
         return;
       }
       const tamper = req.url?.startsWith('/tamper/');
@@ -158,7 +173,9 @@ function startProxy(target: string, serviceKeyPem: string, secret: string): Prom
       out.end(requestBody);
     });
   });
-  return new Promise((r) => server.listen(0, '127.0.0.1', () => r({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, exchanges })));
+  return new Promise((r) =>
+    server.listen(0, '127.0.0.1', () => r({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, exchanges })),
+  );
 }
 
 const required = process.env.PAYOUT_HTTP_REQUIRE_TOOLCHAINS === '1';
@@ -167,7 +184,14 @@ describe('code: generated programs run against the local sandbox', function () {
   this.timeout(300_000);
   let sb: SandboxProcess;
   let proxy: { server: Server; url: string; exchanges: Exchange[] };
-  let credentials: { partnerCode: string; secretKey: string; webhookSecretKey: string; privateKeyFile: string; pkcs1KeyFile: string; servicePublicKeyFile: string };
+  let credentials: {
+    partnerCode: string;
+    secretKey: string;
+    webhookSecretKey: string;
+    privateKeyFile: string;
+    pkcs1KeyFile: string;
+    servicePublicKeyFile: string;
+  };
   const savedHome = process.env.PAYOUT_HTTP_HOME;
 
   before(async () => {
@@ -175,9 +199,15 @@ describe('code: generated programs run against the local sandbox', function () {
     // The generator resolves requests through the same session as the CLI, in this process.
     process.env.PAYOUT_HTTP_HOME = sb.home;
     const dir = join(sb.home, 'credentials');
-    const partner = JSON.parse(readFileSync(join(dir, 'partner.json'), 'utf8')) as { partnerCode: string; secretKey: string; webhookSecretKey: string };
+    const partner = JSON.parse(readFileSync(join(dir, 'partner.json'), 'utf8')) as {
+      partnerCode: string;
+      secretKey: string;
+      webhookSecretKey: string;
+    };
     const pkcs1KeyFile = join(mkdtempSync(join(tmpdir(), 'payout-codegen-key-')), 'partner-pkcs1.pem');
-    writeFileSync(pkcs1KeyFile, createPrivateKey(readFileSync(join(dir, 'partner-private.pem'))).export({ type: 'pkcs1', format: 'pem' }), { mode: 0o600 });
+    writeFileSync(pkcs1KeyFile, createPrivateKey(readFileSync(join(dir, 'partner-private.pem'))).export({ type: 'pkcs1', format: 'pem' }), {
+      mode: 0o600,
+    });
     credentials = {
       ...partner,
       privateKeyFile: join(dir, 'partner-private.pem'),
@@ -224,7 +254,10 @@ describe('code: generated programs run against the local sandbox', function () {
   }
 
   it('the plan covers every signed /api/v2 and every bearer-token /v3 endpoint of the catalogue', () => {
-    const signed = catalogue.endpoints.filter((e) => ['signed-v2', 'bearer-v3', 'sandbox-only'].includes(e.auth)).map((e) => e.id).sort();
+    const signed = catalogue.endpoints
+      .filter((e) => ['signed-v2', 'bearer-v3', 'sandbox-only'].includes(e.auth))
+      .map((e) => e.id)
+      .sort();
     assert.deepEqual([...new Set(PLAN.map((p) => p.endpoint))].sort(), signed);
   });
 
@@ -314,7 +347,10 @@ describe('code: generated programs run against the local sandbox', function () {
       });
 
       it('signed fields left out are signed as the document says (0, undefined): the sandbox accepts the signature', async () => {
-        for (const [key, literal, code] of [['noAmount', '|USDT|0|', 24], ['noCurrency', '|undefined|', 5]] as const) {
+        for (const [key, literal, code] of [
+          ['noAmount', '|USDT|0|', 24],
+          ['noCurrency', '|undefined|', 5],
+        ] as const) {
           const g = generated.get(key)!;
           assert.ok(g.model.canonicalDisplay.includes(literal), g.model.canonicalDisplay);
           const r = await extra.run(key, envFor());

@@ -27,10 +27,14 @@ export function findToolchain(language: Language): Found {
     case 'python': {
       const candidates = [process.env.PAYOUT_HTTP_PYTHON, 'python3', '/usr/bin/python3'].filter((c): c is string => !!c);
       const command = candidates.find((c) => succeeds(c, ['-c', 'import cryptography']));
-      return command ? { ok: true, command } : { ok: false, why: `no python3 that imports cryptography (tried ${candidates.join(', ')}): apt-get install python3-cryptography` };
+      return command
+        ? { ok: true, command }
+        : { ok: false, why: `no python3 that imports cryptography (tried ${candidates.join(', ')}): apt-get install python3-cryptography` };
     }
     case 'java':
-      return succeeds('java', ['-version']) && succeeds('javac', ['-version']) ? { ok: true, command: 'java' } : { ok: false, why: 'java/javac (JDK 17) not found' };
+      return succeeds('java', ['-version']) && succeeds('javac', ['-version'])
+        ? { ok: true, command: 'java' }
+        : { ok: false, why: 'java/javac (JDK 17) not found' };
     case 'go':
       return succeeds('go', ['version']) ? { ok: true, command: 'go' } : { ok: false, why: 'go not found: apt-get install golang-go' };
     case 'php':
@@ -74,7 +78,11 @@ export interface Built {
  * Writes the programs and builds them once: every Go program in one `go build` (one module, a
  * folder each), every Java program in one `javac`. Keys name the programs.
  */
-export async function buildPrograms(language: Language, command: string, programs: Map<string, { model: CodeModel; program: string }>): Promise<Built> {
+export async function buildPrograms(
+  language: Language,
+  command: string,
+  programs: Map<string, { model: CodeModel; program: string }>,
+): Promise<Built> {
   const dir = mkdtempSync(join(tmpdir(), `payout-codegen-${language}-`));
   const sources = new Map<string, string>();
   const folders = new Map<string, string>();

@@ -9,10 +9,26 @@ import * as path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { stopLocalSandbox } from '../../engine/sandbox/ensure';
 import {
-  e2ePrefix, installExtension, launchBrowser, makeSandbox, missingPrerequisites, startCodeServer,
-  type RunningCodeServer, type Sandbox,
+  e2ePrefix,
+  installExtension,
+  launchBrowser,
+  makeSandbox,
+  missingPrerequisites,
+  startCodeServer,
+  type RunningCodeServer,
+  type Sandbox,
 } from './codeServer';
-import { clickCodeLens, codeLensTexts, editorLinesOf, errorNotificationTexts, goTo, openFile, openWorkbench, runCommand, screenshot } from './workbench';
+import {
+  clickCodeLens,
+  codeLensTexts,
+  editorLinesOf,
+  errorNotificationTexts,
+  goTo,
+  openFile,
+  openWorkbench,
+  runCommand,
+  screenshot,
+} from './workbench';
 
 const root = path.join(__dirname, '..', '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -128,8 +144,15 @@ describe('e2e: writing a request by hand (code-server)', function () {
     const lines = await fileLines(page, 'cashout.payout.http', (l) => l.some((x) => x.includes('fiatAmount')));
     await screenshot(page, shots, 'authoring-02-four-completions.png');
     const body = lines.slice(4).join('\n').trim();
-    assert.deepEqual(JSON.parse(body), { partnerCode: '{{partnerCode}}', externalOrderId: '{{$uuid}}', cryptoCurrency: 'USDT', fiatAmount: 100000 }, body);
-    assert.equal(body, '{\n  "partnerCode": "{{partnerCode}}",\n  "externalOrderId": "{{$uuid}}",\n  "cryptoCurrency": "USDT",\n  "fiatAmount": 100000\n}');
+    assert.deepEqual(
+      JSON.parse(body),
+      { partnerCode: '{{partnerCode}}', externalOrderId: '{{$uuid}}', cryptoCurrency: 'USDT', fiatAmount: 100000 },
+      body,
+    );
+    assert.equal(
+      body,
+      '{\n  "partnerCode": "{{partnerCode}}",\n  "externalOrderId": "{{$uuid}}",\n  "cryptoCurrency": "USDT",\n  "fiatAmount": 100000\n}',
+    );
     assert.ok(!body.includes('{{}}'), 'an empty template was inserted');
   });
 
@@ -213,7 +236,10 @@ async function accept(page: Page, label: string): Promise<void> {
   await page.keyboard.type(label.slice(0, 6));
   await page.locator('.editor-widget.suggest-widget .monaco-list-row.focused', { hasText: label }).first().waitFor();
   await page.keyboard.press('Enter');
-  await page.locator('.editor-widget.suggest-widget.visible').waitFor({ state: 'hidden' }).catch(() => {});
+  await page
+    .locator('.editor-widget.suggest-widget.visible')
+    .waitFor({ state: 'hidden' })
+    .catch(() => {});
 }
 
 async function suggestLabels(page: Page, expect: string): Promise<string[]> {
@@ -228,8 +254,14 @@ async function waitForMark(page: Page, re: RegExp): Promise<string> {
   for (;;) {
     const contents = await page.locator('.editor-instance .monaco-editor[data-uri*=".payout.http"] .view-lines span').evaluateAll((els) =>
       // (runs in the page: no named helpers, and the DOM's types are not in this project's lib)
-      els.map((e) => (globalThis as unknown as { getComputedStyle(el: unknown, pseudo: string): { content: string } }).getComputedStyle(e, '::after').content)
-        .filter((c) => c && c !== 'none' && c !== 'normal'));
+      els
+        .map(
+          (e) =>
+            (globalThis as unknown as { getComputedStyle(el: unknown, pseudo: string): { content: string } }).getComputedStyle(e, '::after')
+              .content,
+        )
+        .filter((c) => c && c !== 'none' && c !== 'normal'),
+    );
     const found = contents.map((c) => c.replace(/^"|"$/g, '')).find((c) => re.test(c));
     if (found) return found;
     await page.waitForTimeout(300);

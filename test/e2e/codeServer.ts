@@ -28,8 +28,10 @@ export function chromiumPath(): string {
 /** What is missing to run the suite, as messages that say how to get it. */
 export function missingPrerequisites(prefix: string, vsix: string): string[] {
   const missing: string[] = [];
-  if (!fs.existsSync(codeServerBin(prefix))) missing.push(`code-server is not installed in ${prefix}: run scripts/e2e-install.sh ${prefix}`);
-  if (!fs.existsSync(chromiumPath())) missing.push(`chromium not found at ${chromiumPath()}: run scripts/e2e-install.sh (apt-get install chromium) or set CHROMIUM`);
+  if (!fs.existsSync(codeServerBin(prefix)))
+    missing.push(`code-server is not installed in ${prefix}: run scripts/e2e-install.sh ${prefix}`);
+  if (!fs.existsSync(chromiumPath()))
+    missing.push(`chromium not found at ${chromiumPath()}: run scripts/e2e-install.sh (apt-get install chromium) or set CHROMIUM`);
   if (!fs.existsSync(vsix)) missing.push(`${path.basename(vsix)} not found: run npm run package first`);
   else {
     // a VSIX older than the last bundle would test yesterday's extension
@@ -68,27 +70,34 @@ export function makeSandbox(): Sandbox {
   fs.mkdirSync(s.extensions, { recursive: true });
   fs.writeFileSync(s.config, 'auth: none\ncert: false\n');
   // A quiet, deterministic workbench: no welcome page, trust prompt, update or telemetry noise.
-  fs.writeFileSync(path.join(s.userData, 'User', 'settings.json'), JSON.stringify({
-    'workbench.startupEditor': 'none',
-    'workbench.tips.enabled': false,
-    'workbench.enableExperiments': false,
-    'workbench.welcomePage.walkthroughs.openOnInstall': false,
-    'security.workspace.trust.enabled': false,
-    'telemetry.telemetryLevel': 'off',
-    'update.mode': 'none',
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    'extensions.ignoreRecommendations': true,
-    'git.enabled': false,
-    'editor.codeLens': true,
-    'editor.minimap.enabled': false,
-    'editor.quickSuggestions': { other: false, comments: false, strings: false },
-    'window.restoreWindows': 'none',
-    // The suites read a response document's lines from the DOM, where Monaco renders one element per
-    // visual line; the response language's word wrap (package.json configurationDefaults, checked in
-    // test/extension/manifest.test.ts) would split them at the width of the split.
-    '[payout-http-response]': { 'editor.wordWrap': 'off' },
-  }, null, 2));
+  fs.writeFileSync(
+    path.join(s.userData, 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'workbench.enableExperiments': false,
+        'workbench.welcomePage.walkthroughs.openOnInstall': false,
+        'security.workspace.trust.enabled': false,
+        'telemetry.telemetryLevel': 'off',
+        'update.mode': 'none',
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'extensions.ignoreRecommendations': true,
+        'git.enabled': false,
+        'editor.codeLens': true,
+        'editor.minimap.enabled': false,
+        'editor.quickSuggestions': { other: false, comments: false, strings: false },
+        'window.restoreWindows': 'none',
+        // The suites read a response document's lines from the DOM, where Monaco renders one element per
+        // visual line; the response language's word wrap (package.json configurationDefaults, checked in
+        // test/extension/manifest.test.ts) would split them at the width of the split.
+        '[payout-http-response]': { 'editor.wordWrap': 'off' },
+      },
+      null,
+      2,
+    ),
+  );
   s.env = {
     ...process.env,
     // code-server writes its config, logs and IPC socket under the XDG dirs and TMPDIR
@@ -105,10 +114,11 @@ export function makeSandbox(): Sandbox {
 }
 
 export function installExtension(prefix: string, s: Sandbox, vsix: string): string {
-  const r = spawnSync(codeServerBin(prefix), [
-    '--config', s.config, '--user-data-dir', s.userData, '--extensions-dir', s.extensions,
-    '--install-extension', vsix,
-  ], { env: s.env, encoding: 'utf8' });
+  const r = spawnSync(
+    codeServerBin(prefix),
+    ['--config', s.config, '--user-data-dir', s.userData, '--extensions-dir', s.extensions, '--install-extension', vsix],
+    { env: s.env, encoding: 'utf8' },
+  );
   const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   if (r.status !== 0 || !/successfully installed/i.test(out)) {
     throw new Error(`code-server --install-extension ${vsix} failed (exit ${r.status}):\n${out}`);
@@ -138,19 +148,37 @@ export async function startCodeServer(prefix: string, s: Sandbox, folder: string
   const log = fs.openSync(s.log, 'a');
   // detached: own process group, so stop() ends code-server and everything it started
   // (extension host, language server, the local sandbox) by that group id only.
-  const child = spawn(codeServerBin(prefix), [
-    '--config', s.config, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
-    '--user-data-dir', s.userData, '--extensions-dir', s.extensions,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--ignore-last-opened', folder,
-  ], { env: s.env, detached: true, stdio: ['ignore', log, log] });
+  const child = spawn(
+    codeServerBin(prefix),
+    [
+      '--config',
+      s.config,
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--user-data-dir',
+      s.userData,
+      '--extensions-dir',
+      s.extensions,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      '--ignore-last-opened',
+      folder,
+    ],
+    { env: s.env, detached: true, stdio: ['ignore', log, log] },
+  );
   const url = `http://127.0.0.1:${port}`;
   // Poll readiness (not a timed assertion: mocha's timeout bounds the wait).
   for (;;) {
     if (child.exitCode !== null) throw new Error(`code-server exited (${child.exitCode}) before answering; see ${s.log}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -158,12 +186,24 @@ export async function startCodeServer(prefix: string, s: Sandbox, folder: string
     child,
     async stop() {
       const pid = child.pid!;
-      try { process.kill(-pid, 'SIGTERM'); } catch { return; }
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {
+        return;
+      }
       for (let i = 0; i < 50; i++) {
-        try { process.kill(-pid, 0); } catch { return; }
+        try {
+          process.kill(-pid, 0);
+        } catch {
+          return;
+        }
         await new Promise((r) => setTimeout(r, 100));
       }
-      try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     },
   };
 }
@@ -185,13 +225,18 @@ export async function launchBrowser(prefix: string, s: Sandbox): Promise<{ conte
     headless: true,
     viewport: { width: 1400, height: 900 },
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
       '--disable-dev-shm-usage',
     ],
   });
   // Clipboard reads from the workbench (copy as curl) need the permission.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {});
-  const page = context.pages()[0] ?? await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   return { context, page };
 }

@@ -12,12 +12,30 @@ import { runningSandbox, stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { buildCanonical, readPrivateKeyFile, signText } from '../../engine/signing';
 import {
-  e2ePrefix, installExtension, launchBrowser, makeSandbox, missingPrerequisites, startCodeServer,
-  type RunningCodeServer, type Sandbox,
+  e2ePrefix,
+  installExtension,
+  launchBrowser,
+  makeSandbox,
+  missingPrerequisites,
+  startCodeServer,
+  type RunningCodeServer,
+  type Sandbox,
 } from './codeServer';
 import {
-  activeLanguage, clickCodeLens, clipboardText, codeLensTexts, editorLinesOf, goTo, errorNotificationTexts, openFile, openWorkbench,
-  problemCounts, problemsViewRows, runCommand, screenshot, triggerSuggest,
+  activeLanguage,
+  clickCodeLens,
+  clipboardText,
+  codeLensTexts,
+  editorLinesOf,
+  goTo,
+  errorNotificationTexts,
+  openFile,
+  openWorkbench,
+  problemCounts,
+  problemsViewRows,
+  runCommand,
+  screenshot,
+  triggerSuggest,
 } from './workbench';
 
 const root = path.join(__dirname, '..', '..');
@@ -127,7 +145,8 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     // the sandbox runs detached (it outlives a killed editor by design): stop it by its pid file
     await stopLocalSandbox({ home: sb.payoutHome }).catch(() => false);
     // keep the logs of the editor, the extension host and the language server next to the screenshots
-    for (const log of findLogs(sb.root)) fs.copyFileSync(log, path.join(shots, path.basename(path.dirname(log)) + '-' + path.basename(log)));
+    for (const log of findLogs(sb.root))
+      fs.copyFileSync(log, path.join(shots, path.basename(path.dirname(log)) + '-' + path.basename(log)));
     fs.rmSync(sb.root, { recursive: true, force: true });
   });
 
@@ -135,13 +154,25 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await openFile(page, 'quickstart.payout.http');
     assert.equal(await activeLanguage(page), 'Payout HTTP');
     // the active environment is in the status bar: `local` (the local sandbox) by default
-    await page.locator('.part.statusbar .statusbar-item', { hasText: /^\W*local$/ }).first().waitFor();
+    await page
+      .locator('.part.statusbar .statusbar-item', { hasText: /^\W*local$/ })
+      .first()
+      .waitFor();
     const lenses = await codeLensTexts(page, '<secretKey>');
     // doc 1 §4.1: account/verify signs `partnerCode|<secretKey>`; the secret itself is never shown
     // the server may prefix the string with a label ("Signs: "); the string itself must be exact
-    assert.ok(lenses.some((l) => l === `${partnerCode}|<secretKey>` || l.endsWith(` ${partnerCode}|<secretKey>`)), `lenses: ${JSON.stringify(lenses)}`);
-    assert.ok(lenses.some((l) => /Send request/.test(l)), `no Send lens in ${JSON.stringify(lenses)}`);
-    assert.ok(lenses.every((l) => !l.includes(secretKey)), 'a CodeLens shows the secretKey');
+    assert.ok(
+      lenses.some((l) => l === `${partnerCode}|<secretKey>` || l.endsWith(` ${partnerCode}|<secretKey>`)),
+      `lenses: ${JSON.stringify(lenses)}`,
+    );
+    assert.ok(
+      lenses.some((l) => /Send request/.test(l)),
+      `no Send lens in ${JSON.stringify(lenses)}`,
+    );
+    assert.ok(
+      lenses.every((l) => !l.includes(secretKey)),
+      'a CodeLens shows the secretKey',
+    );
     await screenshot(page, shots, '02-codelens-preview.png');
   });
 
@@ -152,11 +183,14 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     const counts = await problemCounts(page);
     assert.ok(counts.errors + counts.warnings > 0, `status bar: ${counts.label}`);
     // create-sell-order requires externalOrderId (doc 1 §4.13); its omission is reported with a code
-    assert.ok(rows.some((r) => /externalOrderId/.test(r) && /payout\//.test(r)), `rows: ${JSON.stringify(rows)}`);
+    assert.ok(
+      rows.some((r) => /externalOrderId/.test(r) && /payout\//.test(r)),
+      `rows: ${JSON.stringify(rows)}`,
+    );
     await runCommand(page, 'View: Hide Panel');
   });
 
-  it('completes exactly the endpoint\'s fields inside a JSON body', async () => {
+  it("completes exactly the endpoint's fields inside a JSON body", async () => {
     await openFile(page, 'completion.payout.http');
     await codeLensTexts(page, '<secretKey>'); // the server has analysed the file
     await goTo(page, 6, 35); // end of the partnerCode line
@@ -168,7 +202,11 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     const labels = (await triggerSuggest(page, 'externalOrderId')).map((l) => l.replace(/^"|"$/g, ''));
     await screenshot(page, shots, '04-completion.png');
     assert.ok(labels.length > 0);
-    for (const l of labels) assert.ok(fields.includes(l), `completion offered "${l}", which is not a field of create-sell-order still missing (${fields.join(', ')})`);
+    for (const l of labels)
+      assert.ok(
+        fields.includes(l),
+        `completion offered "${l}", which is not a field of create-sell-order still missing (${fields.join(', ')})`,
+      );
     assert.ok(!labels.includes('partnerCode'), 'a field already present is offered again');
     await page.keyboard.press('Escape');
   });
@@ -206,11 +244,14 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await page.locator('#status\\.editor\\.selection', { hasText: /Ln 16, Col \d+ \(\d+ selected\)/ }).waitFor();
   });
 
-  it('copies the cursor\'s request as a signed, secret-free curl command', async () => {
+  it("copies the cursor's request as a signed, secret-free curl command", async () => {
     await openFile(page, 'quickstart.payout.http');
     await goTo(page, 16, 5);
     await runCommand(page, 'Payout HTTP: Copy Request as curl');
-    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'curl command for account copied' }).first().waitFor();
+    await page
+      .locator('.notifications-toasts .notification-list-item-message', { hasText: 'curl command for account copied' })
+      .first()
+      .waitFor();
     const curl = await clipboardText(page);
     assert.match(curl, /^curl .*-X POST .*\/api\/v2\/account\/verify/s);
     assert.match(curl, /"signature": ?"[A-Za-z0-9+/=]{300,}"/, curl);
@@ -227,7 +268,9 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await input.waitFor({ state: 'visible' });
     await input.fill(wrong);
     await page.keyboard.press('Enter');
-    const lines = (await waitForLines(page, 'payout-http-response:', /the signature covers|does NOT match|matches it/, 'explain')).join('\n');
+    const lines = (await waitForLines(page, 'payout-http-response:', /the signature covers|does NOT match|matches it/, 'explain')).join(
+      '\n',
+    );
     await screenshot(page, shots, '07-explain.png');
     assert.match(lines, new RegExp(`^The tool signs: ${partnerCode}\\|<secretKey>$`, 'm'), lines);
     assert.match(lines, /does NOT match/);
@@ -238,8 +281,17 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
   it('verifies a webhook payload from the clipboard with the service key', async () => {
     // an order webhook (doc 1 §6) signed by the sandbox's service key over the catalogue's order template
     const order: Record<string, unknown> = { externalOrderId: 'e2e-1', type: 'SELL', fiatAmount: 100000, status: 'SUCCESS' };
-    order.signature = signText(buildCanonical(orderWebhook.signature, order).withSecret(secretKey), readPrivateKeyFile(servicePrivateKeyFile));
-    await page.evaluate((text) => (globalThis as unknown as { navigator: { clipboard: { writeText(t: string): Promise<void> } } }).navigator.clipboard.writeText(text), JSON.stringify(order));
+    order.signature = signText(
+      buildCanonical(orderWebhook.signature, order).withSecret(secretKey),
+      readPrivateKeyFile(servicePrivateKeyFile),
+    );
+    await page.evaluate(
+      (text) =>
+        (globalThis as unknown as { navigator: { clipboard: { writeText(t: string): Promise<void> } } }).navigator.clipboard.writeText(
+          text,
+        ),
+      JSON.stringify(order),
+    );
     await runCommand(page, 'Payout HTTP: Verify Webhook Payload');
     const lines = (await waitForLines(page, 'payout-http-response:', /^Signature: /m, 'webhook')).join('\n');
     assert.match(lines, /^Signature: verified ✓\n {2}over: e2e-1\|SELL\|100000\|SUCCESS\|<secretKey>$/m, lines);
@@ -254,7 +306,10 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     assert.equal(await input.getAttribute('type'), 'password', 'the secretKey input must be masked');
     await input.fill('not-the-sandbox-secret');
     await page.keyboard.press('Enter');
-    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'secretKey stored for "local"' }).first().waitFor();
+    await page
+      .locator('.notifications-toasts .notification-list-item-message', { hasText: 'secretKey stored for "local"' })
+      .first()
+      .waitFor();
     // the stored (wrong) secret is used: the sandbox rejects the signature (doc 1 error 2)
     await clickCodeLens(page, 'Send request', 0);
     const rejected = (await waitForLines(page, 'payout-http-response:', /^Result: .*INVALID_SIGNATURE/m)).join('\n');
@@ -268,7 +323,10 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
 
   it('writes no secret into any log of the editor, the extension host or the language server', () => {
     const logs = findLogs(sb.root);
-    assert.ok(logs.some((l) => /Payout HTTP/.test(path.basename(l))), `no Payout HTTP log among ${logs.map((l) => path.basename(l)).join(', ')}`);
+    assert.ok(
+      logs.some((l) => /Payout HTTP/.test(path.basename(l))),
+      `no Payout HTTP log among ${logs.map((l) => path.basename(l)).join(', ')}`,
+    );
     for (const log of logs) {
       const text = fs.readFileSync(log, 'utf8');
       assert.ok(!text.includes('not-the-sandbox-secret'), `${path.basename(log)} holds the stored secretKey`);
@@ -290,7 +348,12 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     const tabs = await page.$$eval('.tabs-container .tab', (els) => els.map((e) => (e.textContent ?? '').trim()));
     assert.ok(!tabs.some((t) => /quickstart · (balance|prices|banks)\.response/.test(t)), `tabs: ${JSON.stringify(tabs)}`);
     // a summary line links to its response
-    await page.locator('.monaco-editor[data-uri*="send-all"] .view-line', { hasText: /^✓\sbanks:/ }).first().locator('.detected-link').first().click({ modifiers: ['Control'] });
+    await page
+      .locator('.monaco-editor[data-uri*="send-all"] .view-line', { hasText: /^✓\sbanks:/ })
+      .first()
+      .locator('.detected-link')
+      .first()
+      .click({ modifiers: ['Control'] });
     const banks = (await waitForLines(page, 'payout-http-response:', /^Assertions: /m, 'banks')).join('\n');
     assert.match(banks, /^Signature: verified/m, banks);
   });

@@ -67,14 +67,21 @@ export async function triggerSuggest(page: Page, expectLabel: string): Promise<s
   const rows = page.locator('.editor-widget.suggest-widget .monaco-list-row');
   await rows.filter({ hasText: expectLabel }).first().waitFor();
   // snippet rows (the extension's endpoint snippets) are listed too, at the bottom: leave them out
-  return rows.evaluateAll((els) => els
-    .filter((e) => !e.querySelector('.codicon-symbol-snippet'))
-    .map((e) => (e.querySelector('.label-name')?.textContent ?? e.textContent ?? '').trim()));
+  return rows.evaluateAll((els) =>
+    els
+      .filter((e) => !e.querySelector('.codicon-symbol-snippet'))
+      .map((e) => (e.querySelector('.label-name')?.textContent ?? e.textContent ?? '').trim()),
+  );
 }
 
 /** Status-bar problems item, e.g. aria-label "Errors: 1, Warnings: 2". */
 export async function problemCounts(page: Page): Promise<{ errors: number; warnings: number; label: string }> {
-  const label = (await page.locator('#status\\.problems a, #status\\.problems').first().getAttribute('aria-label').catch(() => null)) ?? '';
+  const label =
+    (await page
+      .locator('#status\\.problems a, #status\\.problems')
+      .first()
+      .getAttribute('aria-label')
+      .catch(() => null)) ?? '';
   const num = (re: RegExp) => Number(label.match(re)?.[1] ?? 0);
   return { errors: num(/Errors?:\s*(\d+)/i), warnings: num(/Warnings?:\s*(\d+)/i), label };
 }
@@ -94,13 +101,21 @@ export async function editorLinesOf(page: Page, uriPrefix: string, uriContains =
   if (!(await editor.count())) return [];
   // view-lines are absolutely positioned and not in document order: sort by their top. (No named
   // helpers inside: the function runs in the page, where tsx's __name wrapper does not exist.)
-  const rows = await editor.locator('.view-lines .view-line').evaluateAll((els) =>
-    els.map((e) => [parseFloat((e as unknown as { style: { top: string } }).style.top), e.textContent ?? ''] as [number, string]));
+  const rows = await editor
+    .locator('.view-lines .view-line')
+    .evaluateAll((els) =>
+      els.map((e) => [parseFloat((e as unknown as { style: { top: string } }).style.top), e.textContent ?? ''] as [number, string]),
+    );
   return rows.sort((a, b) => a[0] - b[0]).map(([, text]) => text.replace(/\u00a0/g, ' '));
 }
 
 export async function activeLanguage(page: Page): Promise<string> {
-  return (await page.locator('#status\\.editor\\.mode').innerText().catch(() => '')).trim();
+  return (
+    await page
+      .locator('#status\\.editor\\.mode')
+      .innerText()
+      .catch(() => '')
+  ).trim();
 }
 
 export async function statusBarTexts(page: Page): Promise<string[]> {
@@ -116,14 +131,20 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
 
 /** Texts of the error notifications currently shown. */
 export async function errorNotificationTexts(page: Page): Promise<string[]> {
-  return page.$$eval('.notifications-toasts .notification-list-item', (els) => els
-    .filter((e) => e.querySelector('.codicon-error'))
-    .map((e) => (e.querySelector('.notification-list-item-message')?.textContent ?? '').trim()));
+  return page.$$eval('.notifications-toasts .notification-list-item', (els) =>
+    els
+      .filter((e) => e.querySelector('.codicon-error'))
+      .map((e) => (e.querySelector('.notification-list-item-message')?.textContent ?? '').trim()),
+  );
 }
 
 /** The clipboard's text; a read the page never answers becomes an error instead of a hang. */
 export async function clipboardText(page: Page): Promise<string> {
-  const read = page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
-  const stuck = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the page did not answer a clipboard read (is the browser window focused?)')), 15_000));
+  const read = page.evaluate(() =>
+    (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+  );
+  const stuck = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error('the page did not answer a clipboard read (is the browser window focused?)')), 15_000),
+  );
   return Promise.race([read, stuck]);
 }

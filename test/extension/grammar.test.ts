@@ -68,13 +68,18 @@ describe('TextMate grammar', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
     const g = pkg.contributes.grammars.find((x: Rule) => x.scopeName === 'source.payout-http');
     assert.deepEqual(g.embeddedLanguages, { 'meta.embedded.block.json': 'json' });
-    assert.ok(pkg.contributes.grammars.some((x: Rule) => x.scopeName === injection.scopeName && (x.injectTo as string[]).includes('source.payout-http')));
+    assert.ok(
+      pkg.contributes.grammars.some(
+        (x: Rule) => x.scopeName === injection.scopeName && (x.injectTo as string[]).includes('source.payout-http'),
+      ),
+    );
   });
 
   it('colours the response views: a language of their own, verdicts green or red, the body as JSON', () => {
     const response = load('payout-http-response.tmLanguage.json');
     walk(response, (r) => {
-      for (const key of ['match', 'begin', 'end']) if (typeof r[key] === 'string') assert.doesNotThrow(() => new RegExp(r[key] as string), `${key}: ${r[key]}`);
+      for (const key of ['match', 'begin', 'end'])
+        if (typeof r[key] === 'string') assert.doesNotThrow(() => new RegExp(r[key] as string), `${key}: ${r[key]}`);
     });
     const lines: { match: string; name?: string }[] = response.repository.line.patterns;
     const scopeOf = (text: string) => lines.find((p) => new RegExp(p.match).test(text))?.name ?? '';

@@ -21,14 +21,19 @@ async function loadGrammar(): Promise<vsctm.IGrammar> {
   await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
   const manifest = readJson(path.join(root, 'package.json'));
   const registry = new vsctm.Registry({
-    onigLib: Promise.resolve({ createOnigScanner: (p) => new oniguruma.OnigScanner(p), createOnigString: (s) => new oniguruma.OnigString(s) }),
+    onigLib: Promise.resolve({
+      createOnigScanner: (p) => new oniguruma.OnigScanner(p),
+      createOnigString: (s) => new oniguruma.OnigString(s),
+    }),
     loadGrammar: (scopeName) => {
       const file = GRAMMARS[scopeName];
       return Promise.resolve(file ? vsctm.parseRawGrammar(fs.readFileSync(file, 'utf8'), file) : null);
     },
     // As VS Code does from `contributes.grammars[].injectTo`.
     getInjections: (scopeName) =>
-      manifest.contributes.grammars.filter((g: { injectTo?: string[] }) => g.injectTo?.includes(scopeName)).map((g: { scopeName: string }) => g.scopeName),
+      manifest.contributes.grammars
+        .filter((g: { injectTo?: string[] }) => g.injectTo?.includes(scopeName))
+        .map((g: { scopeName: string }) => g.scopeName),
   });
   const grammar = await registry.loadGrammar('source.payout-http');
   assert.ok(grammar, 'the grammar loads');
@@ -78,7 +83,11 @@ describe('TextMate grammar, tokenized with vscode-textmate + Oniguruma', () => {
       assert.ok(scopes.includes(scope), `"${text}" on "${lineHas}": ${scopes.join(' ')} lacks ${scope}`);
     };
     has('### Check the partner account', '###', 'punctuation.separator.request.payout-http');
-    has('### Check the partner account', ' Check the partner account (changes nothing; a health check)', 'entity.name.section.request-title.payout-http');
+    has(
+      '### Check the partner account',
+      ' Check the partner account (changes nothing; a health check)',
+      'entity.name.section.request-title.payout-http',
+    );
     has('# @name account', 'name', 'keyword.other.directive.payout-http');
     has('# @name account', 'account', 'string.unquoted.directive-value.payout-http');
     has('POST {{base_url}}/api/v2/account/verify', 'POST', 'keyword.control.http-method.payout-http');
@@ -97,17 +106,24 @@ describe('TextMate grammar, tokenized with vscode-textmate + Oniguruma', () => {
     const tokens = tokenize(grammar, src);
     const key = scopesAt(tokens, src, '"partnerCode": "{{partnerCode}}"', 'partnerCode');
     assert.ok(key.includes('meta.embedded.block.json'), key.join(' '));
-    assert.ok(key.some((s) => s.startsWith('support.type.property-name.json')), key.join(' '));
+    assert.ok(
+      key.some((s) => s.startsWith('support.type.property-name.json')),
+      key.join(' '),
+    );
     const templated = tokens.filter((t) => t.line === src.split('\n').findIndex((l) => l.includes('"partnerCode": "{{partnerCode}}"')));
     const inner = templated.filter((t) => t.text === 'partnerCode').pop()!;
     assert.ok(inner.scopes.includes('meta.template.expression.payout-http'), inner.scopes.join(' '));
     assert.ok(inner.scopes.includes('meta.embedded.block.json'), inner.scopes.join(' '));
     const string = scopesAt(tokens, src, '"currency": "USDT"', 'USDT');
-    assert.ok(string.some((s) => s.startsWith('string.quoted.double.json')), string.join(' '));
+    assert.ok(
+      string.some((s) => s.startsWith('string.quoted.double.json')),
+      string.join(' '),
+    );
   });
 
   it('an unquoted template as a JSON value, and a request reference', () => {
-    const src = '### Pay\nPOST {{base_url}}/api/v2/orders/create-sell-order\nContent-Type: application/json\n\n{\n  "fiatAmount": {{quote.response.body.$.data.fiatAmount}},\n  "externalOrderId": "{{$uuid}}"\n}\n';
+    const src =
+      '### Pay\nPOST {{base_url}}/api/v2/orders/create-sell-order\nContent-Type: application/json\n\n{\n  "fiatAmount": {{quote.response.body.$.data.fiatAmount}},\n  "externalOrderId": "{{$uuid}}"\n}\n';
     const tokens = tokenize(grammar, src);
     const name = scopesAt(tokens, src, '"fiatAmount"', 'quote');
     assert.ok(name.includes('variable.other.request-name.payout-http'), name.join(' '));
@@ -116,10 +132,14 @@ describe('TextMate grammar, tokenized with vscode-textmate + Oniguruma', () => {
   });
 
   it('`###` in the middle of a line is not a separator; the JSON body goes on after it', () => {
-    const src = '### Pay\nPOST {{base_url}}/x\nContent-Type: application/json\n\n{\n  "content": "Coffee ### Tea",\n  "currency": "USDT"\n}\n### Next\nGET {{base_url}}/y\n';
+    const src =
+      '### Pay\nPOST {{base_url}}/x\nContent-Type: application/json\n\n{\n  "content": "Coffee ### Tea",\n  "currency": "USDT"\n}\n### Next\nGET {{base_url}}/y\n';
     const tokens = tokenize(grammar, src);
     const line = tokens.filter((t) => t.line === 5);
-    assert.ok(line.every((t) => !t.scopes.includes('punctuation.separator.request.payout-http')), JSON.stringify(line));
+    assert.ok(
+      line.every((t) => !t.scopes.includes('punctuation.separator.request.payout-http')),
+      JSON.stringify(line),
+    );
     assert.ok(line.every((t) => t.scopes.includes('meta.embedded.block.json')));
     assert.ok(scopesAt(tokens, src, '"currency"', 'currency').includes('meta.embedded.block.json'));
     // The next `###` at the start of a line ends the body and starts a request.
@@ -129,7 +149,10 @@ describe('TextMate grammar, tokenized with vscode-textmate + Oniguruma', () => {
     // Nor in a text body, where no JSON string shields it.
     const text = '### Note\nPOST {{base_url}}/x\nContent-Type: text/plain\n\nCoffee ### Tea\nGET is not a request here\n';
     const textTokens = tokenize(grammar, text);
-    assert.ok(textTokens.filter((t) => t.line === 4).every((t) => !t.scopes.includes('punctuation.separator.request.payout-http')), JSON.stringify(textTokens.filter((t) => t.line === 4)));
+    assert.ok(
+      textTokens.filter((t) => t.line === 4).every((t) => !t.scopes.includes('punctuation.separator.request.payout-http')),
+      JSON.stringify(textTokens.filter((t) => t.line === 4)),
+    );
     assert.ok(textTokens.filter((t) => t.line === 5).every((t) => !t.scopes.includes('keyword.control.http-method.payout-http')));
   });
 

@@ -16,7 +16,10 @@ describe('extension manifest (package.json contributes)', () => {
   });
 
   it('registers every declared command in client/src', () => {
-    const src = fs.readdirSync(path.join(root, 'client', 'src')).map((f) => fs.readFileSync(path.join(root, 'client', 'src', f), 'utf8')).join('\n');
+    const src = fs
+      .readdirSync(path.join(root, 'client', 'src'))
+      .map((f) => fs.readFileSync(path.join(root, 'client', 'src', f), 'utf8'))
+      .join('\n');
     for (const [key, id] of Object.entries(COMMANDS)) {
       // extension.ts registers through a small `register(id, fn)` wrapper around registerCommand
       assert.match(src, new RegExp(`register(Command)?\\(\\s*COMMANDS\\.${key}\\b`), `${id} is declared but never registered`);
@@ -27,7 +30,9 @@ describe('extension manifest (package.json contributes)', () => {
     const ids = new Set(c.commands.map((x: { command: string }) => x.command));
     const used = [
       ...c.keybindings.map((k: { command: string }) => k.command),
-      ...Object.values(c.menus).flat().map((m) => (m as { command: string }).command),
+      ...Object.values(c.menus)
+        .flat()
+        .map((m) => (m as { command: string }).command),
     ];
     for (const id of used) assert.ok(ids.has(id), `${id} is used in keybindings/menus but not declared`);
   });
@@ -43,7 +48,14 @@ describe('extension manifest (package.json contributes)', () => {
     for (const p of paths) {
       assert.ok(fs.existsSync(path.join(root, p)), `${p} is referenced by package.json but missing`);
       const shipped = pkg.files.some((pattern: string) => {
-        const re = new RegExp('^' + pattern.replace(/\./g, '\\.').replace(/\*\*/g, '.+').replace(/(?<!\.)\*/g, '[^/]+') + '$');
+        const re = new RegExp(
+          '^' +
+            pattern
+              .replace(/\./g, '\\.')
+              .replace(/\*\*/g, '.+')
+              .replace(/(?<!\.)\*/g, '[^/]+') +
+            '$',
+        );
         return re.test(p) || p.startsWith(pattern.replace(/\/\*\*$/, '/'));
       });
       assert.ok(shipped, `${p} is referenced by package.json but not in "files", so the VSIX would lack it`);
@@ -65,16 +77,32 @@ describe('extension manifest (package.json contributes)', () => {
 
   it('packages only what runs inside the editor (vsce ls)', function () {
     this.timeout(60_000);
-    const r = spawnSync(process.execPath, [path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls', '--no-dependencies'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
-    const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+    const files = r.stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js']) {
       assert.ok(files.includes(f), `${f} is not in the VSIX (run npm run bundle first)`);
     }
-    for (const f of ['package.json', 'LICENSE', 'README.md', 'language-configuration.json', 'snippets/payout-http.code-snippets', 'examples/quickstart.payout.http']) {
+    for (const f of [
+      'package.json',
+      'LICENSE',
+      'README.md',
+      'language-configuration.json',
+      'snippets/payout-http.code-snippets',
+      'examples/quickstart.payout.http',
+    ]) {
       assert.ok(files.includes(f), `${f} is not in the VSIX`);
     }
-    const unwanted = files.filter((f) => /^(engine|client|server|cli|test|scripts|docs|node_modules)\//.test(f) || /\.(ts|map)$/.test(f) || /private\.env\.json$/.test(f));
+    const unwanted = files.filter(
+      (f) =>
+        /^(engine|client|server|cli|test|scripts|docs|node_modules)\//.test(f) || /\.(ts|map)$/.test(f) || /private\.env\.json$/.test(f),
+    );
     assert.deepEqual(unwanted, [], 'sources, tests, maps or private env files would ship');
   });
 

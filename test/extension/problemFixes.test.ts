@@ -22,7 +22,9 @@ async function refusedMessage(): Promise<string> {
   throw new Error('a closed port answered');
 }
 
-const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { contributes: { commands: { command: string; title: string }[] } };
+const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as {
+  contributes: { commands: { command: string; title: string }[] };
+};
 
 describe('editor hints and their buttons', () => {
   it('connection refused on the local sandbox: a Start Local Sandbox button, not a CLI command', async () => {
@@ -37,13 +39,20 @@ describe('editor hints and their buttons', () => {
   it('a missing secretKey: the message mentions Store secretKey and offers it', () => {
     const problem = loadCredentials(() => undefined, 'staging').problems.secretKey!;
     const fixes = fixesFor(`cannot sign: ${problem}`, 'staging');
-    assert.deepEqual(fixes.map((f) => f.command), [COMMANDS.storeSecretKey]);
+    assert.deepEqual(
+      fixes.map((f) => f.command),
+      [COMMANDS.storeSecretKey],
+    );
     assert.match(editorWording(problem, fixes), /Store secretKey/);
   });
 
   it('each button runs a command the extension contributes', () => {
     const declared = new Set(pkg.contributes.commands.map((c) => c.command));
-    for (const f of [...fixesFor('connection refused', 'local'), ...fixesFor('secretKey is not set', 'x'), ...fixesFor('privateKeyFile is not set', 'x')]) {
+    for (const f of [
+      ...fixesFor('connection refused', 'local'),
+      ...fixesFor('secretKey is not set', 'x'),
+      ...fixesFor('privateKeyFile is not set', 'x'),
+    ]) {
       assert.ok(declared.has(f.command), `${f.command} is not contributed`);
     }
   });

@@ -20,7 +20,9 @@ describe('snippets (generated from the catalogue)', () => {
   });
 
   it('cover every endpoint once', () => {
-    const ids = Object.keys(snippets).map((k) => k.match(/\(([^)]+)\)$/)![1]).sort();
+    const ids = Object.keys(snippets)
+      .map((k) => k.match(/\(([^)]+)\)$/)![1])
+      .sort();
     assert.deepEqual(ids, catalogue.endpoints.map((e) => e.id).sort());
   });
 
@@ -33,7 +35,11 @@ describe('snippets (generated from the catalogue)', () => {
       assert.equal(file.requests.length, 1, `${id}: ${file.requests.length} requests in\n${text}`);
       const req = file.requests[0];
       const problems = req.problems.filter((p) => p.severity === 'error');
-      assert.deepEqual(problems.map((p) => p.message), [], `${id}:\n${text}`);
+      assert.deepEqual(
+        problems.map((p) => p.message),
+        [],
+        `${id}:\n${text}`,
+      );
       const m = matchRequest(req.requestLine!.method, req.requestLine!.url);
       assert.equal(m.endpoint?.id, id, `${id}: the request line matches ${m.endpoint?.id ?? m.reason}`);
       if (req.body?.kind === 'json') assert.deepEqual(req.body.json!.errors, [], `${id}: JSON errors in\n${text}`);
@@ -44,7 +50,8 @@ describe('snippets (generated from the catalogue)', () => {
     for (const e of catalogue.endpoints.filter((x) => x.signedString)) {
       const s = Object.entries(snippets).find(([k]) => k.endsWith(`(${e.id})`))![1];
       const text = expandSnippet(s.body);
-      for (const seg of e.signedString!.segments) assert.match(text, new RegExp(`"${seg.field}":`), `${e.id} lacks signed field ${seg.field}`);
+      for (const seg of e.signedString!.segments)
+        assert.match(text, new RegExp(`"${seg.field}":`), `${e.id} lacks signed field ${seg.field}`);
     }
   });
 
@@ -55,8 +62,14 @@ describe('snippets (generated from the catalogue)', () => {
     process.env.PAYOUT_HTTP_HOME = home;
     try {
       for (const [key, s] of Object.entries(snippets)) {
-        const findings = lintText(expandSnippet(s.body), { fileDir: home }).filter((d) => d.severity === 'error' || d.severity === 'warning');
-        assert.deepEqual(findings.map((d) => `${d.code}: ${d.message}`), [], key);
+        const findings = lintText(expandSnippet(s.body), { fileDir: home }).filter(
+          (d) => d.severity === 'error' || d.severity === 'warning',
+        );
+        assert.deepEqual(
+          findings.map((d) => `${d.code}: ${d.message}`),
+          [],
+          key,
+        );
       }
     } finally {
       if (saved === undefined) delete process.env.PAYOUT_HTTP_HOME;

@@ -22,7 +22,10 @@ describe('test helpers: a stale dist/ fails the tests that run it', () => {
   });
 
   it('fails with the fix when a source changed after the build', () => {
-    assert.throws(() => assertDistFresh(repo(100, 10)), /^Error: dist\/ is older than the sources: run npm run build \(engine\/signing\/rsa\.ts changed/);
+    assert.throws(
+      () => assertDistFresh(repo(100, 10)),
+      /^Error: dist\/ is older than the sources: run npm run build \(engine\/signing\/rsa\.ts changed/,
+    );
   });
 
   it('fails with the fix when there is no bundle', () => {

@@ -31,7 +31,9 @@ export function assertDistFresh(repo = REPO): void {
   const oldest = Math.min(...bundles.map((f) => statSync(join(dist, f)).mtimeMs));
   const newest = SOURCE_DIRS.map((d) => newestMtime(join(repo, d))).reduce((a, b) => (b.ms > a.ms ? b : a));
   if (newest.ms > oldest) {
-    throw new Error(`dist/ is older than the sources: run npm run build (${newest.file.slice(repo.length + 1)} changed after the last build)`);
+    throw new Error(
+      `dist/ is older than the sources: run npm run build (${newest.file.slice(repo.length + 1)} changed after the last build)`,
+    );
   }
   checked = repo;
 }

@@ -20,12 +20,20 @@ export interface MeasuredRun {
  * Runs `command args` to its end and reports its output and peak memory: from GNU time when it is
  * installed (exact), else from polling /proc/PID/status every 10 ms (the highest VmHWM seen).
  */
-export function runMeasured(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<MeasuredRun> {
+export function runMeasured(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<MeasuredRun> {
   if (!existsSync(GNU_TIME)) return runPolled(command, args, options);
   const dir = mkdtempSync(join(tmpdir(), 'payout-rss-'));
   const out = join(dir, 'rss');
   return new Promise((resolve, reject) => {
-    const child = spawn(GNU_TIME, ['-f', '%M', '-o', out, command, ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(GNU_TIME, ['-f', '%M', '-o', out, command, ...args], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

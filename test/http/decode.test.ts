@@ -26,7 +26,7 @@ describe('http/decode: the error catalogue decoded', () => {
     assert.ok(d1.headline.startsWith('INTERNAL_SERVER_ERROR (1): '));
   });
 
-  it('replaces the literal msg.66 / msg.67 with the client\'s own fallback text', () => {
+  it("replaces the literal msg.66 / msg.67 with the client's own fallback text", () => {
     for (const code of [66, 67]) {
       const spec = catalogue.errors.find((e) => e.code === code)!;
       assert.ok(spec.fallbackMessage, `catalogue has a fallback for ${code}`);
@@ -34,12 +34,19 @@ describe('http/decode: the error catalogue decoded', () => {
       assert.equal(d.message, spec.fallbackMessage);
       assert.equal(d.rawMessage, `msg.${code}`);
     }
-    assert.equal(decodeEnvelope({ success: false, message: 'msg.66', data: null, errorCode: 66, semanticCode: 'SERVICE_NOT_ACTIVATED' }).retry, true);
+    assert.equal(
+      decodeEnvelope({ success: false, message: 'msg.66', data: null, errorCode: 66, semanticCode: 'SERVICE_NOT_ACTIVATED' }).retry,
+      true,
+    );
   });
 
-  it('adds the endpoint\'s own note for a code', () => {
+  it("adds the endpoint's own note for a code", () => {
     const details = endpointById('v2.orders.details')!;
-    const d = decodeEnvelope({ success: false, message: 'x', data: null, errorCode: 15, semanticCode: 'TRANSACTION_NOT_FOUND' }, 201, details);
+    const d = decodeEnvelope(
+      { success: false, message: 'x', data: null, errorCode: 15, semanticCode: 'TRANSACTION_NOT_FOUND' },
+      201,
+      details,
+    );
     assert.equal(d.endpointNote, details.errorNotes?.[15]);
   });
 

@@ -3,7 +3,13 @@ import { execFileSync } from 'node:child_process';
 import { escapeXml, toJUnitXml } from '../../engine/http/junit';
 
 // Parsed by an independent XML parser (Python's ElementTree) so a malformed report cannot pass.
-function parseWithPython(xml: string): { suites: number; tests: string; failures: string; errors: string; cases: { name: string; failures: string[]; error?: string }[] } {
+function parseWithPython(xml: string): {
+  suites: number;
+  tests: string;
+  failures: string;
+  errors: string;
+  cases: { name: string; failures: string[]; error?: string }[];
+} {
   const script = `
 import sys, json, xml.etree.ElementTree as E
 root = E.fromstring(sys.stdin.buffer.read())
@@ -22,7 +28,11 @@ describe('http/junit: JUnit XML for CI', () => {
         name: 'orders.payout.http',
         cases: [
           { name: 'quote: POST http://x/a?b=1&c=<2>', time: 0.012, failures: [] },
-          { name: 'pay', time: 0.5, failures: ['?? body success == true: expected body success == true, got false', 'second "quoted" & <tagged>'] },
+          {
+            name: 'pay',
+            time: 0.5,
+            failures: ['?? body success == true: expected body success == true, got false', 'second "quoted" & <tagged>'],
+          },
           { name: 'details', time: 0, failures: [], error: 'nothing is listening at http://127.0.0.1:1 (connection refused)' },
         ],
       },
@@ -30,12 +40,17 @@ describe('http/junit: JUnit XML for CI', () => {
     const parsed = parseWithPython(xml);
     assert.deepEqual([parsed.suites, parsed.tests, parsed.failures, parsed.errors], [1, '3', '1', '1']);
     assert.equal(parsed.cases[0].name, 'quote: POST http://x/a?b=1&c=<2>');
-    assert.deepEqual(parsed.cases[1].failures, ['?? body success == true: expected body success == true, got false', 'second "quoted" & <tagged>']);
+    assert.deepEqual(parsed.cases[1].failures, [
+      '?? body success == true: expected body success == true, got false',
+      'second "quoted" & <tagged>',
+    ]);
     assert.match(parsed.cases[2].error!, /connection refused/);
   });
 
   it('drops characters XML cannot carry', () => {
     assert.equal(escapeXml('a\u0000b\u0007c<'), 'abc&lt;');
-    assert.doesNotThrow(() => parseWithPython(toJUnitXml([{ name: 'x\u0001', cases: [{ name: '\u001b[31mred', time: 0, failures: ['\u0000'] }] }])));
+    assert.doesNotThrow(() =>
+      parseWithPython(toJUnitXml([{ name: 'x\u0001', cases: [{ name: '\u001b[31mred', time: 0, failures: ['\u0000'] }] }])),
+    );
   });
 });

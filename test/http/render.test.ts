@@ -10,14 +10,32 @@ function result(over: Partial<SendResult>, body: unknown, status = 201): SendRes
   const endpoint = endpointById('v2.account.verify');
   return {
     prepared: {
-      label: 'account', name: 'account', title: 'Check the partner account', endpoint,
-      method: 'POST', url: 'http://127.0.0.1:9/api/v2/account/verify',
-      headers: { 'Content-Type': 'application/json' }, body: '{}', secretHeaders: [], problems: [], warnings: [],
-      signing: { canonicalDisplay: 'P1|<secretKey>', segments: [{ field: 'partnerCode', text: 'P1', omitted: false }], omitted: [], signature: 'c2ln', source: 'computed' },
+      label: 'account',
+      name: 'account',
+      title: 'Check the partner account',
+      endpoint,
+      method: 'POST',
+      url: 'http://127.0.0.1:9/api/v2/account/verify',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+      secretHeaders: [],
+      problems: [],
+      warnings: [],
+      signing: {
+        canonicalDisplay: 'P1|<secretKey>',
+        segments: [{ field: 'partnerCode', text: 'P1', omitted: false }],
+        omitted: [],
+        signature: 'c2ln',
+        source: 'computed',
+      },
     },
     response: {
-      status, headers: { 'content-type': 'application/json', 'set-cookie': 'session=abc' },
-      bodyText: JSON.stringify(body), body, durationMs: 12.4, bytes: 99,
+      status,
+      headers: { 'content-type': 'application/json', 'set-cookie': 'session=abc' },
+      bodyText: JSON.stringify(body),
+      body,
+      durationMs: 12.4,
+      bytes: 99,
     },
     decoded: decodeEnvelope(body, status, endpoint),
     assertions: [{ text: 'body success == true', ok: true }],
@@ -53,8 +71,15 @@ describe('response view text', () => {
 
   it('marks an expected error as holding: a replay whose assertions expect DUPLICATE_TRANSACTION_ID', () => {
     const body = { success: false, message: 'duplicate', errorCode: 11, semanticCode: 'DUPLICATE_TRANSACTION_ID', data: null };
-    const assertions = [{ text: 'status == 200', ok: true }, { text: 'body semanticCode == DUPLICATE_TRANSACTION_ID', ok: true }];
-    const holds = result({ ok: true, assertions, verdict: { state: 'not-checkable', reason: 'an error envelope has no data to verify' } }, body, 200);
+    const assertions = [
+      { text: 'status == 200', ok: true },
+      { text: 'body semanticCode == DUPLICATE_TRANSACTION_ID', ok: true },
+    ];
+    const holds = result(
+      { ok: true, assertions, verdict: { state: 'not-checkable', reason: 'an error envelope has no data to verify' } },
+      body,
+      200,
+    );
     assert.match(renderResponse(holds, now), /^Assertions: 2\/2 hold$/m);
     assert.deepEqual(markOf(holds), { text: '✓ DUPLICATE_TRANSACTION_ID (11) as expected', kind: 'ok' });
     const fails = result({ ok: false, assertions: [{ text: 'body semanticCode == SUCCESS', ok: false }] }, body, 200);
@@ -63,13 +88,28 @@ describe('response view text', () => {
 
   it('explains a response signature that does not verify', () => {
     const body = { success: true, errorCode: 0, semanticCode: 'SUCCESS', data: { signature: 'x' } };
-    const r = result({
-      ok: false,
-      verdict: {
-        state: 'not-verified', signedDisplay: 'a|b|<secretKey>', reason: 'signature does not match',
-        explanation: { expectedDisplay: 'a|b|<secretKey>', verifiedAsExpected: false, tried: 40, match: { id: 'no-trailing-pipe', description: 'the pipe before the secret is missing', display: 'a|b<secretKey>', diff: [{ index: 1, expected: 'b|', actual: 'b' }] } },
+    const r = result(
+      {
+        ok: false,
+        verdict: {
+          state: 'not-verified',
+          signedDisplay: 'a|b|<secretKey>',
+          reason: 'signature does not match',
+          explanation: {
+            expectedDisplay: 'a|b|<secretKey>',
+            verifiedAsExpected: false,
+            tried: 40,
+            match: {
+              id: 'no-trailing-pipe',
+              description: 'the pipe before the secret is missing',
+              display: 'a|b<secretKey>',
+              diff: [{ index: 1, expected: 'b|', actual: 'b' }],
+            },
+          },
+        },
       },
-    }, body);
+      body,
+    );
     const text = renderResponse(r, now);
     assert.match(text, /^Signature: NOT verified ✗ \(signature does not match\)\n {2}expected over: a\|b\|<secretKey>$/m);
     assert.match(text, /diagnosis: the pipe before the secret is missing/);
@@ -78,13 +118,28 @@ describe('response view text', () => {
   });
 
   it('shows a reordered field as a move (issue 13)', () => {
-    const r = result({
-      ok: false,
-      verdict: {
-        state: 'not-verified', signedDisplay: 'a|b|c|<secretKey>', reason: 'signature does not match',
-        explanation: { expectedDisplay: 'a|b|c|<secretKey>', verifiedAsExpected: false, tried: 40, match: { id: 'swap:b,c', description: 'b and c were signed in swapped order', display: 'a|c|b|<secretKey>', diff: [{ index: 1, expected: 'b', actual: 'b', movedTo: 2 }] } },
+    const r = result(
+      {
+        ok: false,
+        verdict: {
+          state: 'not-verified',
+          signedDisplay: 'a|b|c|<secretKey>',
+          reason: 'signature does not match',
+          explanation: {
+            expectedDisplay: 'a|b|c|<secretKey>',
+            verifiedAsExpected: false,
+            tried: 40,
+            match: {
+              id: 'swap:b,c',
+              description: 'b and c were signed in swapped order',
+              display: 'a|c|b|<secretKey>',
+              diff: [{ index: 1, expected: 'b', actual: 'b', movedTo: 2 }],
+            },
+          },
+        },
       },
-    }, { success: true, errorCode: 0, semanticCode: 'SUCCESS', data: { signature: 'x' } });
+      { success: true, errorCode: 0, semanticCode: 'SUCCESS', data: { signature: 'x' } },
+    );
     const text = renderResponse(r, now);
     assert.match(text, /segment 2 \("b"\) moved: signed as segment 3/);
     assert.doesNotMatch(text, /expected "b", signed "b"/);
@@ -93,16 +148,46 @@ describe('response view text', () => {
   it('shows the response against its OpenAPI schema: matches, or each problem', () => {
     const ok = renderResponse(result({ schema: { endpointId: 'plant-store.getPlantById', problems: [] } }, {}, 200), now);
     assert.match(ok, /^Schema: matches plant-store\.getPlantById ✓$/m);
-    const off = renderResponse(result({ schema: { endpointId: 'openapi.getPlantOne', problems: [{ path: '$.id', message: 'expected string, got number 1' }, { path: '$', message: 'required member "category" is missing' }] } }, {}, 200), now);
-    assert.match(off, /^Schema: 2 problem\(s\) against openapi\.getPlantOne ✗\n {2}\$\.id: expected string, got number 1\n {2}\$: required member "category" is missing$/m);
+    const off = renderResponse(
+      result(
+        {
+          schema: {
+            endpointId: 'openapi.getPlantOne',
+            problems: [
+              { path: '$.id', message: 'expected string, got number 1' },
+              { path: '$', message: 'required member "category" is missing' },
+            ],
+          },
+        },
+        {},
+        200,
+      ),
+      now,
+    );
+    assert.match(
+      off,
+      /^Schema: 2 problem\(s\) against openapi\.getPlantOne ✗\n {2}\$\.id: expected string, got number 1\n {2}\$: required member "category" is missing$/m,
+    );
     assert.doesNotMatch(renderResponse(result({}, {}), now), /^Schema:/m, 'no line when no schema documents the response');
   });
 
   it('says why nothing came back', () => {
-    const r = result({ ok: false, response: undefined, decoded: undefined, error: 'connection refused: is the sandbox running? (Payout HTTP: Start Local Sandbox)' }, {});
+    const r = result(
+      {
+        ok: false,
+        response: undefined,
+        decoded: undefined,
+        error: 'connection refused: is the sandbox running? (Payout HTTP: Start Local Sandbox)',
+      },
+      {},
+    );
     const text = renderResponse(r, now);
     assert.match(text, /^Error: connection refused/m);
-    assert.match(text, /^# Check the partner account \(v2\.account\.verify, [^)]*\) · not sent$/m, 'a request that was not sent is not said to be sent');
+    assert.match(
+      text,
+      /^# Check the partner account \(v2\.account\.verify, [^)]*\) · not sent$/m,
+      'a request that was not sent is not said to be sent',
+    );
     assert.deepEqual(markOf(r), { text: '✗ not sent', kind: 'bad' });
   });
 });

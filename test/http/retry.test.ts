@@ -7,8 +7,13 @@ describe('http/retry: retry with backoff only where the catalogue allows and no 
   const create = endpointById('v2.orders.create-sell-order')!;
 
   it('retries exactly the codes doc 1 §7 names (9, 20, 46, 66) and nothing else', () => {
-    const retried = catalogue.errors.filter((e) => retryDecision({ endpoint: quote, error: e, body: {}, attempt: 1 }).retry).map((e) => e.code);
-    assert.deepEqual(retried.sort((a, b) => a - b), [9, 20, 46, 66]);
+    const retried = catalogue.errors
+      .filter((e) => retryDecision({ endpoint: quote, error: e, body: {}, attempt: 1 }).retry)
+      .map((e) => e.code);
+    assert.deepEqual(
+      retried.sort((a, b) => a - b),
+      [9, 20, 46, 66],
+    );
   });
 
   it('stops after maxAttempts', () => {
@@ -29,7 +34,10 @@ describe('http/retry: retry with backoff only where the catalogue allows and no 
   });
 
   it('knows the creating endpoints from the catalogue (those that can answer 11)', () => {
-    const creators = catalogue.endpoints.filter(createsOrder).map((e) => e.id).sort();
+    const creators = catalogue.endpoints
+      .filter(createsOrder)
+      .map((e) => e.id)
+      .sort();
     assert.deepEqual(creators, ['v2.orders.create-cashout', 'v2.orders.create-sell-order', 'v3.cashout.orders', 'v3.scan-to-pay.orders']);
   });
 
@@ -40,7 +48,10 @@ describe('http/retry: retry with backoff only where the catalogue allows and no 
 
   it('backs off exponentially, capped', () => {
     const p = { maxAttempts: 10, baseDelayMs: 500, maxDelayMs: 3000 };
-    assert.deepEqual([1, 2, 3, 4, 5].map((a) => backoffDelay(p, a)), [500, 1000, 2000, 3000, 3000]);
+    assert.deepEqual(
+      [1, 2, 3, 4, 5].map((a) => backoffDelay(p, a)),
+      [500, 1000, 2000, 3000, 3000],
+    );
   });
 
   it('does not retry an uncatalogued code', () => {
@@ -49,10 +60,19 @@ describe('http/retry: retry with backoff only where the catalogue allows and no 
 
   it('each decision says why (an uncatalogued code, a code not worth retrying, a retryable one)', () => {
     const quote = endpointById('v2.orders.review-sell-order')!;
-    assert.deepEqual(retryDecision({ endpoint: quote, error: undefined, body: {}, attempt: 1 }), { retry: false, reason: 'not a catalogued error code' });
+    assert.deepEqual(retryDecision({ endpoint: quote, error: undefined, body: {}, attempt: 1 }), {
+      retry: false,
+      reason: 'not a catalogued error code',
+    });
     const five = catalogue.errors.find((x) => x.code === 5)!;
-    assert.match(retryDecision({ endpoint: quote, error: five, body: {}, attempt: 1 }).reason, new RegExp(`^${five.semanticCode} \\(5\\) is not worth retrying; fix the cause$`));
+    assert.match(
+      retryDecision({ endpoint: quote, error: five, body: {}, attempt: 1 }).reason,
+      new RegExp(`^${five.semanticCode} \\(5\\) is not worth retrying; fix the cause$`),
+    );
     const nine = catalogue.errors.find((x) => x.code === 9)!;
-    assert.match(retryDecision({ endpoint: quote, error: nine, body: {}, attempt: 1 }).reason, new RegExp(`^${nine.semanticCode} \\(9\\): retry with backoff is appropriate$`));
+    assert.match(
+      retryDecision({ endpoint: quote, error: nine, body: {}, attempt: 1 }).reason,
+      new RegExp(`^${nine.semanticCode} \\(9\\): retry with backoff is appropriate$`),
+    );
   });
 });

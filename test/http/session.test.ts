@@ -88,7 +88,12 @@ describe('http/session against the local sandbox process', function () {
   function session(user: string, sleeps: number[]) {
     const env = selectEnvironment(dir, undefined, sb.home);
     assert.equal(env.local, true);
-    return new PayoutSession({ filePath: join(dir, 'orders.payout.http'), text: fileText(user), environment: env, deps: { sleep: (ms) => Promise.resolve(void sleeps.push(ms)) } });
+    return new PayoutSession({
+      filePath: join(dir, 'orders.payout.http'),
+      text: fileText(user),
+      environment: env,
+      deps: { sleep: (ms) => Promise.resolve(void sleeps.push(ms)) },
+    });
   }
 
   it('retries 46 with backoff on a create that carries its externalOrderId, resending the same bytes', async () => {
@@ -98,7 +103,10 @@ describe('http/session against the local sandbox process', function () {
     assert.equal((await s.send(s.request('profile')!)).response?.body && true, true);
     const r = await s.send(s.request('withId')!);
     assert.equal(r.decoded?.errorCode, 46);
-    assert.deepEqual(r.attempts.map((a) => a.status), [201, 201, 201]);
+    assert.deepEqual(
+      r.attempts.map((a) => a.status),
+      [201, 201, 201],
+    );
     assert.deepEqual(sleeps, [500, 1000]);
     assert.equal(r.ok, false);
   });
@@ -122,7 +130,9 @@ describe('http/session against the local sandbox process', function () {
     const finished: string[] = [];
     const env = selectEnvironment(dir, undefined, sb.home);
     const s = new PayoutSession({
-      filePath: join(dir, 'orders.payout.http'), text: fileText(`dep-${Date.now()}@example.com`), environment: env,
+      filePath: join(dir, 'orders.payout.http'),
+      text: fileText(`dep-${Date.now()}@example.com`),
+      environment: env,
       deps: { sleep: () => Promise.resolve(), onResult: (r) => finished.push(r.prepared.label) },
     });
     await s.send(s.request('kyc')!);
@@ -135,9 +145,16 @@ describe('http/session against the local sandbox process', function () {
     const user = `refused-${Date.now()}@example.com`;
     const tokenCache = new TokenCache();
     // A token the sandbox never issued, cached as if it were valid for an hour.
-    await tokenCache.get(TokenCache.key(sb.url, localPartnerCode(), user), () => Promise.resolve({ accessToken: 'never-issued-token', expiresAt: Math.floor(Date.now() / 1000) + 3600 }));
+    await tokenCache.get(TokenCache.key(sb.url, localPartnerCode(), user), () =>
+      Promise.resolve({ accessToken: 'never-issued-token', expiresAt: Math.floor(Date.now() / 1000) + 3600 }),
+    );
     const env = selectEnvironment(dir, undefined, sb.home);
-    const s = new PayoutSession({ filePath: join(dir, 'orders.payout.http'), text: fileText(user), environment: env, deps: { tokenCache, sleep: () => Promise.resolve() } });
+    const s = new PayoutSession({
+      filePath: join(dir, 'orders.payout.http'),
+      text: fileText(user),
+      environment: env,
+      deps: { tokenCache, sleep: () => Promise.resolve() },
+    });
     const r = await s.send(s.request('v3a')!);
     assert.equal(r.attempts.length, 2);
     assert.match(r.attempts[0].headline!, /^ACCESS_TOKEN_INVALID \(HTTP 401\)/);

@@ -5,10 +5,12 @@ describe('http/tokenCache: v3 tokens per user until shortly before expiresAt', (
   let nowMs = Date.UTC(2026, 0, 1, 12, 0, 0);
   const now = () => nowMs;
   let exchanges = 0;
-  const exchange = (lifetime = 3600) => () => {
-    exchanges++;
-    return Promise.resolve({ accessToken: `token-${exchanges}`, expiresAt: Math.floor(nowMs / 1000) + lifetime });
-  };
+  const exchange =
+    (lifetime = 3600) =>
+    () => {
+      exchanges++;
+      return Promise.resolve({ accessToken: `token-${exchanges}`, expiresAt: Math.floor(nowMs / 1000) + lifetime });
+    };
   beforeEach(() => {
     nowMs = Date.UTC(2026, 0, 1, 12, 0, 0);
     exchanges = 0;
@@ -59,7 +61,10 @@ describe('http/tokenCache: v3 tokens per user until shortly before expiresAt', (
   it('does not cache a failed exchange', async () => {
     const cache = new TokenCache({ now });
     const key = TokenCache.key('http://x', 'P1', 'alice@example.com');
-    await assert.rejects(cache.get(key, () => Promise.reject(new Error('INVALID_SIGNATURE'))), /INVALID_SIGNATURE/);
+    await assert.rejects(
+      cache.get(key, () => Promise.reject(new Error('INVALID_SIGNATURE'))),
+      /INVALID_SIGNATURE/,
+    );
     const r = await cache.get(key, exchange());
     assert.equal(r.fresh, true);
   });

@@ -40,11 +40,17 @@ describe('http/transport: undici with a size cap, a timeout and messages that sa
   });
 
   it('refuses a body over the cap', async () => {
-    await assert.rejects(httpSend({ method: 'GET', url: `${base}/big`, headers: {} }, { maxBytes: 1024 }), (e: TransportError) => e.code === 'too-large' && /larger than 1024 bytes/.test(e.message));
+    await assert.rejects(
+      httpSend({ method: 'GET', url: `${base}/big`, headers: {} }, { maxBytes: 1024 }),
+      (e: TransportError) => e.code === 'too-large' && /larger than 1024 bytes/.test(e.message),
+    );
   });
 
   it('ends a silent exchange at the timeout, saying what to do', async () => {
-    await assert.rejects(httpSend({ method: 'GET', url: `${base}/silent`, headers: {} }, { timeoutMs: 300 }), (e: TransportError) => e.code === 'timeout' && /raise --timeout/.test(e.message));
+    await assert.rejects(
+      httpSend({ method: 'GET', url: `${base}/silent`, headers: {} }, { timeoutMs: 300 }),
+      (e: TransportError) => e.code === 'timeout' && /raise --timeout/.test(e.message),
+    );
   });
 
   it('names a refused connection and the fix', async () => {
@@ -52,7 +58,10 @@ describe('http/transport: undici with a size cap, a timeout and messages that sa
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    await assert.rejects(httpSend({ method: 'GET', url: `http://127.0.0.1:${port}/`, headers: {} }), (e: TransportError) => e.code === 'ECONNREFUSED' && /payout-http sandbox/.test(e.message));
+    await assert.rejects(
+      httpSend({ method: 'GET', url: `http://127.0.0.1:${port}/`, headers: {} }),
+      (e: TransportError) => e.code === 'ECONNREFUSED' && /payout-http sandbox/.test(e.message),
+    );
   });
 
   it('refuses URLs it cannot send', async () => {

@@ -17,10 +17,10 @@ function signed(endpointId: string, data: Record<string, unknown>, key = service
   return { ...data, signature: signText(buildCanonical(template, data).withSecret(secretKey), key) };
 }
 
-describe('http/verify: the verdict on a response\'s own signature', () => {
+describe("http/verify: the verdict on a response's own signature", () => {
   const account = endpointById('v2.account.verify')!;
 
-  it('verified over the endpoint\'s response template', () => {
+  it("verified over the endpoint's response template", () => {
     const data = signed('v2.account.verify', { name: 'Acme', email: 'ops@acme.example', status: 'ACTIVE' });
     const v = verifyResponse(account, { success: true, errorCode: 0, semanticCode: 'SUCCESS', message: 'ok', data }, keys);
     assert.deepEqual(v, { state: 'verified', signedDisplay: 'Acme|ops@acme.example|ACTIVE|<secretKey>' });
@@ -48,9 +48,18 @@ describe('http/verify: the verdict on a response\'s own signature', () => {
     const noKey = verifyResponse(account, { success: true, data }, { secretKey });
     assert.equal(noKey.state, 'not-checkable');
     assert.match((noKey as { reason: string }).reason, /servicePublicKeyFile/);
-    assert.match((verifyResponse(account, { success: true, data }, { servicePublicKey: servicePublic }) as { reason: string }).reason, /secretKey/);
-    assert.match((verifyResponse(account, { success: false, data: null, errorCode: 2 }, keys) as { reason: string }).reason, /nothing to verify/);
-    assert.match((verifyResponse(endpointById('v2.public.get-qr-code-info'), { success: true, data: {} }, keys) as { reason: string }).reason, /public/);
+    assert.match(
+      (verifyResponse(account, { success: true, data }, { servicePublicKey: servicePublic }) as { reason: string }).reason,
+      /secretKey/,
+    );
+    assert.match(
+      (verifyResponse(account, { success: false, data: null, errorCode: 2 }, keys) as { reason: string }).reason,
+      /nothing to verify/,
+    );
+    assert.match(
+      (verifyResponse(endpointById('v2.public.get-qr-code-info'), { success: true, data: {} }, keys) as { reason: string }).reason,
+      /public/,
+    );
     assert.match((verifyResponse(endpointById('v3.kyc.profile'), { code: 'SUCCESS', data: {} }, keys) as { reason: string }).reason, /v3/);
     assert.equal(verifyResponse(undefined, {}, keys).state, 'not-checkable');
   });
@@ -98,7 +107,8 @@ describe('http/verify: near-miss signatures never verify', () => {
   const documented = `o-7|SELL|100000|SUCCESS|${secretKey}`;
   const rsa = (text: string, hash = 'sha256', key = servicePrivate, padding = constants.RSA_PKCS1_PADDING) =>
     nodeSign(hash, Buffer.from(text, 'utf8'), { key, padding }).toString('base64');
-  const verdict = (signature: string) => verifyResponse(endpointById('v2.orders.details'), { success: false, errorCode: 12, data: { ...order, signature } }, keys);
+  const verdict = (signature: string) =>
+    verifyResponse(endpointById('v2.orders.details'), { success: false, errorCode: 12, data: { ...order, signature } }, keys);
 
   it('control: the documented string, SHA-256 PKCS#1 v1.5 with the service key, verifies', () => {
     assert.deepEqual(verdict(rsa(documented)), { state: 'verified', signedDisplay: 'o-7|SELL|100000|SUCCESS|<secretKey>' });
@@ -161,10 +171,19 @@ describe('http/verify: every verdict says why', () => {
 
   it('not checkable: no endpoint, a public, an unsigned or a v3 endpoint, a body that is not an envelope', () => {
     assert.match(reason(verifyResponse(undefined, {}, keys))!, /matches no endpoint of the contracts/);
-    assert.match(reason(verifyResponse(endpointById('v2.public.get-qr-code-info'), { success: true, data: {} }, keys))!, /is a public endpoint \(no response signature/);
+    assert.match(
+      reason(verifyResponse(endpointById('v2.public.get-qr-code-info'), { success: true, data: {} }, keys))!,
+      /is a public endpoint \(no response signature/,
+    );
     const unsigned = catalogue.endpoints.find((e) => e.auth === 'none')!;
-    assert.match(reason(verifyResponse(unsigned, {}, keys))!, new RegExp(`^${unsigned.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is an unsigned API$`));
-    assert.match(reason(verifyResponse(endpointById('v3.kyc.profile'), { code: 'SUCCESS', data: {} }, keys))!, /is a v3 endpoint \(v3 replies carry no signature/);
+    assert.match(
+      reason(verifyResponse(unsigned, {}, keys))!,
+      new RegExp(`^${unsigned.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is an unsigned API$`),
+    );
+    assert.match(
+      reason(verifyResponse(endpointById('v3.kyc.profile'), { code: 'SUCCESS', data: {} }, keys))!,
+      /is a v3 endpoint \(v3 replies carry no signature/,
+    );
     assert.match(reason(verifyResponse(account, 'plain text', keys))!, /not a JSON envelope/);
     assert.match(reason(verifyResponse(account, [1], keys))!, /not a JSON envelope/);
   });
@@ -182,16 +201,26 @@ describe('http/verify: every verdict says why', () => {
 
   it('a success without a data object is not verified, with nothing to show as signed', () => {
     const v = verifyResponse(account, { success: true, data: null }, keys);
-    assert.deepEqual(v, { state: 'not-verified', signedDisplay: '', reason: 'a success envelope without a data object: the documented signature is missing' });
+    assert.deepEqual(v, {
+      state: 'not-verified',
+      signedDisplay: '',
+      reason: 'a success envelope without a data object: the documented signature is missing',
+    });
   });
 
-  it('webhooks: the order wrapped in an envelope\'s data verifies; non-JSON and non-object bodies say why', () => {
+  it("webhooks: the order wrapped in an envelope's data verifies; non-JSON and non-object bodies say why", () => {
     const order = { externalOrderId: 'o-9', type: 'SELL', fiatAmount: 151500, status: 'SUCCESS' };
-    const withSig = { ...order, signature: nodeSign('sha256', Buffer.from(`o-9|SELL|151500|SUCCESS|${secretKey}`), servicePrivate).toString('base64') };
+    const withSig = {
+      ...order,
+      signature: nodeSign('sha256', Buffer.from(`o-9|SELL|151500|SUCCESS|${secretKey}`), servicePrivate).toString('base64'),
+    };
     const wrapped = verifyWebhookPayload(JSON.stringify({ success: true, data: withSig }), servicePublic, secretKey);
     assert.equal(wrapped.state, 'verified');
     assert.equal(wrapped.order?.externalOrderId, 'o-9');
-    assert.match(reason(verifyWebhookPayload('{not json', servicePublic, secretKey))!, /the webhook body is not JSON; the service sends the order object as JSON/);
+    assert.match(
+      reason(verifyWebhookPayload('{not json', servicePublic, secretKey))!,
+      /the webhook body is not JSON; the service sends the order object as JSON/,
+    );
     assert.match(reason(verifyWebhookPayload('[1, 2]', servicePublic, secretKey))!, /the webhook body is not a JSON object/);
   });
 });

@@ -38,11 +38,17 @@ describe('language/completion', () => {
     const c = complete('path-v2.payout.http');
     const item = c.byLabel('/api/v2/orders/create-cashout');
     assert.equal(item.detail, "POST · Create a cashout to a recipient's bank account");
-    assert.equal(c.apply('/api/v2/orders/create-cashout'), '### Pay\nPOST {{base_url}}/api/v2/orders/create-cashout\nContent-Type: application/json\n');
+    assert.equal(
+      c.apply('/api/v2/orders/create-cashout'),
+      '### Pay\nPOST {{base_url}}/api/v2/orders/create-cashout\nContent-Type: application/json\n',
+    );
     assert.ok(c.labels.includes('/v3/auth/tokens'), 'v3 paths share {{base_url}}');
     assert.ok(!c.labels.some((l) => l.startsWith('/plant')), 'plant paths belong to {{plant_base_url}}');
     // A GET path picked on a POST line fixes the method too.
-    assert.equal(c.apply('/api/v2/public/get-qr-code-info'), '### Pay\nGET {{base_url}}/api/v2/public/get-qr-code-info\nContent-Type: application/json\n');
+    assert.equal(
+      c.apply('/api/v2/public/get-qr-code-info'),
+      '### Pay\nGET {{base_url}}/api/v2/public/get-qr-code-info\nContent-Type: application/json\n',
+    );
   });
 
   it('request line: v3 paths, replacing the typed part of the path', () => {
@@ -53,7 +59,10 @@ describe('language/completion', () => {
 
   it('request line: only plant store paths after {{plant_base_url}}', () => {
     const c = complete('path-plant.payout.http');
-    assert.ok(c.labels.every((l) => l.startsWith('/plant') || l.startsWith('/user')), c.labels.join(', '));
+    assert.ok(
+      c.labels.every((l) => l.startsWith('/plant') || l.startsWith('/user')),
+      c.labels.join(', '),
+    );
     assert.equal(c.apply('/plant/{plantId}'), '### Plants\nGET {{plant_base_url}}/plant/{plantId}\n');
   });
 
@@ -62,7 +71,10 @@ describe('language/completion', () => {
     assert.equal(c.labels[0], 'Content-Type: application/json');
     assert.ok(!c.labels.some((l) => l.startsWith('Authorization')));
     assert.ok(c.labels.includes('lang: en'));
-    assert.equal(c.apply('Content-Type: application/json'), '### Quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n');
+    assert.equal(
+      c.apply('Content-Type: application/json'),
+      '### Quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n',
+    );
   });
 
   it('headers: Authorization: Bearer … on a v3 endpoint', () => {
@@ -75,7 +87,17 @@ describe('language/completion', () => {
 
   it('body: exactly the fields not yet present, required first, with type, requirement and signed place', () => {
     const c = complete('body-fields.payout.http');
-    assert.deepEqual(c.labels, ['externalOrderId', 'userEmail', 'bankCode', 'content', 'bankAccountNumber', 'fiatAmount', 'extendInfo', 'fiatCurrency', 'webhookSecretKey']);
+    assert.deepEqual(c.labels, [
+      'externalOrderId',
+      'userEmail',
+      'bankCode',
+      'content',
+      'bankAccountNumber',
+      'fiatAmount',
+      'extendInfo',
+      'fiatCurrency',
+      'webhookSecretKey',
+    ]);
     assert.equal(c.byLabel('bankAccountNumber').detail, 'string · required · signed 6/8');
     assert.equal(c.byLabel('fiatAmount').detail, 'number · optional · signed 4/8');
     assert.equal(c.byLabel('extendInfo').detail, 'object · required by fiatCurrency · not signed');
@@ -119,7 +141,10 @@ describe('language/completion', () => {
   it('body values: extendInfo for the chosen fiatCurrency (PHP needs PH)', () => {
     const c = complete('extend-info-php.payout.http');
     assert.deepEqual(c.labels, ['{ "qrType": …, "PH": { … } }', 'null']);
-    assert.match(c.apply('{ "qrType": …, "PH": { … } }'), /"extendInfo": \{ "qrType": "", "PH": \{ "recipientName": "", "additionalData": \{\} \} \}\n/);
+    assert.match(
+      c.apply('{ "qrType": …, "PH": { … } }'),
+      /"extendInfo": \{ "qrType": "", "PH": \{ "recipientName": "", "additionalData": \{\} \} \}\n/,
+    );
   });
 
   it('body: extendInfo members are qrType and the one key the currency reads (BRL: BR)', () => {
@@ -142,7 +167,8 @@ describe('language/completion', () => {
     const text = applyCompletion(skeleton.m.text, skeleton.list.items[0]);
     assert.deepEqual(Object.keys(JSON.parse(text.slice(text.lastIndexOf('\n{')))), ['userEmail']);
     // The field is still documented: hovering a typed one says how the client fills it.
-    const typed = '### T\nPOST {{base_url}}/v3/auth/tokens\nContent-Type: application/json\n\n{ "clientAssertion": "x", "userEmail": "a@example.com" }\n';
+    const typed =
+      '### T\nPOST {{base_url}}/v3/auth/tokens\nContent-Type: application/json\n\n{ "clientAssertion": "x", "userEmail": "a@example.com" }\n';
     const hover = svc.hover(open(svc, typed), { line: 4, character: 5 });
     assert.match(String((hover?.contents as MarkupContent).value), /Filled in by the client.*RS256 JWT/);
   });
@@ -152,7 +178,15 @@ describe('language/completion', () => {
     assert.equal(c.list.items.length, 1);
     const text = applyCompletion(c.m.text, c.list.items[0]);
     const body = JSON.parse(text.slice(text.indexOf('\n{')));
-    assert.deepEqual(Object.keys(body), ['partnerCode', 'externalOrderId', 'userEmail', 'cryptoCurrency', 'fiatCurrency', 'fiatAmount', 'extendInfo']);
+    assert.deepEqual(Object.keys(body), [
+      'partnerCode',
+      'externalOrderId',
+      'userEmail',
+      'cryptoCurrency',
+      'fiatCurrency',
+      'fiatAmount',
+      'extendInfo',
+    ]);
     assert.deepEqual(Object.keys(body.extendInfo), ['recipientName', 'recipientNumber', 'recipientBankCode']);
     // The skeleton lints clean of missing and omitted fields.
     const d = svc.diagnostics(open(svc, text)).map((x) => x.code);
@@ -188,7 +222,10 @@ describe('language/completion', () => {
     const some = mark(`${requests}\n### use\nGET {{base_url}}/v3/orders/{{pay14|}}\n`);
     const narrowed = svc.completion(open(svc, some.text), some.positions[0]);
     assert.equal(narrowed.isIncomplete, false);
-    assert.deepEqual(narrowed.items.filter((i) => i.label.endsWith('.response.body.$')).map((i) => i.label), ['pay14.response.body.$', ...Array.from({ length: 10 }, (_, i) => `pay14${i}.response.body.$`)]);
+    assert.deepEqual(
+      narrowed.items.filter((i) => i.label.endsWith('.response.body.$')).map((i) => i.label),
+      ['pay14.response.body.$', ...Array.from({ length: 10 }, (_, i) => `pay14${i}.response.body.$`)],
+    );
   });
 
   it('directives after `# @`', () => {

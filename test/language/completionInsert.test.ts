@@ -83,7 +83,10 @@ describe('language/completion inserts', () => {
       cursor = lineEnd + 3;
     }
     const body = text.slice(text.indexOf('\n{') + 1).replace(/\n {2}\n/, '\n');
-    assert.equal(body, '{\n  "partnerCode": "{{partnerCode}}",\n  "externalOrderId": "{{$uuid}}",\n  "fiatCurrency": "",\n  "fiatAmount": 0\n}\n');
+    assert.equal(
+      body,
+      '{\n  "partnerCode": "{{partnerCode}}",\n  "externalOrderId": "{{$uuid}}",\n  "fiatCurrency": "",\n  "fiatAmount": 0\n}\n',
+    );
     assert.deepEqual(Object.keys(JSON.parse(body)), ['partnerCode', 'externalOrderId', 'fiatCurrency', 'fiatAmount']);
   });
 

@@ -6,7 +6,8 @@ import { LineIndex } from '../../engine/syntax/lineIndex';
 import { open, service } from './fixture';
 
 const svc = service();
-const TEXT = '# Cash-out quote\n\n### Quote\nPOST {{base_url}}/api/v2/orders/review-cashout\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}",\n  "userEmail": "{{userEmail}}",\n  "fiatCurrency": "VND",\n  "fiatAmount": 100000,\n  "cryptoCurrency": "USDT"\n}\n';
+const TEXT =
+  '# Cash-out quote\n\n### Quote\nPOST {{base_url}}/api/v2/orders/review-cashout\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}",\n  "userEmail": "{{userEmail}}",\n  "fiatCurrency": "VND",\n  "fiatAmount": 100000,\n  "cryptoCurrency": "USDT"\n}\n';
 
 function apply(text: string, edits: TextEdit[]): string {
   const lines = new LineIndex(text);
@@ -27,6 +28,12 @@ describe('language/quick fix: define an undefined variable', () => {
     const fixed = apply(TEXT, fix.edit.changes[doc.uri]);
     assert.match(fixed, /^# Cash-out quote\n\n@userEmail = \n\n### Quote\n/);
     const typed = fixed.replace('@userEmail = ', '@userEmail = alice@example.com');
-    assert.deepEqual(svc.diagnostics(open(svc, typed)).map((d) => d.code).filter((c) => c === 'payout/undefined-variable'), []);
+    assert.deepEqual(
+      svc
+        .diagnostics(open(svc, typed))
+        .map((d) => d.code)
+        .filter((c) => c === 'payout/undefined-variable'),
+      [],
+    );
   });
 });

@@ -21,7 +21,10 @@ describe('language/features', () => {
         [5, '▶ Send request'],
         [5, 'Signs: PARTNER1|USDT|100000|<secretKey>'],
         [15, '▶ Send request'],
-        [15, 'Signs: PARTNER1|{{$uuid}}|USDT|{{quote.response.body.$.data.fiatAmount}}|970436|undefined|Coffee|alice@example.com|<secretKey>'],
+        [
+          15,
+          'Signs: PARTNER1|{{$uuid}}|USDT|{{quote.response.body.$.data.fiatAmount}}|970436|undefined|Coffee|alice@example.com|<secretKey>',
+        ],
         [30, '▶ Send request'],
       ],
     );
@@ -31,11 +34,19 @@ describe('language/features', () => {
   });
 
   it('CodeLens follows every keystroke (a new version of the document)', () => {
-    const edited = open(svc, text.replace('"currency": "USDT",\n  "fiatAmount": 100000', '"currency": "BTC",\n  "fiatAmount": 100000.50'), 'file:///work/edited.payout.http');
+    const edited = open(
+      svc,
+      text.replace('"currency": "USDT",\n  "fiatAmount": 100000', '"currency": "BTC",\n  "fiatAmount": 100000.50'),
+      'file:///work/edited.payout.http',
+    );
     assert.equal(svc.codeLenses(edited)[1].command?.title, 'Signs: PARTNER1|BTC|100000.5|<secretKey>');
     // The next version of the same document: the parser reuses the unchanged blocks.
     const omitted = open(svc, text.replace(',\n  "fiatAmount": 100000', ''), 'file:///work/edited.payout.http');
-    assert.equal(svc.codeLenses(omitted)[1].command?.title, 'Signs: PARTNER1|USDT|0|<secretKey>', 'review-sell-order signs an omitted fiatAmount as 0');
+    assert.equal(
+      svc.codeLenses(omitted)[1].command?.title,
+      'Signs: PARTNER1|USDT|0|<secretKey>',
+      'review-sell-order signs an omitted fiatAmount as 0',
+    );
   });
 
   it('payoutHttp/canonicalString: segments with ranges, omitted fields, unresolved variables', () => {
@@ -45,7 +56,13 @@ describe('language/features', () => {
     // `{{$uuid}}` and a response reference get their values when sent: nothing for the user to define.
     assert.deepEqual(r.unresolved, []);
     assert.match(r.display, /\{\{\$uuid\}\}/);
-    assert.deepEqual(r.omitted, [{ field: 'bankAccountNumber', signedAs: 'undefined', note: 'An omitted `bankAccountNumber` is not rejected as missing; it is signed as `undefined`.' }]);
+    assert.deepEqual(r.omitted, [
+      {
+        field: 'bankAccountNumber',
+        signedAs: 'undefined',
+        note: 'An omitted `bankAccountNumber` is not rejected as missing; it is signed as `undefined`.',
+      },
+    ]);
     assert.deepEqual(
       r.segments.map((s) => [s.field, s.text, s.omitted, s.range?.start.line]),
       [
@@ -67,7 +84,10 @@ describe('language/features', () => {
     const h = hoverText(lineOf('"content": "Coffee"'), 4)!;
     assert.match(h, /\*\*content\*\* · string · required · signed 7\/8/);
     assert.match(h, /segment 7 of 8/);
-    assert.match(h, /partnerCode\|externalOrderId\|currency\|fiatAmount\|bankCode\|bankAccountNumber\|\*\*content\*\*\|userEmail\|<secretKey>/);
+    assert.match(
+      h,
+      /partnerCode\|externalOrderId\|currency\|fiatAmount\|bankCode\|bankAccountNumber\|\*\*content\*\*\|userEmail\|<secretKey>/,
+    );
     assert.match(h, /17 INVALID_TRANSFER_CONTENT/);
     assert.match(hoverText(lineOf('"extendInfo"'), 4)!, /Not part of the signed string/);
   });
@@ -99,16 +119,36 @@ describe('language/features', () => {
   });
 
   it('folding: one range per block', () => {
-    assert.deepEqual(svc.foldingRanges(doc).map((f) => [f.startLine, f.endLine]), [[0, 1], [3, 12], [14, 27], [29, 30]]);
+    assert.deepEqual(
+      svc.foldingRanges(doc).map((f) => [f.startLine, f.endLine]),
+      [
+        [0, 1],
+        [3, 12],
+        [14, 27],
+        [29, 30],
+      ],
+    );
   });
 
   it('definition and references of a variable and of a named request', () => {
     const useLine = lineOf('"userEmail": "{{userEmail}}"');
-    assert.deepEqual(svc.definition(doc, { line: useLine, character: 20 }).map((l) => [l.range.start.line, l.range.start.character]), [[0, 1]]);
-    assert.deepEqual(svc.references(doc, { line: 0, character: 3 }, true).map((l) => l.range.start.line), [0, useLine]);
+    assert.deepEqual(
+      svc.definition(doc, { line: useLine, character: 20 }).map((l) => [l.range.start.line, l.range.start.character]),
+      [[0, 1]],
+    );
+    assert.deepEqual(
+      svc.references(doc, { line: 0, character: 3 }, true).map((l) => l.range.start.line),
+      [0, useLine],
+    );
     const quoteUse = lineOf('quote.response');
-    assert.deepEqual(svc.definition(doc, { line: quoteUse, character: 20 }).map((l) => [l.range.start.line, l.range.start.character]), [[4, 8]]);
-    assert.deepEqual(svc.references(doc, { line: 4, character: 10 }, false).map((l) => l.range.start.line), [quoteUse]);
+    assert.deepEqual(
+      svc.definition(doc, { line: quoteUse, character: 20 }).map((l) => [l.range.start.line, l.range.start.character]),
+      [[4, 8]],
+    );
+    assert.deepEqual(
+      svc.references(doc, { line: 4, character: 10 }, false).map((l) => l.range.start.line),
+      [quoteUse],
+    );
   });
 });
 
@@ -117,11 +157,18 @@ describe('language/environment switch', () => {
     let env: Record<string, string> = { ...TEST_ENV };
     // The loader reads `env` at call time, like reading the files again after they changed.
     const live = createLanguageService({ environment: 'test', loadEnvironment: () => env });
-    const d = live.document('file:///work/env.payout.http', 1, '### V\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}" }\n');
+    const d = live.document(
+      'file:///work/env.payout.http',
+      1,
+      '### V\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}" }\n',
+    );
     assert.deepEqual(live.diagnostics(d), []);
     env = { base_url: 'http://x' };
     live.invalidateEnvironment();
-    assert.deepEqual(live.diagnostics(d).map((x) => x.code), ['payout/undefined-variable']);
+    assert.deepEqual(
+      live.diagnostics(d).map((x) => x.code),
+      ['payout/undefined-variable'],
+    );
     assert.equal(live.codeLenses(d)[1].command?.title, 'Signs: {{partnerCode}}|<secretKey>');
   });
 });

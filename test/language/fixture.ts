@@ -56,7 +56,11 @@ export function applyCompletion(text: string, item: CompletionItem): string {
   edits.push(...(item.additionalTextEdits ?? []));
   const lines = new LineIndex(text);
   const sorted = edits
-    .map((e) => ({ start: lines.offsetAt(e.range.start), end: lines.offsetAt(e.range.end), newText: item.insertTextFormat === 2 ? unsnippet(e.newText) : e.newText }))
+    .map((e) => ({
+      start: lines.offsetAt(e.range.start),
+      end: lines.offsetAt(e.range.end),
+      newText: item.insertTextFormat === 2 ? unsnippet(e.newText) : e.newText,
+    }))
     .sort((a, b) => b.start - a.start);
   let out = text;
   for (const e of sorted) out = out.slice(0, e.start) + e.newText + out.slice(e.end);

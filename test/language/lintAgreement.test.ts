@@ -19,14 +19,27 @@ const INFORMATION = 3;
 const only = (ds: ReturnType<typeof lint>, code: string) => ds.filter((d) => d.code === code);
 
 const sell = {
-  partnerCode: '{{partnerCode}}', externalOrderId: 'o-1', currency: 'USDT', fiatAmount: 100000, bankCode: 'VCB', bankAccountNumber: '0123',
-  content: 'Coffee', userEmail: 'alice@example.com', extendInfo: null,
+  partnerCode: '{{partnerCode}}',
+  externalOrderId: 'o-1',
+  currency: 'USDT',
+  fiatAmount: 100000,
+  bankCode: 'VCB',
+  bankAccountNumber: '0123',
+  content: 'Coffee',
+  userEmail: 'alice@example.com',
+  extendInfo: null,
 };
 const cashout = {
-  partnerCode: '{{partnerCode}}', externalOrderId: 'c-1', userEmail: 'alice@example.com', cryptoCurrency: 'USDT', fiatCurrency: 'VND', fiatAmount: 500000,
+  partnerCode: '{{partnerCode}}',
+  externalOrderId: 'c-1',
+  userEmail: 'alice@example.com',
+  cryptoCurrency: 'USDT',
+  fiatCurrency: 'VND',
+  fiatAmount: 500000,
   extendInfo: { recipientName: 'NGUYEN VAN A', recipientNumber: '0123', recipientBankCode: '970436' },
 };
-const without = (o: Record<string, unknown>, ...names: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !names.includes(k)));
+const without = (o: Record<string, unknown>, ...names: string[]) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => !names.includes(k)));
 
 describe('language/lint agrees with the service', () => {
   it('a required signed field missing is an error (5), with the signed-as-undefined consequence in the same diagnostic', () => {
@@ -36,7 +49,19 @@ describe('language/lint agrees with the service', () => {
       ['POST {{base_url}}/api/v2/orders/review-sell-order', { partnerCode: '{{partnerCode}}', fiatAmount: 100000 }, 'currency'],
       [
         'POST {{base_url}}/api/v2/user/submit-kyc',
-        { partnerCode: '{{partnerCode}}', userEmail: 'a@example.com', firstName: 'A', lastName: 'B', type: 'PASSPORT', nationalId: '1', dateOfBirth: '1990-01-31', expiryDate: '2030-01-31', frontIdImage: 'data:image/jpeg;base64,AA', holdIdImage: 'data:image/jpeg;base64,AA', kycReport: 'data:application/pdf;base64,AA' },
+        {
+          partnerCode: '{{partnerCode}}',
+          userEmail: 'a@example.com',
+          firstName: 'A',
+          lastName: 'B',
+          type: 'PASSPORT',
+          nationalId: '1',
+          dateOfBirth: '1990-01-31',
+          expiryDate: '2030-01-31',
+          frontIdImage: 'data:image/jpeg;base64,AA',
+          holdIdImage: 'data:image/jpeg;base64,AA',
+          kycReport: 'data:application/pdf;base64,AA',
+        },
         'nationality',
       ],
     ];
@@ -58,20 +83,35 @@ describe('language/lint agrees with the service', () => {
   });
 
   it('values the documents do not list are warnings that say they are assumptions; hover marks them', () => {
-    const recipient = only(lint('POST {{base_url}}/api/v2/orders/create-cashout', { ...cashout, extendInfo: { ...cashout.extendInfo, recipientType: 'PRIVATE' } }), 'payout/value-not-allowed');
+    const recipient = only(
+      lint('POST {{base_url}}/api/v2/orders/create-cashout', {
+        ...cashout,
+        extendInfo: { ...cashout.extendInfo, recipientType: 'PRIVATE' },
+      }),
+      'payout/value-not-allowed',
+    );
     assert.equal(recipient.length, 1);
     assert.equal(recipient[0].severity, WARNING);
     assert.match(recipient[0].message, /Assumption \(not in the document\).*PERSONAL and BUSINESS/);
 
-    const network = only(lint('POST {{base_url}}/api/v2/orders/prices', { partnerCode: '{{partnerCode}}', currencies: 'USDT', network: 'BEP20' }), 'payout/value-not-allowed');
+    const network = only(
+      lint('POST {{base_url}}/api/v2/orders/prices', { partnerCode: '{{partnerCode}}', currencies: 'USDT', network: 'BEP20' }),
+      'payout/value-not-allowed',
+    );
     assert.equal(network[0]?.severity, WARNING);
     assert.match(network[0].message, /Assumption.*answer 6/);
 
-    const ceiling = only(lint('POST {{base_url}}/api/v2/orders/create-cashout', { ...cashout, fiatAmount: 20000000 }), 'payout/amount-out-of-range');
+    const ceiling = only(
+      lint('POST {{base_url}}/api/v2/orders/create-cashout', { ...cashout, fiatAmount: 20000000 }),
+      'payout/amount-out-of-range',
+    );
     assert.equal(ceiling[0]?.severity, WARNING);
     assert.match(ceiling[0].message, /above 14,000,000.*16 AMOUNT_OUT_OF_RANGE.*Assumption/);
-    const floor = only(lint('POST {{base_url}}/api/v2/orders/create-cashout', { ...cashout, fiatAmount: 5000 }), 'payout/amount-out-of-range');
-    assert.equal(floor[0]?.severity, ERROR, 'the floor is the document\'s own figure');
+    const floor = only(
+      lint('POST {{base_url}}/api/v2/orders/create-cashout', { ...cashout, fiatAmount: 5000 }),
+      'payout/amount-out-of-range',
+    );
+    assert.equal(floor[0]?.severity, ERROR, "the floor is the document's own figure");
 
     const text = `### p\nPOST {{base_url}}/api/v2/orders/prices\nContent-Type: application/json\n\n{\n  "network": "TON"\n}\n`;
     const hover = svc.hover(open(svc, text), { line: 5, character: 4 })?.contents as MarkupContent;
@@ -84,12 +124,19 @@ describe('language/lint agrees with the service', () => {
     assert.equal(d.length, 1);
     assert.equal(d[0].severity, WARNING);
     assert.match(d[0].message, /`content` is null: it is signed as the text `null`, not as `undefined`.*Assumption/);
-    assert.deepEqual(only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', sell), 'payout/signed-null'), [], 'extendInfo: null is not signed');
+    assert.deepEqual(
+      only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', sell), 'payout/signed-null'),
+      [],
+      'extendInfo: null is not signed',
+    );
   });
 
   it('a secret variable in a body field is an error', () => {
     for (const name of ['secretKey', 'privateKey', 'accessToken']) {
-      const d = only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', { ...sell, content: `pay {{${name}}}` }), 'payout/secret-in-body');
+      const d = only(
+        lint('POST {{base_url}}/api/v2/orders/create-sell-order', { ...sell, content: `pay {{${name}}}` }),
+        'payout/secret-in-body',
+      );
       assert.equal(d.length, 1, name);
       assert.equal(d[0].severity, ERROR);
       assert.match(d[0].message, new RegExp(`\\{\\{${name}\\}\\} in the body would send the secret in clear`));
@@ -101,7 +148,10 @@ describe('language/lint agrees with the service', () => {
     const missing = only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', sell, ''), 'payout/missing-content-type');
     assert.equal(missing[0]?.severity, INFORMATION);
     assert.match(missing[0].message, /send and curl add/);
-    const wrong = only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', sell, 'Content-Type: text/plain\n'), 'payout/missing-content-type');
+    const wrong = only(
+      lint('POST {{base_url}}/api/v2/orders/create-sell-order', sell, 'Content-Type: text/plain\n'),
+      'payout/missing-content-type',
+    );
     assert.equal(wrong[0]?.severity, ERROR);
   });
 

@@ -22,7 +22,10 @@ describe('language/# @openapi documents', () => {
         ['payout/wrong-type', m.positions[2].line, m.positions[2].character],
       ].sort(),
     );
-    assert.match(messageText(ds.find((d) => d.code === 'payout/openapi-document')!.message), /missing\.yaml: cannot read the OpenAPI document \(ENOENT\); fix the path/);
+    assert.match(
+      messageText(ds.find((d) => d.code === 'payout/openapi-document')!.message),
+      /missing\.yaml: cannot read the OpenAPI document \(ENOENT\); fix the path/,
+    );
     assert.match(messageText(ds.find((d) => d.code === 'payout/required-field-missing')!.message), /Required field `author` is missing/);
   });
 
@@ -38,7 +41,9 @@ describe('language/# @openapi documents', () => {
     const library = { file: join(FIXTURES, '../openapi/library/library.openapi.yaml'), base: 'library_base_url' };
     const env = { library_base_url: 'http://127.0.0.1:9/api' };
     const fileUri = pathToFileURL(join(FIXTURES, 'openapi/option.payout.http')).href;
-    const text = mark('### Add a book\nPOST {{library_base_url}}/bo|\nContent-Type: application/json\n\n{\n  "title": "Dune",\n  |"pages"|: |"many"|\n}\n');
+    const text = mark(
+      '### Add a book\nPOST {{library_base_url}}/bo|\nContent-Type: application/json\n\n{\n  "title": "Dune",\n  |"pages"|: |"many"|\n}\n',
+    );
     const fixed = text.text.replace('/bo\n', '/books\n');
 
     it('completes its paths and body fields and lints against it', () => {
@@ -50,7 +55,13 @@ describe('language/# @openapi documents', () => {
       const fields = svc.completion(doc, at).items.map((i) => i.label);
       assert.ok(fields.includes('author') && !fields.includes('title'), fields.join(', '));
       const ds = svc.diagnostics(doc);
-      assert.deepEqual(ds.map((d) => [d.code, d.range.start.line]).sort(), [['payout/required-field-missing', 4], ['payout/wrong-type', 6]].sort());
+      assert.deepEqual(
+        ds.map((d) => [d.code, d.range.start.line]).sort(),
+        [
+          ['payout/required-field-missing', 4],
+          ['payout/wrong-type', 6],
+        ].sort(),
+      );
     });
 
     it('setOpenApiDocuments switches them on and off for open files, and returns their problems', () => {
@@ -61,7 +72,10 @@ describe('language/# @openapi documents', () => {
       assert.deepEqual(svc.setOpenApiDocuments([library]), []);
       assert.ok(svc.diagnostics(doc).some((d) => d.code === 'payout/required-field-missing'));
       svc.setOpenApiDocuments([]);
-      assert.deepEqual(svc.diagnostics(doc).map((d) => d.code), before);
+      assert.deepEqual(
+        svc.diagnostics(doc).map((d) => d.code),
+        before,
+      );
       const problems = svc.setOpenApiDocuments([{ file: join(FIXTURES, 'openapi/missing.yaml'), base: 'x_base_url' }]);
       assert.match(problems[0], /missing\.yaml: cannot read the OpenAPI document \(ENOENT\)/);
     });

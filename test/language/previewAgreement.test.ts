@@ -137,10 +137,28 @@ Authorization: {{auth}}
   });
 
   it('without preview nothing changes: the same values, every system variable computed', () => {
-    const system = { now: () => new Date(0), uuid: () => 'u-1', randomInt: (min: number) => min, processEnv: () => undefined, dotenv: () => undefined };
-    const r = resolveRequest(file.requests[1], { file, env, system, response: () => ({ status: 200, headers: {}, body: { data: { email: 'a@b.c' } } }) });
+    const system = {
+      now: () => new Date(0),
+      uuid: () => 'u-1',
+      randomInt: (min: number) => min,
+      processEnv: () => undefined,
+      dotenv: () => undefined,
+    };
+    const r = resolveRequest(file.requests[1], {
+      file,
+      env,
+      system,
+      response: () => ({ status: 200, headers: {}, body: { data: { email: 'a@b.c' } } }),
+    });
     assert.equal(r.bodyDisplay, undefined);
-    assert.deepEqual(r.bodyValue, { externalOrderId: 'ORD-u-1', fiatAmount: 100000, token: 'Bearer sekret', userEmail: 'a@b.c', when: '0', content: '{{missing}}' });
+    assert.deepEqual(r.bodyValue, {
+      externalOrderId: 'ORD-u-1',
+      fiatAmount: 100000,
+      token: 'Bearer sekret',
+      userEmail: 'a@b.c',
+      when: '0',
+      content: '{{missing}}',
+    });
   });
 
   it('previewString: the display of a value, secrets as <name>', () => {

@@ -6,10 +6,45 @@ import { lintFailures } from '../../engine/language/lint';
 import { fixture, open, service } from './fixture';
 
 const pieces = [
-  '###', '### Title\n', '# @name q\n', '# @user a@b.co\n', '@v = {{v}}\n', 'POST ', 'GET ', '{{base_url}}', '{{plant_base_url}}',
-  '/api/v2/orders/create-sell-order', '/api/v2/orders/create-cashout', '/v3/simulate/cashout/outcomes', '/plant/', '?status=x',
-  '\n', '\r\n', '\n\n', 'Content-Type: application/json\n', '{', '}', '[', ']', '"', ':', ',', '"partnerCode"', '"extendInfo"',
-  '"fiatAmount"', '100000.00', '{{q.response.body.$.data.x}}', '{{$uuid}}', '{{', '}}', 'null', 'é', '\u0000', '|', ' ', '?? status == 200\n',
+  '###',
+  '### Title\n',
+  '# @name q\n',
+  '# @user a@b.co\n',
+  '@v = {{v}}\n',
+  'POST ',
+  'GET ',
+  '{{base_url}}',
+  '{{plant_base_url}}',
+  '/api/v2/orders/create-sell-order',
+  '/api/v2/orders/create-cashout',
+  '/v3/simulate/cashout/outcomes',
+  '/plant/',
+  '?status=x',
+  '\n',
+  '\r\n',
+  '\n\n',
+  'Content-Type: application/json\n',
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  ':',
+  ',',
+  '"partnerCode"',
+  '"extendInfo"',
+  '"fiatAmount"',
+  '100000.00',
+  '{{q.response.body.$.data.x}}',
+  '{{$uuid}}',
+  '{{',
+  '}}',
+  'null',
+  'é',
+  '\u0000',
+  '|',
+  ' ',
+  '?? status == 200\n',
 ];
 const text = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((a) => a.join(''));
 
@@ -23,7 +58,10 @@ describe('language/robustness', () => {
         svc.codeLenses(doc);
         svc.documentSymbols(doc);
         svc.foldingRanges(doc);
-        for (const p of [{ line, character }, { line: line % 8, character: character % 30 }]) {
+        for (const p of [
+          { line, character },
+          { line: line % 8, character: character % 30 },
+        ]) {
           const list = svc.completion(doc, p);
           for (const item of list.items.slice(0, 3)) svc.resolveCompletion(item);
           svc.hover(doc, p);
@@ -39,7 +77,10 @@ describe('language/robustness', () => {
   });
 
   it('incremental re-lint equals a fresh lint after any edit', () => {
-    const base = fixture('features/orders.payout.http').text + fixture('lint/extend-info.payout.http').text + fixture('lint/file-rules.payout.http').text;
+    const base =
+      fixture('features/orders.payout.http').text +
+      fixture('lint/extend-info.payout.http').text +
+      fixture('lint/file-rules.payout.http').text;
     const incremental = service();
     fc.assert(
       fc.property(fc.nat(base.length), fc.nat(40), fc.constantFrom(...pieces), (at, del, insert) => {
@@ -50,7 +91,10 @@ describe('language/robustness', () => {
         const fresh = service();
         const freshDoc = open(fresh, edited, 'file:///work/fresh.payout.http');
         assert.deepEqual(incremental.diagnostics(doc), fresh.diagnostics(freshDoc));
-        assert.deepEqual(incremental.codeLenses(doc).map((l) => [l.range, l.command?.title]), fresh.codeLenses(freshDoc).map((l) => [l.range, l.command?.title]));
+        assert.deepEqual(
+          incremental.codeLenses(doc).map((l) => [l.range, l.command?.title]),
+          fresh.codeLenses(freshDoc).map((l) => [l.range, l.command?.title]),
+        );
       }),
       { numRuns: 150 },
     );
@@ -71,25 +115,44 @@ describe('language/robustness', () => {
       const fresh = service();
       const freshDoc = open(fresh, text, 'file:///work/fresh.payout.http');
       assert.deepEqual(svc.diagnostics(doc), fresh.diagnostics(freshDoc));
-      assert.deepEqual(svc.codeLenses(doc).map((l) => l.command?.title), fresh.codeLenses(freshDoc).map((l) => l.command?.title));
+      assert.deepEqual(
+        svc.codeLenses(doc).map((l) => l.command?.title),
+        fresh.codeLenses(freshDoc).map((l) => l.command?.title),
+      );
       const p = doc.lines.positionAt(at);
-      assert.deepEqual(svc.completion(doc, p).items.map((i) => i.label), fresh.completion(freshDoc, p).items.map((i) => i.label));
+      assert.deepEqual(
+        svc.completion(doc, p).items.map((i) => i.label),
+        fresh.completion(freshDoc, p).items.map((i) => i.label),
+      );
     }
   }
 
   it('a sequence of edits keeps every per-document and per-block cache consistent with a fresh parse', () => {
     // A fresh seed each run (fast-check's default); a failure prints the seed and the counterexample to add below.
-    const edit = fc.record({ at: fc.nat(4000), del: fc.nat(30), insert: fc.constantFrom(...pieces, '"x"', 'a', '\n', '# @name other\n', '@userEmail = b@c.de\n') });
+    const edit = fc.record({
+      at: fc.nat(4000),
+      del: fc.nat(30),
+      insert: fc.constantFrom(...pieces, '"x"', 'a', '\n', '# @name other\n', '@userEmail = b@c.de\n'),
+    });
     fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 8 }), checkSequence), { numRuns: 120 });
   });
 
   // Counterexamples the property found (issue 17): `###` typed into the request line below `# @name quote`
   // turns it into a separator title, so `quote` no longer names a request; the scope cache kept the name.
   it('regression: `###` typed into a named request line drops the name from scope (seed -23641189)', () => {
-    checkSequence([{ at: 114, del: 0, insert: '###' }, { at: 113, del: 0, insert: '###' }, { at: 0, del: 0, insert: '###' }]);
+    checkSequence([
+      { at: 114, del: 0, insert: '###' },
+      { at: 113, del: 0, insert: '###' },
+      { at: 0, del: 0, insert: '###' },
+    ]);
   });
 
   it('regression: `###` typed into a named request line, then other edits (seed 1757586348)', () => {
-    checkSequence([{ at: 113, del: 0, insert: '###' }, { at: 0, del: 8, insert: '###' }, { at: 1728, del: 1, insert: '# @name other\n' }, { at: 0, del: 0, insert: '###' }]);
+    checkSequence([
+      { at: 113, del: 0, insert: '###' },
+      { at: 0, del: 8, insert: '###' },
+      { at: 1728, del: 1, insert: '# @name other\n' },
+      { at: 0, del: 0, insert: '###' },
+    ]);
   });
 });

@@ -9,7 +9,15 @@ import { BatchedDocument } from '../../server/src/batchedDocument';
 const piece = fc.constantFrom('', 'a', 'xyz', '\n', '\r\n', '\r', 'é😀', '  ');
 const position = fc.record({ line: fc.integer({ min: -1, max: 8 }), character: fc.integer({ min: 0, max: 12 }) });
 const change: fc.Arbitrary<TextDocumentContentChangeEvent> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ range: fc.tuple(position, fc.integer({ min: -2, max: 4 })).map(([start, len]) => ({ start, end: { line: start.line, character: Math.max(0, start.character + len) } })), text: fc.constantFrom('', 'x', 'ab', 'é') }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      range: fc
+        .tuple(position, fc.integer({ min: -2, max: 4 }))
+        .map(([start, len]) => ({ start, end: { line: start.line, character: Math.max(0, start.character + len) } })),
+      text: fc.constantFrom('', 'x', 'ab', 'é'),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ range: fc.record({ start: position, end: position }), text: piece }) },
   { weight: 1, arbitrary: fc.record({ text: fc.array(piece, { maxLength: 6 }).map((p) => p.join('')) }) },
 );
@@ -36,8 +44,14 @@ describe('server/batchedDocument', () => {
           // Lines inside the document, as clients send them: the library's incremental line offsets
           // go wrong for an edit on a line past the end (it writes past its array).
           const lines = TextDocument.create('file:///a', 'x', 1, ref.getText()).lineCount;
-          const inside = (p: { line: number; character: number }) => ({ line: Math.min(Math.max(p.line, 0), lines - 1), character: p.character });
-          const c = 'range' in generated ? { text: generated.text, range: { start: inside(generated.range.start), end: inside(generated.range.end) } } : generated;
+          const inside = (p: { line: number; character: number }) => ({
+            line: Math.min(Math.max(p.line, 0), lines - 1),
+            character: p.character,
+          });
+          const c =
+            'range' in generated
+              ? { text: generated.text, range: { start: inside(generated.range.start), end: inside(generated.range.end) } }
+              : generated;
           ref = TextDocument.update(ref, [c], version);
           BatchedDocument.update(doc, [c], version);
           if (read) compare(); // a read applies what is pending; otherwise changes pile up

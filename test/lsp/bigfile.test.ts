@@ -36,7 +36,10 @@ describe('language server on a 5,000-request file', function () {
       { range: { start: { line: mid, character: 14 }, end: { line: mid, character: 14 } }, text: 'é' }, // an accent: one diagnostic
       { range: { start: { line: mid, character: 0 }, end: { line: mid + 3, character: 0 } }, text: '{{{{ ### \u0000 }}"' }, // garbage in a body
       { range: { start: { line: 10, character: 0 }, end: { line: 10010, character: 0 } }, text: '' }, // delete a fifth of the file
-      { range: { start: { line: 5, character: 3 }, end: { line: 5, character: 3 } }, text: '\n###\n@@@ = {{\nPOST {{base_url}}/api/v2/orders/create-sell-order\n\n{"extendInfo": {"PH": [' },
+      {
+        range: { start: { line: 5, character: 3 }, end: { line: 5, character: 3 } },
+        text: '\n###\n@@@ = {{\nPOST {{base_url}}/api/v2/orders/create-sell-order\n\n{"extendInfo": {"PH": [',
+      },
       { text: '\uffff'.repeat(1000) }, // everything replaced
       { text }, // and back
     ];
@@ -52,13 +55,19 @@ describe('language server on a 5,000-request file', function () {
     }
     assert.ok(accentSeen, 'the accent typed into a 1.9 MB file is flagged');
 
-    const list = (await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: mid + 1, character: 2 } })) as CompletionList;
+    const list = (await server.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: { line: mid + 1, character: 2 },
+    })) as CompletionList;
     assert.ok(list.items.length > 0);
     const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: mid, character: 4 } });
     assert.ok(hover);
     const lenses = await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
     assert.equal(lenses?.length, 2 * 5000, 'every generated request is signed: a Send lens and a preview lens each');
     assert.equal(server.child.exitCode, null);
-    assert.deepEqual(server.logs.filter((l) => l.includes('failed')), []);
+    assert.deepEqual(
+      server.logs.filter((l) => l.includes('failed')),
+      [],
+    );
   });
 });

@@ -67,8 +67,15 @@ describe('language server under a burst of edits', function () {
     const final = await last;
 
     // Publishes go out in order, so any stale version's would have come before the last one's.
-    assert.deepEqual(published.map((p) => p.version), [51], 'no diagnostics for versions superseded before their lint started');
+    assert.deepEqual(
+      published.map((p) => p.version),
+      [51],
+      'no diagnostics for versions superseded before their lint started',
+    );
     assert.equal(final.version, 51);
-    assert.ok(final.diagnostics.some((d) => d.code === 'payout/unaccented-text' && d.range.start.line === line), 'the last version was linted');
+    assert.ok(
+      final.diagnostics.some((d) => d.code === 'payout/unaccented-text' && d.range.start.line === line),
+      'the last version was linted',
+    );
   });
 });

@@ -12,7 +12,13 @@ import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { run } from '../codegen/toolchains';
 import { startServer, type ServerSession } from './harness';
 
-const SETTINGS: SendSettings = { timeoutMs: 20_000, maxResponseBytes: 1 << 20, retryMaxAttempts: 1, retryInitialDelayMs: 0, sandboxAutoStart: true };
+const SETTINGS: SendSettings = {
+  timeoutMs: 20_000,
+  maxResponseBytes: 1 << 20,
+  retryMaxAttempts: 1,
+  retryInitialDelayMs: 0,
+  sandboxAutoStart: true,
+};
 
 describe('payoutHttp/codeExport over LSP (dist/server.js)', function () {
   this.timeout(60_000);
@@ -42,12 +48,15 @@ describe('payoutHttp/codeExport over LSP (dist/server.js)', function () {
   });
 
   it('returns the program for the request at the line; run, it exits 0 with the reply verified', async () => {
-    const r = await server.connection.sendRequest<{ label: string; endpointId: string; fileName: string; program: string }>(CodeExportRequest.method, {
-      uri: uri(),
-      line: 3,
-      settings: SETTINGS,
-      language: 'node',
-    });
+    const r = await server.connection.sendRequest<{ label: string; endpointId: string; fileName: string; program: string }>(
+      CodeExportRequest.method,
+      {
+        uri: uri(),
+        line: 3,
+        settings: SETTINGS,
+        language: 'node',
+      },
+    );
     assert.equal(r.endpointId, 'v2.orders.review-sell-order');
     assert.equal(r.fileName, 'orders-review-sell-order.mjs');
     assert.ok(!r.program.includes(creds.secretKey), 'no secret in the program');
@@ -73,7 +82,12 @@ describe('payoutHttp/codeExport over LSP (dist/server.js)', function () {
       server.connection.sendRequest(CodeExportRequest.method, { uri: uri(), line: 12, settings: SETTINGS, language: 'python' }),
       /code is generated for the signed \/api\/v2 endpoints and the bearer-token \/v3 endpoints/,
     );
-    const again = await server.connection.sendRequest<{ program: string }>(CodeExportRequest.method, { uri: uri(), line: 3, settings: SETTINGS, language: 'go' });
+    const again = await server.connection.sendRequest<{ program: string }>(CodeExportRequest.method, {
+      uri: uri(),
+      line: 3,
+      settings: SETTINGS,
+      language: 'go',
+    });
     assert.match(again.program, /^\/\/ Quote/);
   });
 });

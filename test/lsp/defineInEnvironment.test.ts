@@ -10,7 +10,8 @@ import { CodeActionRequest, type CodeAction, type Diagnostic, type TextEdit } fr
 import { LineIndex } from '../../engine/syntax/lineIndex';
 import { startServer, type ServerSession } from './harness';
 
-const TEXT = '### Quote\nPOST {{base_url}}/api/v2/orders/review-cashout\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", "userEmail": "{{userEmail}}", "fiatCurrency": "VND", "fiatAmount": 1, "cryptoCurrency": "USDT" }\n';
+const TEXT =
+  '### Quote\nPOST {{base_url}}/api/v2/orders/review-cashout\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", "userEmail": "{{userEmail}}", "fiatCurrency": "VND", "fiatAmount": 1, "cryptoCurrency": "USDT" }\n';
 
 describe('language server: define an undefined variable in the environment file', function () {
   this.timeout(60000);
@@ -32,7 +33,11 @@ describe('language server: define an undefined variable in the environment file'
     await server.open(uri, TEXT, version);
     const warning = (await published).diagnostics.find((d: Diagnostic) => d.code === 'payout/undefined-variable');
     assert.ok(warning, 'userEmail is undefined');
-    return (await server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: warning.range, context: { diagnostics: [warning] } })) as CodeAction[];
+    return (await server.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: warning.range,
+      context: { diagnostics: [warning] },
+    })) as CodeAction[];
   }
 
   it('creates http-client.env.json with "$shared": { "userEmail": "" } when there is none', async () => {

@@ -31,7 +31,11 @@ export interface ServerSession {
   /** Resolves with the next publishDiagnostics for `uri` whose version is at least `version`. */
   diagnostics(uri: string, version?: number): Promise<PublishDiagnosticsParams>;
   open(uri: string, text: string, version?: number): Promise<void>;
-  change(uri: string, version: number, changes: { range?: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[]): Promise<void>;
+  change(
+    uri: string,
+    version: number,
+    changes: { range?: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[],
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,12 +80,15 @@ export async function startServer(
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`the server exited (${code}) before answering initialize: ${stderr.join('')}`))),
   );
-  await Promise.race([exited, connection.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: { workspace: { codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } } },
-    initializationOptions,
-  })]);
+  await Promise.race([
+    exited,
+    connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: { workspace: { codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } } },
+      initializationOptions,
+    }),
+  ]);
   exited.catch(() => undefined);
   await connection.sendNotification(InitializedNotification.type, {});
 
@@ -94,10 +101,15 @@ export async function startServer(
       return new Promise((resolve) => waiters.push({ uri, version, resolve }));
     },
     async open(uri, text, version = 1) {
-      await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'payout-http', version, text } });
+      await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri, languageId: 'payout-http', version, text },
+      });
     },
     async change(uri, version, changes) {
-      await connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
+      await connection.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version },
+        contentChanges: changes,
+      });
     },
     async close() {
       try {

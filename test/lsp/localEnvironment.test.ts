@@ -16,7 +16,8 @@ describe('language server: the local environment written on first use', function
   let server: ServerSession;
   let tmp: string;
   const uri = 'file:///tmp/payout-first-run/verify.payout.http';
-  const text = '### Verify\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}" }\n';
+  const text =
+    '### Verify\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}" }\n';
 
   before(() => {
     tmp = mkdtempSync(join(tmpdir(), 'payout-first-run-'));
@@ -33,16 +34,23 @@ describe('language server: the local environment written on first use', function
     // Lenses are listed unresolved and resolved on request (server/src/server.ts), as VS Code does.
     const lensTitles = async () => {
       const listed = (await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[];
-      const resolved = await Promise.all(listed.map((l) => (l.command ? Promise.resolve(l) : server.connection.sendRequest<CodeLens>(CodeLensResolveRequest.method, l))));
+      const resolved = await Promise.all(
+        listed.map((l) => (l.command ? Promise.resolve(l) : server.connection.sendRequest<CodeLens>(CodeLensResolveRequest.method, l))),
+      );
       return resolved.map((l) => l.command?.title ?? '');
     };
     assert.ok((await lensTitles()).includes('Signs: {{partnerCode}}|<secretKey>'), 'before the first use the partner code is unknown');
 
     const refreshed = new Promise<void>((resolve) => server.connection.onRequest('workspace/codeLens/refresh', () => (resolve(), null)));
-    const notified = new Promise<void>((resolve) => server.connection.onNotification(EnvironmentChangedNotification.method, () => resolve()));
+    const notified = new Promise<void>((resolve) =>
+      server.connection.onNotification(EnvironmentChangedNotification.method, () => resolve()),
+    );
     const credentials = await ensureLocalCredentials(home); // what the first Send does
     await Promise.all([refreshed, notified]);
 
-    assert.ok((await lensTitles()).includes(`Signs: ${credentials.partnerCode}|<secretKey>`), 'the lens shows the partner code just written');
+    assert.ok(
+      (await lensTitles()).includes(`Signs: ${credentials.partnerCode}|<secretKey>`),
+      'the lens shows the partner code just written',
+    );
   });
 });

@@ -53,7 +53,9 @@ describe('language server: OpenAPI documents of the setting', function () {
   it('follows payoutHttp/openApiDocuments, and warns about a document it cannot read', async () => {
     const without = await codes(1, () => server.connection.sendNotification(openApiDocuments, { documents: [] }));
     assert.ok(!without.includes('payout/required-field-missing'), without.join(', '));
-    await codes(1, () => server.connection.sendNotification(openApiDocuments, { documents: [{ file: join(dir, 'gone.yaml'), base: 'gone_base_url' }] }));
+    await codes(1, () =>
+      server.connection.sendNotification(openApiDocuments, { documents: [{ file: join(dir, 'gone.yaml'), base: 'gone_base_url' }] }),
+    );
     const warning = messages.find((m) => /payoutHttp\.openapi\.documents/.test(m.message));
     assert.ok(warning, JSON.stringify(messages));
     assert.match(warning.message, /gone\.yaml: cannot read the OpenAPI document \(ENOENT\); fix the path/);

@@ -8,7 +8,15 @@ import { sign } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ProxyExchangeNotification, ProxyOpenAsRequest, ProxyStartRequest, ProxyStopRequest, SecretsRequest, type ProxyExchange, type ProxyStatus } from '../../engine/protocol';
+import {
+  ProxyExchangeNotification,
+  ProxyOpenAsRequest,
+  ProxyStartRequest,
+  ProxyStopRequest,
+  SecretsRequest,
+  type ProxyExchange,
+  type ProxyStatus,
+} from '../../engine/protocol';
 import { stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { localEnv, localSecret, privateKeyPem, waitFor } from '../cli/run';
 import { startServer, type ServerSession } from './harness';
@@ -23,7 +31,11 @@ describe('inspecting proxy through the language server (dist/server.js)', functi
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'payout-lsp-proxy-'));
     home = join(dir, 'home');
-    server = await startServer({ environment: 'local' }, { ...process.env, PAYOUT_HTTP_HOME: home }, { [SecretsRequest.method]: () => ({}) });
+    server = await startServer(
+      { environment: 'local' },
+      { ...process.env, PAYOUT_HTTP_HOME: home },
+      { [SecretsRequest.method]: () => ({}) },
+    );
     server.connection.onNotification(ProxyExchangeNotification.method, (e: ProxyExchange) => {
       exchanges.push(e);
     });
@@ -53,7 +65,10 @@ describe('inspecting proxy through the language server (dist/server.js)', functi
     const e = await waitFor(() => exchanges[0], 'the exchange notification');
     assert.equal(e.endpoint, 'v2.orders.review-sell-order');
     assert.equal(e.requestSignature, 'mismatch');
-    assert.ok(e.explanation.some((l) => /diagnosis: fiatAmount was formatted with two decimals/.test(l)), e.explanation.join('\n'));
+    assert.ok(
+      e.explanation.some((l) => /diagnosis: fiatAmount was formatted with two decimals/.test(l)),
+      e.explanation.join('\n'),
+    );
     assert.ok(e.explanation.some((l) => /segment 3: expected "100000", signed "100000\.00"/.test(l)));
     assert.equal(e.responseSignature, 'none');
     assert.match(e.responseBody!, /INVALID_SIGNATURE/);

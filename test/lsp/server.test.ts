@@ -68,7 +68,10 @@ describe('language server over stdio (dist/server.js)', function () {
     home = mkdtempSync(join(tmpdir(), 'payout-home-'));
     writeFileSync(
       join(dir, 'http-client.env.json'),
-      JSON.stringify({ test: { base_url: 'http://127.0.0.1:9', partnerCode: 'PARTNER-A' }, other: { base_url: 'http://127.0.0.1:9', partnerCode: 'PARTNER-B' } }),
+      JSON.stringify({
+        test: { base_url: 'http://127.0.0.1:9', partnerCode: 'PARTNER-A' },
+        other: { base_url: 'http://127.0.0.1:9', partnerCode: 'PARTNER-B' },
+      }),
     );
     writeFileSync(join(dir, 'http-client.private.env.json'), JSON.stringify({ test: { secretKey: SECRET }, other: { secretKey: SECRET } }));
     uri = pathToFileURL(join(dir, 'orders.payout.http')).href;
@@ -108,7 +111,10 @@ describe('language server over stdio (dist/server.js)', function () {
     assert.match(messageText(d.message), /17 INVALID_TRANSFER_CONTENT/);
     const back = server.diagnostics(uri, 4);
     await server.change(uri, 4, [{ range: { start: { line: 14, character: 14 }, end: { line: 14, character: 18 } }, text: 'Coffee' }]);
-    assert.equal((await back).diagnostics.some((x) => x.code === 'payout/unaccented-text'), false);
+    assert.equal(
+      (await back).diagnostics.some((x) => x.code === 'payout/unaccented-text'),
+      false,
+    );
   });
 
   it('completes the missing body fields with their signed place, and resolves their documentation', async () => {
@@ -116,7 +122,10 @@ describe('language server over stdio (dist/server.js)', function () {
     const p = server.diagnostics(uri, 5);
     await server.change(uri, 5, [{ range: { start: { line: 14, character: 22 }, end: { line: 14, character: 22 } }, text: '\n  "' }]);
     await p;
-    const list = (await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 15, character: 3 } })) as CompletionList;
+    const list = (await server.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: { line: 15, character: 3 },
+    })) as CompletionList;
     const labels = list.items.map((i) => i.label);
     assert.ok(labels.includes('bankAccountNumber'));
     assert.ok(!labels.includes('partnerCode'), 'fields already present are not offered');
@@ -133,10 +142,16 @@ describe('language server over stdio (dist/server.js)', function () {
   it('shows the canonical string in a CodeLens with the secret as <secretKey>, and a Send lens', async () => {
     const places = await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
     assert.ok(places);
-    assert.ok(places.every((l) => !l.command), 'lenses are listed unresolved: the editor resolves those it shows');
+    assert.ok(
+      places.every((l) => !l.command),
+      'lenses are listed unresolved: the editor resolves those it shows',
+    );
     const lenses = await Promise.all(places.map((l) => server.connection.sendRequest(CodeLensResolveRequest.type, l)));
     const titles = lenses.map((l) => l.command?.title);
-    assert.deepEqual(titles, ['▶ Send request', 'Signs: PARTNER-A|order-1|USDT|100000|970436|undefined|Coffee|alice@example.com|<secretKey>']);
+    assert.deepEqual(titles, [
+      '▶ Send request',
+      'Signs: PARTNER-A|order-1|USDT|100000|970436|undefined|Coffee|alice@example.com|<secretKey>',
+    ]);
     assert.equal(lenses[0].command?.command, SEND_REQUEST_COMMAND);
     assert.deepEqual(lenses[0].command?.arguments, [uri, 4]);
     assert.ok(!JSON.stringify(lenses).includes(SECRET));
@@ -147,7 +162,13 @@ describe('language server over stdio (dist/server.js)', function () {
     assert.ok(r);
     assert.equal(r.endpointId, 'v2.orders.create-sell-order');
     assert.equal(r.display, 'PARTNER-A|order-1|USDT|100000|970436|undefined|Coffee|alice@example.com|<secretKey>');
-    assert.deepEqual(r.omitted, [{ field: 'bankAccountNumber', signedAs: 'undefined', note: 'An omitted `bankAccountNumber` is not rejected as missing; it is signed as `undefined`.' }]);
+    assert.deepEqual(r.omitted, [
+      {
+        field: 'bankAccountNumber',
+        signedAs: 'undefined',
+        note: 'An omitted `bankAccountNumber` is not rejected as missing; it is signed as `undefined`.',
+      },
+    ]);
     const fiat = r.segments.find((s) => s.field === 'fiatAmount')!;
     assert.deepEqual(fiat.range, { start: { line: 11, character: 16 }, end: { line: 11, character: 22 } });
     assert.equal(r.segments.find((s) => s.field === 'bankAccountNumber')?.signedAs, 'undefined');
@@ -166,11 +187,18 @@ describe('language server over stdio (dist/server.js)', function () {
     await server.change(uri, 7, [{ text: FILE }]);
     const { diagnostics } = await p;
     const d = diagnostics.find((x) => x.code === 'payout/signed-field-omitted')!;
-    const actions = await server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+    const actions = await server.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: d.range,
+      context: { diagnostics: [d] },
+    });
     assert.ok(actions && actions.length > 0);
     const action = actions[0] as { title: string; edit: { changes: Record<string, { newText: string }[]> } };
     assert.equal(action.title, 'Add "bankAccountNumber"');
-    assert.deepEqual(action.edit.changes[uri].map((e) => e.newText), [',\n  "bankAccountNumber": ""']);
+    assert.deepEqual(
+      action.edit.changes[uri].map((e) => e.newText),
+      [',\n  "bankAccountNumber": ""'],
+    );
   });
 
   it('switches environment on payoutHttp/activeEnvironment: the preview follows', async () => {
@@ -183,19 +211,37 @@ describe('language server over stdio (dist/server.js)', function () {
 
   it('gives document symbols, folding ranges and go-to-definition', async () => {
     const symbols = (await server.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as { name: string }[];
-    assert.deepEqual(symbols.map((s) => s.name), ['Pay the merchant']);
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      ['Pay the merchant'],
+    );
     const folds = await server.connection.sendRequest(FoldingRangeRequest.type, { textDocument: { uri } });
-    assert.deepEqual(folds?.map((f) => [f.startLine, f.endLine]), [[2, 16]]);
-    const def = (await server.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line: 12, character: 20 } })) as { range: { start: { line: number } } }[];
+    assert.deepEqual(
+      folds?.map((f) => [f.startLine, f.endLine]),
+      [[2, 16]],
+    );
+    const def = (await server.connection.sendRequest(DefinitionRequest.type, {
+      textDocument: { uri },
+      position: { line: 12, character: 20 },
+    })) as { range: { start: { line: number } } }[];
     assert.equal(def[0].range.start.line, 0);
   });
 
   it('does not crash on requests about unknown documents or absurd positions', async () => {
     const missing = 'file:///nowhere/none.payout.http';
-    assert.equal(await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: missing }, position: { line: 0, character: 0 } }), null);
-    const far = await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 99999, character: 99999 } });
+    assert.equal(
+      await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: missing }, position: { line: 0, character: 0 } }),
+      null,
+    );
+    const far = await server.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: { line: 99999, character: 99999 },
+    });
     assert.ok(far !== undefined);
-    assert.equal(await server.connection.sendRequest(canonicalString, { uri: 42 as unknown as string, position: { line: -5, character: NaN } }), null);
+    assert.equal(
+      await server.connection.sendRequest(canonicalString, { uri: 42 as unknown as string, position: { line: -5, character: NaN } }),
+      null,
+    );
     assert.equal(server.child.exitCode, null);
   });
 });

@@ -34,7 +34,10 @@ describe('loadOpenApi: library fixture (OpenAPI 3.0 YAML, $refs across two files
 
   it('loads every operation without problems, reading both files', () => {
     assert.deepEqual(problems, []);
-    assert.deepEqual(endpoints.map((e) => e.id), ['openapi.listBooks', 'openapi.addBook', 'openapi.GET /books/{bookId}']);
+    assert.deepEqual(
+      endpoints.map((e) => e.id),
+      ['openapi.listBooks', 'openapi.addBook', 'openapi.GET /books/{bookId}'],
+    );
     assert.deepEqual(servers, ['https://library.example.invalid/api']);
     assert.equal(filesRead.length, 2);
     assert.ok(endpoints.every((e) => e.base === 'library_url' && e.api === 'openapi' && e.auth === 'none'));
@@ -42,7 +45,14 @@ describe('loadOpenApi: library fixture (OpenAPI 3.0 YAML, $refs across two files
 
   it('maps query parameters, from a components $ref and from the other file', () => {
     const list = byId(endpoints, 'openapi.listBooks');
-    assert.deepEqual(field(list.query, 'limit'), { name: 'limit', type: 'integer', required: false, default: 20, minimum: 1, notes: 'Page size.' });
+    assert.deepEqual(field(list.query, 'limit'), {
+      name: 'limit',
+      type: 'integer',
+      required: false,
+      default: 20,
+      minimum: 1,
+      notes: 'Page size.',
+    });
     const genre = field(list.query, 'genre');
     assert.deepEqual([genre.type, genre.enum, genre.default], ['string', ['fiction', 'history', 'science'], 'fiction']);
     const isbn = field(list.query, 'isbn');
@@ -53,7 +63,10 @@ describe('loadOpenApi: library fixture (OpenAPI 3.0 YAML, $refs across two files
 
   it('maps the JSON body: required, date and email formats, integers, nested members through a cross-file $ref', () => {
     const body = byId(endpoints, 'openapi.addBook').body;
-    assert.deepEqual(body?.map((f) => f.name), ['title', 'published', 'genre', 'pages', 'author', 'keywords']);
+    assert.deepEqual(
+      body?.map((f) => f.name),
+      ['title', 'published', 'genre', 'pages', 'author', 'keywords'],
+    );
     assert.equal(field(body, 'title').required, true);
     assert.equal(field(body, 'published').format, 'date');
     assert.equal(field(body, 'published').notes, 'First publication.');
@@ -70,7 +83,10 @@ describe('loadOpenApi: library fixture (OpenAPI 3.0 YAML, $refs across two files
     assert.deepEqual(get.pathParams, [{ name: 'bookId', type: 'integer', required: true, minimum: 1 }]); // path-level parameter
     assert.equal(get.title, 'Read one book');
     const fields = get.response?.fields;
-    assert.deepEqual(fields?.map((f) => f.name), ['title', 'published', 'genre', 'pages', 'author', 'keywords', 'id', 'available']);
+    assert.deepEqual(
+      fields?.map((f) => f.name),
+      ['title', 'published', 'genre', 'pages', 'author', 'keywords', 'id', 'available'],
+    );
     assert.equal(field(fields, 'id').required, true);
     assert.match(field(field(fields, 'author').members, 'books').notes ?? '', /recursive/);
     assert.deepEqual(Object.keys(get.responseSchemas ?? {}), ['200', '4XX']);
@@ -104,7 +120,11 @@ describe('loadOpenApi: text input and options', () => {
   });
 
   it('accepts JSON text and an object alike', () => {
-    const doc = { openapi: '3.0.0', info: { title: 't', version: '1' }, paths: { '/a': { get: { responses: { 200: { description: 'ok' } } } } } };
+    const doc = {
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      paths: { '/a': { get: { responses: { 200: { description: 'ok' } } } } },
+    };
     assert.deepEqual(loadOpenApi(JSON.stringify(doc), { base: 'b' }).endpoints, loadOpenApi(doc, { base: 'b' }).endpoints);
     assert.equal(loadOpenApi(doc, { base: 'b' }).endpoints[0]?.id, 'openapi.GET /a');
   });
@@ -118,19 +138,54 @@ describe('loadOpenApi: broken documents give problems, not exceptions', () => {
     ['Swagger 2.0', { swagger: '2.0', paths: {} }, /#\/swagger: Swagger 2\.0 is not supported; convert/],
     ['wrong version', { openapi: '4.0', paths: {} }, /#\/openapi: expected "3\.0\.x" or "3\.1\.x"/],
     ['no paths', { openapi: '3.1.0', info: {} }, /#\/paths: missing/],
-    ['dangling $ref', { openapi: '3.1.0', paths: { '/a': { get: { responses: { 200: { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } } } } } } },
-      /#\/paths\/~1a\/get\/responses\/200\/content\/application~1json\/schema: \$ref "#\/components\/schemas\/Nope" points to nothing.*add the missing definition/],
+    [
+      'dangling $ref',
+      {
+        openapi: '3.1.0',
+        paths: {
+          '/a': {
+            get: {
+              responses: { 200: { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } } },
+            },
+          },
+        },
+      },
+      /#\/paths\/~1a\/get\/responses\/200\/content\/application~1json\/schema: \$ref "#\/components\/schemas\/Nope" points to nothing.*add the missing definition/,
+    ],
     ['remote $ref', { openapi: '3.1.0', paths: { '/a': { $ref: 'https://x.invalid/a.yaml' } } }, /remote document.*download it/],
-    ['file $ref without a path', { openapi: '3.1.0', paths: { '/a': { $ref: './other.yaml#/a' } } }, /given as text without a path; load it from its file/],
-    ['undeclared path parameter', { openapi: '3.1.0', paths: { '/a/{x}': { get: { responses: { 200: { description: 'x' } } } } } }, /path parameter "x" is in the path but not declared; add/],
-    ['missing responses', { openapi: '3.1.0', paths: { '/a': { get: {} } } }, /#\/paths\/~1a\/get\/responses: missing; add at least one response/],
-    ['duplicate operationId', { openapi: '3.1.0', paths: { '/a': { get: { operationId: 'x', responses: {} }, post: { operationId: 'x', responses: {} } } } }, /operationIds must be unique/],
-    ['bad parameter', { openapi: '3.1.0', paths: { '/a': { get: { parameters: [{ name: 'q' }], responses: {} } } } }, /needs "name" and "in"/],
+    [
+      'file $ref without a path',
+      { openapi: '3.1.0', paths: { '/a': { $ref: './other.yaml#/a' } } },
+      /given as text without a path; load it from its file/,
+    ],
+    [
+      'undeclared path parameter',
+      { openapi: '3.1.0', paths: { '/a/{x}': { get: { responses: { 200: { description: 'x' } } } } } },
+      /path parameter "x" is in the path but not declared; add/,
+    ],
+    [
+      'missing responses',
+      { openapi: '3.1.0', paths: { '/a': { get: {} } } },
+      /#\/paths\/~1a\/get\/responses: missing; add at least one response/,
+    ],
+    [
+      'duplicate operationId',
+      { openapi: '3.1.0', paths: { '/a': { get: { operationId: 'x', responses: {} }, post: { operationId: 'x', responses: {} } } } },
+      /operationIds must be unique/,
+    ],
+    [
+      'bad parameter',
+      { openapi: '3.1.0', paths: { '/a': { get: { parameters: [{ name: 'q' }], responses: {} } } } },
+      /needs "name" and "in"/,
+    ],
   ];
   for (const [name, doc, expected] of cases) {
     it(name, () => {
       const r = loadOpenApi(doc, { base: 'b', sourcePath: typeof doc === 'string' ? 'api.yaml' : undefined });
-      assert.ok(r.problems.some((p) => expected.test(p)), `problems were: ${JSON.stringify(r.problems)}`);
+      assert.ok(
+        r.problems.some((p) => expected.test(p)),
+        `problems were: ${JSON.stringify(r.problems)}`,
+      );
     });
   }
 
@@ -139,17 +194,29 @@ describe('loadOpenApi: broken documents give problems, not exceptions', () => {
     const main = join(dir, 'api.yaml');
     writeFileSync(main, 'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    $ref: ./missing.yaml#/A\n');
     const r = loadOpenApiFile(main);
-    assert.ok(r.problems.some((p) => p.includes('missing.yaml') && p.includes('ENOENT') && /fix the \$ref path/.test(p)), JSON.stringify(r.problems));
+    assert.ok(
+      r.problems.some((p) => p.includes('missing.yaml') && p.includes('ENOENT') && /fix the \$ref path/.test(p)),
+      JSON.stringify(r.problems),
+    );
   });
 
   it('self-referencing and mutually referencing $refs terminate', () => {
     const doc = {
       openapi: '3.1.0',
-      paths: { '/n': { get: { responses: { 200: { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } } } },
-      components: { schemas: {
-        Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' }, loop: { $ref: '#/components/schemas/A' } } },
-        A: { $ref: '#/components/schemas/B' }, B: { $ref: '#/components/schemas/A' },
-      } },
+      paths: {
+        '/n': {
+          get: {
+            responses: { 200: { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' }, loop: { $ref: '#/components/schemas/A' } } },
+          A: { $ref: '#/components/schemas/B' },
+          B: { $ref: '#/components/schemas/A' },
+        },
+      },
     };
     const r = loadOpenApi(doc, { base: 'b' });
     assert.equal(r.endpoints.length, 1);
@@ -158,16 +225,49 @@ describe('loadOpenApi: broken documents give problems, not exceptions', () => {
 
   it('never throws on arbitrary values (property test)', () => {
     const openApiish = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small' },
+      node: fc.oneof(
+        { depthSize: 'small' },
         fc.constantFrom<unknown>(null, true, 0, 'x', '#/components/schemas/A', '3.1.0', []),
-        fc.dictionary(fc.constantFrom('openapi', 'paths', '/a/{id}', 'get', 'post', 'parameters', 'schema', 'type', 'properties',
-          'items', '$ref', 'allOf', 'oneOf', 'responses', '200', 'content', 'application/json', 'requestBody', 'name', 'in', 'components', 'schemas', 'A', 'enum', 'required'),
-          tie('node'), { maxKeys: 5 }),
-        fc.array(tie('node'), { maxLength: 3 })),
+        fc.dictionary(
+          fc.constantFrom(
+            'openapi',
+            'paths',
+            '/a/{id}',
+            'get',
+            'post',
+            'parameters',
+            'schema',
+            'type',
+            'properties',
+            'items',
+            '$ref',
+            'allOf',
+            'oneOf',
+            'responses',
+            '200',
+            'content',
+            'application/json',
+            'requestBody',
+            'name',
+            'in',
+            'components',
+            'schemas',
+            'A',
+            'enum',
+            'required',
+          ),
+          tie('node'),
+          { maxKeys: 5 },
+        ),
+        fc.array(tie('node'), { maxLength: 3 }),
+      ),
     })).node;
-    fc.assert(fc.property(fc.oneof(openApiish, fc.string()), (doc) => {
-      const r = loadOpenApi(doc as object | string, { base: 'b' });
-      assert.ok(Array.isArray(r.endpoints) && Array.isArray(r.problems));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.oneof(openApiish, fc.string()), (doc) => {
+        const r = loadOpenApi(doc as object | string, { base: 'b' });
+        assert.ok(Array.isArray(r.endpoints) && Array.isArray(r.problems));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

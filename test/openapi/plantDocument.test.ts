@@ -57,8 +57,14 @@ describe('plant store OpenAPI document', () => {
   it('loads without problems into the eight operations, all unsigned under plant_base_url', () => {
     assert.deepEqual(plantStoreProblems, []);
     assert.deepEqual(plantStoreEndpoints.map((e) => `${e.method} ${e.path}`).sort(), [
-      'GET /plant/search/status', 'GET /plant/search/tags', 'GET /plant/{plantId}', 'GET /user/auth/logout',
-      'GET /user/login', 'GET /user/{username}', 'POST /plant', 'PUT /plant',
+      'GET /plant/search/status',
+      'GET /plant/search/tags',
+      'GET /plant/{plantId}',
+      'GET /user/auth/logout',
+      'GET /user/login',
+      'GET /user/{username}',
+      'POST /plant',
+      'PUT /plant',
     ]);
     for (const e of plantStoreEndpoints) {
       assert.equal(e.api, 'plant-store');
@@ -81,21 +87,39 @@ describe('plant store OpenAPI document', () => {
     assert.deepEqual([tags?.name, tags?.type, tags?.items, tags?.format], ['tags', 'array', 'string', 'comma-list']);
 
     const body = endpoint('updatePlant').body ?? [];
-    assert.deepEqual(body.map((f) => [f.name, f.type, f.required]), [
-      ['name', 'string', false], ['category', 'string', false], ['tags', 'array', false], ['status', 'string', false],
-    ]);
+    assert.deepEqual(
+      body.map((f) => [f.name, f.type, f.required]),
+      [
+        ['name', 'string', false],
+        ['category', 'string', false],
+        ['tags', 'array', false],
+        ['status', 'string', false],
+      ],
+    );
     assert.deepEqual(body.find((f) => f.name === 'status')?.enum, ['available', 'pending', 'sold']);
     assert.ok(endpoint('updatePlant').notes?.some((n) => /400: Invalid ID supplied/.test(n)));
     assert.ok(endpoint('updatePlant').notes?.some((n) => /404: Plant not found/.test(n)));
   });
 
   it('describes the responses: PlantResponse, plant lists, User, the login token', () => {
-    assert.deepEqual(endpoint('getPlantById').response?.fields?.map((f) => `${f.name}:${f.type}`), ['id:integer', 'name:string', 'status:string', 'tags:array']);
+    assert.deepEqual(
+      endpoint('getPlantById').response?.fields?.map((f) => `${f.name}:${f.type}`),
+      ['id:integer', 'name:string', 'status:string', 'tags:array'],
+    );
     assert.equal(endpoint('getPlantById').response?.fields?.find((f) => f.name === 'status')?.enum, undefined);
     assert.equal((endpoint('findPlantsByTags').responseSchemas?.['200'] as { type: string }).type, 'array');
-    assert.deepEqual(endpoint('getUserByName').response?.fields?.map((f) => `${f.name}:${f.type}`), ['id:integer', 'username:string', 'email:string']);
+    assert.deepEqual(
+      endpoint('getUserByName').response?.fields?.map((f) => `${f.name}:${f.type}`),
+      ['id:integer', 'username:string', 'email:string'],
+    );
     assert.deepEqual(endpoint('loginUser').responseSchemas?.['200'], { type: 'string' });
-    assert.deepEqual(endpoint('loginUser').query?.map((q) => [q.name, q.required]), [['username', true], ['password', true]]);
+    assert.deepEqual(
+      endpoint('loginUser').query?.map((q) => [q.name, q.required]),
+      [
+        ['username', true],
+        ['password', true],
+      ],
+    );
     assert.equal(endpoint('logoutUser').responseSchemas, undefined);
   });
 });

@@ -12,7 +12,9 @@ import { checkResponse } from '../../engine/openapi/schemaCheck';
 
 const PREFIX = '/plant-store/v3';
 
-async function startServer(handler: (req: IncomingMessage, res: ServerResponse, path: string, body: string) => boolean): Promise<{ server: Server; base: string }> {
+async function startServer(
+  handler: (req: IncomingMessage, res: ServerResponse, path: string, body: string) => boolean,
+): Promise<{ server: Server; base: string }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -151,7 +153,10 @@ describe('sandbox plant store over HTTP', () => {
     assert.equal(del.headers.get('allow'), 'GET');
     const unknown = await fetch(`${base}/plant/1/photos`);
     assert.equal(unknown.status, 404);
-    assert.match(((await unknown.json()) as { message: string }).message, /No plant store operation at \/plant\/1\/photos; the store answers: PUT\/POST \/plant/);
+    assert.match(
+      ((await unknown.json()) as { message: string }).message,
+      /No plant store operation at \/plant\/1\/photos; the store answers: PUT\/POST \/plant/,
+    );
     const other = await fetch(`${base}/orders`);
     assert.equal(other.status, 418); // handler returned false: the host server answers
     const doc = await fetch(`${base}/openapi.json`);
@@ -167,10 +172,15 @@ describe('sandbox plant store over HTTP', () => {
       assert.equal((await fetch(`${own.base}/plant/5`)).status, 200);
       resetPlantStore();
       assert.equal((await fetch(`${own.base}/plant/5`)).status, 404);
-      const token = await (await fetch(`${own.base}/user/login?username=user1&password=${encodeURIComponent(SANDBOX_USER.password)}`)).json();
+      const token = await (
+        await fetch(`${own.base}/user/login?username=user1&password=${encodeURIComponent(SANDBOX_USER.password)}`)
+      ).json();
       assert.match(String(token), /^plant-session-[0-9a-f-]{36}$/);
       const sold = (await (await fetch(`${own.base}/plant/search/status?status=sold`)).json()) as { status: string }[];
-      assert.deepEqual(sold.map((p) => p.status), ['sold']);
+      assert.deepEqual(
+        sold.map((p) => p.status),
+        ['sold'],
+      );
     } finally {
       await new Promise<void>((resolve) => own.server.close(() => resolve()));
     }

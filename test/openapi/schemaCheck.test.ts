@@ -9,7 +9,10 @@ const plant = (opId: string) => plantStoreEndpoints.find((e) => e.id === `plant-
 
 describe('checkResponse', () => {
   it('accepts a body that matches (extra members allowed, nothing required)', () => {
-    assert.deepEqual(checkResponse(plant('getPlantById'), 200, { id: 1, name: 'Aloe', status: 'whatever', tags: ['a'], category: 'x' }), []);
+    assert.deepEqual(
+      checkResponse(plant('getPlantById'), 200, { id: 1, name: 'Aloe', status: 'whatever', tags: ['a'], category: 'x' }),
+      [],
+    );
     assert.deepEqual(checkResponse(plant('getPlantById'), 200, {}), []);
     assert.deepEqual(checkResponse(plant('findPlantsByStatus'), 200, []), []);
   });
@@ -19,8 +22,12 @@ describe('checkResponse', () => {
       { path: '$.id', message: 'expected integer, got string "7"' },
       { path: '$.tags[1]', message: 'expected string, got number 3' },
     ]);
-    assert.deepEqual(checkResponse(plant('getPlantById'), 200, { id: 1.5 }), [{ path: '$.id', message: 'expected integer, got number 1.5' }]);
-    assert.deepEqual(checkResponse(plant('findPlantsByTags'), 200, [{ id: 1 }, { name: false }]), [{ path: '$[1].name', message: 'expected string, got boolean false' }]);
+    assert.deepEqual(checkResponse(plant('getPlantById'), 200, { id: 1.5 }), [
+      { path: '$.id', message: 'expected integer, got number 1.5' },
+    ]);
+    assert.deepEqual(checkResponse(plant('findPlantsByTags'), 200, [{ id: 1 }, { name: false }]), [
+      { path: '$[1].name', message: 'expected string, got boolean false' },
+    ]);
     assert.deepEqual(checkResponse(plant('findPlantsByTags'), 200, { id: 1 }), [{ path: '$', message: 'expected array, got an object' }]);
     assert.deepEqual(checkResponse(plant('loginUser'), 200, 42), [{ path: '$', message: 'expected string, got number 42' }]);
   });
@@ -47,8 +54,9 @@ describe('checkResponse', () => {
   });
 
   it('validateSchema covers additionalProperties, const, anyOf, min/max', () => {
-    assert.deepEqual(validateSchema({ type: 'object', additionalProperties: false, properties: { a: {} } }, { a: 1, 'b-c': 2 }),
-      [{ path: '$["b-c"]', message: 'member "b-c" is not in the schema (additionalProperties is false)' }]);
+    assert.deepEqual(validateSchema({ type: 'object', additionalProperties: false, properties: { a: {} } }, { a: 1, 'b-c': 2 }), [
+      { path: '$["b-c"]', message: 'member "b-c" is not in the schema (additionalProperties is false)' },
+    ]);
     assert.deepEqual(validateSchema({ const: 'x' }, 'y'), [{ path: '$', message: 'expected "x", got string "y"' }]);
     assert.deepEqual(validateSchema({ anyOf: [{ type: 'string' }, { type: 'integer' }] }, 3), []);
     assert.equal(validateSchema({ anyOf: [{ type: 'string' }, { type: 'integer' }] }, 3.5).length, 1);

@@ -4,9 +4,17 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clearOpenApiCache, defaultBaseVariable, loadOpenApiFile, parseOpenApiDirective, parseOpenApiOption, resolveOpenApiDocument } from '../../engine/openapi/userDocuments';
+import {
+  clearOpenApiCache,
+  defaultBaseVariable,
+  loadOpenApiFile,
+  parseOpenApiDirective,
+  parseOpenApiOption,
+  resolveOpenApiDocument,
+} from '../../engine/openapi/userDocuments';
 
-const doc = (summary: string) => `openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    get:\n      summary: ${summary}\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: "./shared.yaml#/A"}\n`;
+const doc = (summary: string) =>
+  `openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    get:\n      summary: ${summary}\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: "./shared.yaml#/A"}\n`;
 
 describe('user OpenAPI documents', () => {
   beforeEach(() => clearOpenApiCache());
@@ -20,10 +28,14 @@ describe('user OpenAPI documents', () => {
   });
 
   it('parses the directive relative to the .payout.http file', () => {
-    assert.deepEqual(parseOpenApiDirective('./specs/library.yaml', '/home/u/proj/orders.payout.http'),
-      { file: '/home/u/proj/specs/library.yaml', base: 'library_base_url' });
-    assert.deepEqual(parseOpenApiDirective('"../my specs/api.yaml" lib_url', '/home/u/proj/a.payout.http'),
-      { file: '/home/u/my specs/api.yaml', base: 'lib_url' });
+    assert.deepEqual(parseOpenApiDirective('./specs/library.yaml', '/home/u/proj/orders.payout.http'), {
+      file: '/home/u/proj/specs/library.yaml',
+      base: 'library_base_url',
+    });
+    assert.deepEqual(parseOpenApiDirective('"../my specs/api.yaml" lib_url', '/home/u/proj/a.payout.http'), {
+      file: '/home/u/my specs/api.yaml',
+      base: 'lib_url',
+    });
     assert.match((parseOpenApiDirective('', '/a.http') as { problem: string }).problem, /needs a file: write "# @openapi \.\/api\.yaml"/);
     assert.match((parseOpenApiDirective('./a.yaml {{x}}', '/a.http') as { problem: string }).problem, /not a variable name/);
   });
@@ -46,7 +58,10 @@ describe('user OpenAPI documents', () => {
 
     writeFileSync(shared, 'A: {type: object, properties: {y: {type: integer}}}\n');
     utimesSync(shared, new Date(), new Date(Date.now() + 10000));
-    assert.deepEqual(loadOpenApiFile(main).endpoints[0]?.response?.fields?.map((f) => f.name), ['y']);
+    assert.deepEqual(
+      loadOpenApiFile(main).endpoints[0]?.response?.fields?.map((f) => f.name),
+      ['y'],
+    );
     assert.notEqual(loadOpenApiFile(main, 'other_url'), loadOpenApiFile(main), 'a different base variable is a different load');
   });
 
@@ -64,9 +79,22 @@ describe('user OpenAPI documents', () => {
     writeFileSync(join(dir, 'a=b.yaml'), doc('x'));
     assert.deepEqual(parseOpenApiOption('pet store.yaml=pets_url', dir), { file: join(dir, 'pet store.yaml'), base: 'pets_url' });
     assert.deepEqual(parseOpenApiOption('pet store.yaml', dir), { file: join(dir, 'pet store.yaml'), base: 'pet_store_base_url' });
-    assert.deepEqual(parseOpenApiOption('a=b.yaml', dir), { file: join(dir, 'a=b.yaml'), base: 'a_b_base_url' }, 'a file name after = is part of the path');
-    assert.match((parseOpenApiOption('nope.yaml=x', dir) as { problem: string }).problem, /^--openapi nope\.yaml=x: .*nope\.yaml does not exist; fix the path \(relative to /);
-    assert.match((resolveOpenApiDocument('pet store.yaml', 'has space', dir, 'payoutHttp.openapi.documents[0]') as { problem: string }).problem, /^payoutHttp\.openapi\.documents\[0\]: "has space" is not a variable name/);
-    assert.match((resolveOpenApiDocument(undefined, undefined, dir, 'payoutHttp.openapi.documents[1]') as { problem: string }).problem, /give the document's path/);
+    assert.deepEqual(
+      parseOpenApiOption('a=b.yaml', dir),
+      { file: join(dir, 'a=b.yaml'), base: 'a_b_base_url' },
+      'a file name after = is part of the path',
+    );
+    assert.match(
+      (parseOpenApiOption('nope.yaml=x', dir) as { problem: string }).problem,
+      /^--openapi nope\.yaml=x: .*nope\.yaml does not exist; fix the path \(relative to /,
+    );
+    assert.match(
+      (resolveOpenApiDocument('pet store.yaml', 'has space', dir, 'payoutHttp.openapi.documents[0]') as { problem: string }).problem,
+      /^payoutHttp\.openapi\.documents\[0\]: "has space" is not a variable name/,
+    );
+    assert.match(
+      (resolveOpenApiDocument(undefined, undefined, dir, 'payoutHttp.openapi.documents[1]') as { problem: string }).problem,
+      /give the document's path/,
+    );
   });
 });

@@ -18,7 +18,10 @@ const ip = (...args: string[]) => execFileSync('ip', args, { stdio: ['ignore', '
 /** A GET from inside the namespace (source address NET.2): [status, body]. */
 function getFromNamespace(url: string): [number, string] {
   const script = `fetch(${JSON.stringify(url)}).then(async (r) => console.log(JSON.stringify([r.status, await r.text()])), (e) => { console.error(e.cause ?? e); process.exit(1); })`;
-  return JSON.parse(execFileSync('ip', ['netns', 'exec', NS, process.execPath, '-e', script], { encoding: 'utf8', timeout: 30_000 })) as [number, string];
+  return JSON.parse(execFileSync('ip', ['netns', 'exec', NS, process.execPath, '-e', script], { encoding: 'utf8', timeout: 30_000 })) as [
+    number,
+    string,
+  ];
 }
 
 describe('reliability: the sandbox bound beyond loopback (issue 12)', function () {
@@ -53,7 +56,10 @@ describe('reliability: the sandbox bound beyond loopback (issue 12)', function (
 
   it('--host 0.0.0.0: warns, writes a usable base_url, refuses /sandbox/* to a non-loopback client', async () => {
     sb = await startSandboxProcess({ args: ['--host', '0.0.0.0'] });
-    assert.match(sb.errors(), /warning: listening on 0\.0\.0\.0:\d+, reachable from other machines: .*the \/sandbox\/\* helpers answer only to this machine/);
+    assert.match(
+      sb.errors(),
+      /warning: listening on 0\.0\.0\.0:\d+, reachable from other machines: .*the \/sandbox\/\* helpers answer only to this machine/,
+    );
     const port = new URL(sb.url).port;
     assert.equal(sb.url, `http://127.0.0.1:${port}`);
     const env = JSON.parse(readFileSync(join(sb.home, 'local', 'http-client.env.json'), 'utf8')).local;

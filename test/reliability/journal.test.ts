@@ -10,14 +10,42 @@ import { orderKey, Store, type OrderRecord } from '../../engine/sandbox/state';
 
 function order(id: string, pad = ''): OrderRecord {
   return {
-    partnerCode: 'P', userEmail: 'a@example.com', createdAtMs: 1, fiatCurrency: 'VND', currency: 'USDT', tokenAmount: 1, usdAmount: 1, extendInfo: pad,
-    order: { externalOrderId: id, type: 'SELL', fiatAmount: 1, paidAmount: 0, status: 'AWAITING_PAYMENT', descriptions: '', createdAt: '', expiresAt: '', tokenTransfer: {}, bankTransfer: {}, fees: { systemFee: 0, processingFee: 0 } },
+    partnerCode: 'P',
+    userEmail: 'a@example.com',
+    createdAtMs: 1,
+    fiatCurrency: 'VND',
+    currency: 'USDT',
+    tokenAmount: 1,
+    usdAmount: 1,
+    extendInfo: pad,
+    order: {
+      externalOrderId: id,
+      type: 'SELL',
+      fiatAmount: 1,
+      paidAmount: 0,
+      status: 'AWAITING_PAYMENT',
+      descriptions: '',
+      createdAt: '',
+      expiresAt: '',
+      tokenTransfer: {},
+      bankTransfer: {},
+      fees: { systemFee: 0, processingFee: 0 },
+    },
   };
 }
 
 function put(store: Store, id: string, pad = ''): void {
   store.state.orders[orderKey('P', id)] = order(id, pad);
-  store.state.ledger.push({ seq: store.nextSeq(), at: '', partnerCode: 'P', currency: 'USDT', amount: 1, balanceAfter: 0, kind: 'DEBIT', externalOrderId: id });
+  store.state.ledger.push({
+    seq: store.nextSeq(),
+    at: '',
+    partnerCode: 'P',
+    currency: 'USDT',
+    amount: 1,
+    balanceAfter: 0,
+    kind: 'DEBIT',
+    externalOrderId: id,
+  });
   store.changed(['orders', orderKey('P', id)]);
 }
 
@@ -60,7 +88,13 @@ describe('reliability: the sandbox state journal (issue 12)', () => {
     assert.equal(Object.keys(again.state.orders).length, n);
     assert.equal(again.state.ledger.length, n);
     // A crash between the snapshot's rename and the journal's truncation: old-generation lines stay.
-    writeFileSync(journal, Buffer.concat([Buffer.from(JSON.stringify({ g: snapshot.journalGeneration - 1, n: [1, 1], a: [['ledger', [{ seq: 1 }]]] }) + '\n'), oldJournal]));
+    writeFileSync(
+      journal,
+      Buffer.concat([
+        Buffer.from(JSON.stringify({ g: snapshot.journalGeneration - 1, n: [1, 1], a: [['ledger', [{ seq: 1 }]]] }) + '\n'),
+        oldJournal,
+      ]),
+    );
     const third = new Store(file);
     assert.equal(third.state.ledger.length, n, 'no entry replayed twice');
     await s.close();

@@ -49,13 +49,23 @@ describe('reliability: key files that are not key files (issue 12)', function ()
     cases.push(
       { name: '/dev/zero', keyFile: '/dev/zero', expect: /\/dev\/zero: it is a character device, not a key file: point privateKeyFile at/ },
       { name: 'a FIFO', keyFile: fifo, expect: /key\.fifo: it is a FIFO \(named pipe\), not a key file: point privateKeyFile at/ },
-      { name: 'a 10 MB file', keyFile: big, expect: /big\.pem: it is 10485760 bytes, more than the 65536 bytes allowed: a PEM key is a few KB/ },
+      {
+        name: 'a 10 MB file',
+        keyFile: big,
+        expect: /big\.pem: it is 10485760 bytes, more than the 65536 bytes allowed: a PEM key is a few KB/,
+      },
     );
     for (const [i, c] of cases.entries()) {
       const dir = join(root, `ws${i}`);
       mkdirSync(dir);
-      writeFileSync(join(dir, 'http-client.env.json'), JSON.stringify({ dev: { base_url: 'http://127.0.0.1:9', partnerCode: 'PARTNER-A' } }));
-      writeFileSync(join(dir, 'http-client.private.env.json'), JSON.stringify({ dev: { secretKey: 'S3CRET-key', privateKeyFile: c.keyFile } }));
+      writeFileSync(
+        join(dir, 'http-client.env.json'),
+        JSON.stringify({ dev: { base_url: 'http://127.0.0.1:9', partnerCode: 'PARTNER-A' } }),
+      );
+      writeFileSync(
+        join(dir, 'http-client.private.env.json'),
+        JSON.stringify({ dev: { secretKey: 'S3CRET-key', privateKeyFile: c.keyFile } }),
+      );
       writeFileSync(join(dir, 'sell.payout.http'), REQUEST);
     }
   });
@@ -66,12 +76,16 @@ describe('reliability: key files that are not key files (issue 12)', function ()
     it(`cli sign and lint: ${name} as privateKeyFile is a clear error, under ${MEMORY_BOUND_MIB} MB`, async () => {
       const c = cases[i];
       const file = join(root, `ws${i}`, 'sell.payout.http');
-      const sign = await runMeasured(process.execPath, [cliPath(), 'sign', file, '--env', 'dev'], { env: { ...process.env, PAYOUT_HTTP_HOME: root } });
+      const sign = await runMeasured(process.execPath, [cliPath(), 'sign', file, '--env', 'dev'], {
+        env: { ...process.env, PAYOUT_HTTP_HOME: root },
+      });
       assert.ok(sign.code === 0 || sign.code === 1, `sign exited ${sign.code}: ${sign.stderr}`);
       assert.match(sign.stdout, c.expect);
       assert.ok(sign.maxRssMiB < MEMORY_BOUND_MIB, `sign peaked at ${sign.maxRssMiB.toFixed(1)} MiB`);
       // lint reads the key to check the typed signature; it cannot, so it just does not check it.
-      const lint = await runMeasured(process.execPath, [cliPath(), 'lint', file, '--env', 'dev'], { env: { ...process.env, PAYOUT_HTTP_HOME: root } });
+      const lint = await runMeasured(process.execPath, [cliPath(), 'lint', file, '--env', 'dev'], {
+        env: { ...process.env, PAYOUT_HTTP_HOME: root },
+      });
       assert.match(lint.stdout, /1 file: \d+ error\(s\)/, lint.stdout + lint.stderr);
       assert.ok(lint.maxRssMiB < MEMORY_BOUND_MIB, `lint peaked at ${lint.maxRssMiB.toFixed(1)} MiB`);
     });

@@ -9,7 +9,13 @@ import { SERVER } from '../lsp/harness';
 type Reply = { id?: number | string | null; result?: unknown; error?: { code: number; message: string }; method?: string };
 
 /** A raw LSP peer: writes bytes as given, parses the server's frames. */
-function rawServer(): { child: ChildProcessWithoutNullStreams; send(bytes: string | Buffer): void; request(id: number, method: string, params?: unknown): void; replyTo(id: number | null): Promise<Reply>; replies: Reply[] } {
+function rawServer(): {
+  child: ChildProcessWithoutNullStreams;
+  send(bytes: string | Buffer): void;
+  request(id: number, method: string, params?: unknown): void;
+  replyTo(id: number | null): Promise<Reply>;
+  replies: Reply[];
+} {
   const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   const replies: Reply[] = [];
   const waiters: { id: number | null; resolve: (r: Reply) => void }[] = [];
@@ -73,7 +79,11 @@ describe('reliability: malformed JSON-RPC on the language server (real process, 
       assert.ok('result' in answered || 'error' in answered);
       s.request(3, 'shutdown');
       assert.equal((await s.replyTo(3)).result, null);
-      assert.equal(s.replies.some((r) => r.id === 99), false, 'the unframed request was not run');
+      assert.equal(
+        s.replies.some((r) => r.id === 99),
+        false,
+        'the unframed request was not run',
+      );
     }
   });
 });

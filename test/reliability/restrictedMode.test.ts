@@ -29,7 +29,9 @@ describe('reliability: Restricted Mode (untrusted workspace) in the language ser
     writeFileSync(join(dir, 'http-client.env.json'), JSON.stringify({ dev: { base_url: 'http://127.0.0.1:9', partnerCode: 'PARTNER-A' } }));
     writeFileSync(
       join(dir, 'http-client.private.env.json'),
-      JSON.stringify({ dev: { secretKey: 'S3CRET-restricted', privateKeyFile: join(REPO, 'test/fixtures/keys/test-partner-private.pem') } }),
+      JSON.stringify({
+        dev: { secretKey: 'S3CRET-restricted', privateKeyFile: join(REPO, 'test/fixtures/keys/test-partner-private.pem') },
+      }),
     );
     writeFileSync(join(dir, 'sell.payout.http'), REQUEST);
   });
@@ -43,7 +45,10 @@ describe('reliability: Restricted Mode (untrusted workspace) in the language ser
       await server.open(uri, REQUEST, 1);
       const { diagnostics } = await published;
       // Language features still answer.
-      const completion = await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 3, character: 1 } });
+      const completion = await server.connection.sendRequest(CompletionRequest.type, {
+        textDocument: { uri },
+        position: { line: 3, character: 1 },
+      });
       return { diagnostics, completion };
     } finally {
       await server.close();
@@ -52,12 +57,19 @@ describe('reliability: Restricted Mode (untrusted workspace) in the language ser
 
   it('trusted: the typed signature is checked (secretKey and the key file were read)', async () => {
     const { diagnostics } = await run(false);
-    assert.ok(diagnostics.some((d) => d.code === 'payout/signature-mismatch'), JSON.stringify(diagnostics));
+    assert.ok(
+      diagnostics.some((d) => d.code === 'payout/signature-mismatch'),
+      JSON.stringify(diagnostics),
+    );
   });
 
   it('restricted: diagnostics and completion run, but no secret or key was read, so no signature check', async () => {
     const { diagnostics, completion } = await run(true);
-    assert.equal(diagnostics.some((d) => d.code === 'payout/signature-mismatch'), false, JSON.stringify(diagnostics));
+    assert.equal(
+      diagnostics.some((d) => d.code === 'payout/signature-mismatch'),
+      false,
+      JSON.stringify(diagnostics),
+    );
     assert.ok(completion, 'completion answers');
     assert.doesNotMatch(JSON.stringify(diagnostics), /S3CRET-restricted/);
   });

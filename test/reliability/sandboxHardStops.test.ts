@@ -14,7 +14,9 @@ import { signText } from '../../engine/signing/rsa';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
 import { localClients, verifiedUser, type V2Client, type V3Client } from '../sandbox/client';
 
-const HIGH_CAPS = { local: { funds: { USDT: 1e9 }, caps: { perTransactionUsd: 1e9, dailyUsd: 1e12, weeklyUsd: 1e12, monthlyUsd: 1e12, dailyCount: 1e9 } } };
+const HIGH_CAPS = {
+  local: { funds: { USDT: 1e9 }, caps: { perTransactionUsd: 1e9, dailyUsd: 1e12, weeklyUsd: 1e12, monthlyUsd: 1e12, dailyCount: 1e9 } },
+};
 
 // As JSON text: serializing such a value is what overflows the stack, in this process too.
 const DEEP = '{"a":'.repeat(5000) + '{}' + '}'.repeat(5000);
@@ -28,7 +30,11 @@ async function postDeepV2(client: V2Client, endpointId: string, fields: Record<s
   const endpoint = endpointById(endpointId)!;
   const body: Record<string, unknown> = { partnerCode: client.creds.partnerCode, ...fields };
   body.signature = signText(buildCanonical(endpoint.signedString!, body).withSecret(client.creds.secretKey), client.creds.privateKey);
-  const res = await fetch(client.url + endpoint.path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: withDeepExtendInfo(body) });
+  const res = await fetch(client.url + endpoint.path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: withDeepExtendInfo(body),
+  });
   return (await res.json()) as { errorCode: number; message: string };
 }
 
@@ -58,31 +64,52 @@ describe('reliability: the sandbox under hostile bodies and hard stops (real pro
     it('create-sell-order, create-cashout and /v3 scan-to-pay orders with 5,000 levels are refused with 5; the sandbox lives on', async () => {
       const sellId = `deep-${randomUUID()}`;
       const sell = await postDeepV2(v2, 'v2.orders.create-sell-order', {
-        externalOrderId: sellId, currency: 'USDT', fiatAmount: 100000, userEmail: user, bankCode: '970436',
-        bankAccountNumber: '0123456789', content: 'Coffee',
+        externalOrderId: sellId,
+        currency: 'USDT',
+        fiatAmount: 100000,
+        userEmail: user,
+        bankCode: '970436',
+        bankAccountNumber: '0123456789',
+        content: 'Coffee',
       });
       assert.equal(sell.errorCode, 5, sell.message);
       assert.match(sell.message, /nests more than 32 levels deep/);
       const cashoutId = `deep-${randomUUID()}`;
       const cashout = await postDeepV2(v2, 'v2.orders.create-cashout', {
-        externalOrderId: cashoutId, userEmail: user, cryptoCurrency: 'USDT', fiatCurrency: 'VND', fiatAmount: 200000,
+        externalOrderId: cashoutId,
+        userEmail: user,
+        cryptoCurrency: 'USDT',
+        fiatCurrency: 'VND',
+        fiatAmount: 200000,
       });
       assert.equal(cashout.errorCode, 5, cashout.message);
       const { v3 } = localClients(sb.home);
       await v3.login(user);
       const v3Id = `deep-${randomUUID()}`;
       const scan = await postDeepV3(v3, '/v3/scan-to-pay/orders', {
-        externalOrderId: v3Id, currency: 'USDT', fiatAmount: 150000, bankCode: '970436', bankAccountNumber: '0123456789', content: 'Coffee',
+        externalOrderId: v3Id,
+        currency: 'USDT',
+        fiatAmount: 150000,
+        bankCode: '970436',
+        bankAccountNumber: '0123456789',
+        content: 'Coffee',
       });
       assert.equal(scan.code, 'INVALID_REQUEST_DATA', scan.message);
 
       // Past the old 50 ms persistence timer: still alive, still answering, nothing was stored.
       await new Promise((r) => setTimeout(r, 300));
       assert.ok(sb.alive(), `the sandbox exited:\n${sb.output()}`);
-      for (const id of [sellId, cashoutId, v3Id]) assert.equal((await v2.call('v2.orders.details', { externalOrderId: id })).body.errorCode, 15);
+      for (const id of [sellId, cashoutId, v3Id])
+        assert.equal((await v2.call('v2.orders.details', { externalOrderId: id })).body.errorCode, 15);
       const ok = await v2.call('v2.orders.create-sell-order', {
-        externalOrderId: `fine-${randomUUID()}`, currency: 'USDT', fiatAmount: 100000, userEmail: user, bankCode: '970436',
-        bankAccountNumber: '0123456789', content: 'Coffee', extendInfo: null,
+        externalOrderId: `fine-${randomUUID()}`,
+        currency: 'USDT',
+        fiatAmount: 100000,
+        userEmail: user,
+        bankCode: '970436',
+        bankAccountNumber: '0123456789',
+        content: 'Coffee',
+        extendInfo: null,
       });
       assert.equal(ok.body.success, true, ok.body.message);
     });
@@ -103,8 +130,14 @@ describe('reliability: the sandbox under hostile bodies and hard stops (real pro
           const id = `kill-${round}-${randomUUID()}`;
           try {
             const r = await client.call('v2.orders.create-sell-order', {
-              externalOrderId: id, currency: 'USDT', fiatAmount: 100000, userEmail: user, bankCode: '970436',
-              bankAccountNumber: '0123456789', content: 'Load', extendInfo: null,
+              externalOrderId: id,
+              currency: 'USDT',
+              fiatAmount: 100000,
+              userEmail: user,
+              bankCode: '970436',
+              bankAccountNumber: '0123456789',
+              content: 'Load',
+              extendInfo: null,
             });
             if (r.body.success) confirmed.push(id);
             else refusedOrLost++;

@@ -21,7 +21,11 @@ const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 function assertSafe(text: string, where: string): void {
   const m = RAW_CONTROL.exec(text);
-  assert.equal(m, null, `${where} carries a raw control character U+${m?.[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${m?.index}: ${JSON.stringify(text.slice(Math.max(0, (m?.index ?? 0) - 40), (m?.index ?? 0) + 40))}`);
+  assert.equal(
+    m,
+    null,
+    `${where} carries a raw control character U+${m?.[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${m?.index}: ${JSON.stringify(text.slice(Math.max(0, (m?.index ?? 0) - 40), (m?.index ?? 0) + 40))}`,
+  );
 }
 
 describe('reliability: terminal output is safe from hostile bytes (issue 12)', function () {
@@ -51,7 +55,9 @@ describe('reliability: terminal output is safe from hostile bytes (issue 12)', f
     writeFileSync(join(dir, 'http-client.env.json'), JSON.stringify({ hostile: { base_url: base, partnerCode: 'PARTNER-A' } }));
     writeFileSync(
       join(dir, 'http-client.private.env.json'),
-      JSON.stringify({ hostile: { secretKey: 'S3CRET-key', privateKeyFile: resolve(REPO, 'test/fixtures/keys/test-partner-private.pem') } }),
+      JSON.stringify({
+        hostile: { secretKey: 'S3CRET-key', privateKeyFile: resolve(REPO, 'test/fixtures/keys/test-partner-private.pem') },
+      }),
     );
     writeFileSync(
       join(dir, 'hostile.payout.http'),
@@ -82,7 +88,10 @@ describe('reliability: terminal output is safe from hostile bytes (issue 12)', f
   });
 
   it('send --json keeps valid JSON with the same values (escapes are JSON escapes)', async () => {
-    const r = await runCli(['send', join(dir, 'hostile.payout.http'), '--name', 'text', '--env', 'hostile', '--no-retry', '--json'], { home, cwd: dir });
+    const r = await runCli(['send', join(dir, 'hostile.payout.http'), '--name', 'text', '--env', 'hostile', '--no-retry', '--json'], {
+      home,
+      cwd: dir,
+    });
     assertSafe(r.stdout, 'stdout');
     const parsed = JSON.parse(r.stdout) as { response?: { bodyText?: string } }[];
     assert.ok(JSON.stringify(parsed).includes('pwned'));
@@ -95,7 +104,14 @@ describe('reliability: terminal output is safe from hostile bytes (issue 12)', f
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ externalOrderId: HOSTILE, type: `SELL${CLEAR}`, status: OSC0, fiatAmount: 1, descriptions: OSC52, signature: 'forged' }),
+        body: JSON.stringify({
+          externalOrderId: HOSTILE,
+          type: `SELL${CLEAR}`,
+          status: OSC0,
+          fiatAmount: 1,
+          descriptions: OSC52,
+          signature: 'forged',
+        }),
       });
       await res.arrayBuffer();
       await waitFor(() => (listener.stdout().includes('done') ? true : undefined), 'the delivery line');
@@ -110,8 +126,15 @@ describe('reliability: terminal output is safe from hostile bytes (issue 12)', f
 
   it('a binary request file is refused as "not a request file", by name, its bytes never echoed', async () => {
     const bin = join(dir, 'image.payout.http');
-    writeFileSync(bin, Buffer.concat([Buffer.from(`POST ${base}/x\n\n${HOSTILE}`), Buffer.from([0, 1, 2, 0xff, 0xfe, 0x1b, 0x5b, 0x32, 0x4a])]));
-    for (const args of [['send', bin, '--all', '--env', 'hostile'], ['lint', bin], ['sign', bin, '--all', '--env', 'hostile']]) {
+    writeFileSync(
+      bin,
+      Buffer.concat([Buffer.from(`POST ${base}/x\n\n${HOSTILE}`), Buffer.from([0, 1, 2, 0xff, 0xfe, 0x1b, 0x5b, 0x32, 0x4a])]),
+    );
+    for (const args of [
+      ['send', bin, '--all', '--env', 'hostile'],
+      ['lint', bin],
+      ['sign', bin, '--all', '--env', 'hostile'],
+    ]) {
       const r = await runCli(args, { home, cwd: dir });
       assert.equal(r.code, 2, `${args[0]}: ${r.stdout}${r.stderr}`);
       assert.match(r.stderr, /image\.payout\.http is not a request file: it holds NUL bytes, so it is binary, not text/);
@@ -125,7 +148,14 @@ describe('reliability: terminal output is safe from hostile bytes (issue 12)', f
   });
 
   it('no CLI command writes to stdout or stderr except through cli/output.ts', () => {
-    const files = ['main.ts', 'args.ts', 'format.ts', 'report.ts', 'session.ts', ...readdirSync(join(REPO, 'cli/commands')).map((f) => `commands/${f}`)];
+    const files = [
+      'main.ts',
+      'args.ts',
+      'format.ts',
+      'report.ts',
+      'session.ts',
+      ...readdirSync(join(REPO, 'cli/commands')).map((f) => `commands/${f}`),
+    ];
     for (const f of files) assert.doesNotMatch(readFileSync(join(REPO, 'cli', f), 'utf8'), /process\.std(out|err)\.write/, `cli/${f}`);
   });
 });

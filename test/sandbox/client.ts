@@ -61,7 +61,10 @@ export interface CallOptions {
 }
 
 export class V2Client {
-  constructor(readonly url: string, readonly creds: Credentials) {}
+  constructor(
+    readonly url: string,
+    readonly creds: Credentials,
+  ) {}
 
   /** POSTs to a signed endpoint (by catalogue id), signing over its catalogue template. */
   async call(endpointId: string, fields: Record<string, unknown>, o: CallOptions = {}): Promise<V2Answer> {
@@ -103,7 +106,10 @@ export interface V3Answer {
 
 export class V3Client {
   token?: string;
-  constructor(readonly url: string, readonly creds: Credentials) {}
+  constructor(
+    readonly url: string,
+    readonly creds: Credentials,
+  ) {}
 
   async assertion(claims: { now?: number; jti?: string; ttl?: number } = {}): Promise<string> {
     return createClientAssertion({
@@ -176,7 +182,11 @@ export async function waitForKyc(v2: V2Client, userEmail: string): Promise<V2Ans
 }
 
 /** Submits KYC and waits for VERIFIED; returns the e-mail. */
-export async function verifiedUser(v2: V2Client, email = `user-${randomUUID()}@example.com`, overrides: Record<string, unknown> = {}): Promise<string> {
+export async function verifiedUser(
+  v2: V2Client,
+  email = `user-${randomUUID()}@example.com`,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
   const r = await v2.call('v2.user.submit-kyc', { userEmail: email, ...kycFields(overrides) });
   if (!r.body.success) throw new Error(`KYC submission failed: ${r.body.message}`);
   const done = await waitForKyc(v2, email);

@@ -32,8 +32,14 @@ describe('sandbox with a pinned clock (in-process server, real socket)', () => {
   it('createdAt/expiresAt in UTC+7 without zone, crossing midnight', async () => {
     now = Date.UTC(2026, 0, 5, 16, 59, 30);
     const r = await v2.call('v2.orders.create-sell-order', {
-      externalOrderId: 'clock-1', currency: 'USDT', fiatAmount: 100000, userEmail: 'clock@example.com',
-      bankCode: '970436', bankAccountNumber: '0123456789', content: 'Late', extendInfo: null,
+      externalOrderId: 'clock-1',
+      currency: 'USDT',
+      fiatAmount: 100000,
+      userEmail: 'clock@example.com',
+      bankCode: '970436',
+      bankAccountNumber: '0123456789',
+      content: 'Late',
+      extendInfo: null,
     });
     assert.equal(r.body.data.createdAt, '2026-01-05 23:59:30');
     assert.equal(r.body.data.expiresAt, '2026-01-06 00:14:30');
@@ -41,7 +47,10 @@ describe('sandbox with a pinned clock (in-process server, real socket)', () => {
 
   it('an access token works for 60 minutes, then ACCESS_TOKEN_INVALID', async () => {
     v3 = new V3Client(sb.url, v3.creds);
-    const login = await v3.request('POST', '/v3/auth/tokens', { clientAssertion: await v3.assertion({ now: Math.floor(now / 1000) }), userEmail: 'clock@example.com' });
+    const login = await v3.request('POST', '/v3/auth/tokens', {
+      clientAssertion: await v3.assertion({ now: Math.floor(now / 1000) }),
+      userEmail: 'clock@example.com',
+    });
     assert.equal(login.body.code, 'SUCCESS', login.body.message);
     assert.equal(login.body.data.expiresAt, Math.floor(now / 1000) + 3600);
     v3.token = login.body.data.accessToken;
@@ -57,7 +66,12 @@ describe('sandbox with a pinned clock (in-process server, real socket)', () => {
   it('an assertion is accepted only within the window after iat, and not from the future', async () => {
     const sec = Math.floor(now / 1000);
     const exchange = async (iat: number) =>
-      (await v3.request('POST', '/v3/auth/tokens', { clientAssertion: await v3.assertion({ now: iat, ttl: 3600 }), userEmail: 'clock@example.com' })).body.code;
+      (
+        await v3.request('POST', '/v3/auth/tokens', {
+          clientAssertion: await v3.assertion({ now: iat, ttl: 3600 }),
+          userEmail: 'clock@example.com',
+        })
+      ).body.code;
     assert.equal(await exchange(sec - 300), 'SUCCESS');
     assert.equal(await exchange(sec - 301), 'INVALID_SIGNATURE');
     assert.equal(await exchange(sec + 30), 'INVALID_SIGNATURE');
@@ -71,8 +85,15 @@ describe('sandbox auto-settlement (--auto-settle)', () => {
       const { v2, env } = localClients(sb.home);
       await v2.call('v2.user.submit-kyc', { userEmail: 'auto@example.com', ...kycFields() });
       const r = await v2.call('v2.orders.create-sell-order', {
-        externalOrderId: 'auto-1', currency: 'USDT', fiatAmount: 100000, userEmail: 'auto@example.com',
-        bankCode: '970436', bankAccountNumber: '0123456789', content: 'Auto', extendInfo: null, webhookSecretKey: env.webhookSecretKey,
+        externalOrderId: 'auto-1',
+        currency: 'USDT',
+        fiatAmount: 100000,
+        userEmail: 'auto@example.com',
+        bankCode: '970436',
+        bankAccountNumber: '0123456789',
+        content: 'Auto',
+        extendInfo: null,
+        webhookSecretKey: env.webhookSecretKey,
       });
       assert.equal(r.body.data.status, 'AWAITING_PAYMENT', r.body.message);
       let status = r.body.data.status;

@@ -11,8 +11,14 @@ describe('sandbox under concurrency, and across restarts (real process)', functi
   let user: string;
   const sell = (externalOrderId: string, fiatAmount = 100000, client = v2) =>
     client.call('v2.orders.create-sell-order', {
-      externalOrderId, currency: 'USDT', fiatAmount, userEmail: user, bankCode: '970436',
-      bankAccountNumber: '0123456789', content: 'Load', extendInfo: null,
+      externalOrderId,
+      currency: 'USDT',
+      fiatAmount,
+      userEmail: user,
+      bankCode: '970436',
+      bankAccountNumber: '0123456789',
+      content: 'Load',
+      extendInfo: null,
     });
 
   before(async () => {
@@ -48,7 +54,11 @@ describe('sandbox under concurrency, and across restarts (real process)', functi
     assert.ok(balance >= 0);
     const { v3 } = localClients(sb.home);
     await v3.login(user);
-    const entries = (await v3.request('GET', '/v3/fund/ledger?currency=USDT')).body.data.entries as { kind: string; amount: number; balanceAfter: number }[];
+    const entries = (await v3.request('GET', '/v3/fund/ledger?currency=USDT')).body.data.entries as {
+      kind: string;
+      amount: number;
+      balanceAfter: number;
+    }[];
     let running = 0;
     for (const e of entries) {
       running += e.kind === 'DEBIT' ? -e.amount : e.amount;

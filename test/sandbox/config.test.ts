@@ -16,7 +16,16 @@ describe('sandbox config file', () => {
     const c = parse({
       kycDelayMs: 0,
       autoSettleMs: 500,
-      partners: [{ partnerCode: 'P1', secretKey: 's', publicKeyFile: 'p.pem', status: 'LOCKED', webhooks: [{ secretKey: 'w', url: 'http://127.0.0.1:9/h' }], caps: { dailyUsd: 5 } }],
+      partners: [
+        {
+          partnerCode: 'P1',
+          secretKey: 's',
+          publicKeyFile: 'p.pem',
+          status: 'LOCKED',
+          webhooks: [{ secretKey: 'w', url: 'http://127.0.0.1:9/h' }],
+          caps: { dailyUsd: 5 },
+        },
+      ],
     });
     assert.equal(c.settings.kycDelayMs, 0);
     assert.equal(c.settings.autoSettleMs, 500);
@@ -37,21 +46,41 @@ describe('sandbox config file', () => {
     ['bad JSON', '{', /is not valid JSON/],
     ['unknown setting', { kycDelay: 1 }, /kycDelay: is not a known setting; use one of/],
     ['missing secretKey', { partners: [{ partnerCode: 'P' }] }, /partners\[0\]: needs partnerCode and secretKey/],
-    ['duplicate partner', { partners: [{ partnerCode: 'P', secretKey: 's' }, { partnerCode: 'P', secretKey: 't' }] }, /"P" is listed twice/],
-    ['unreadable key file', { partners: [{ partnerCode: 'P', secretKey: 's', publicKeyFile: 'nope.pem' }] }, /nope\.pem cannot be read; point it at the PEM public key/],
+    [
+      'duplicate partner',
+      {
+        partners: [
+          { partnerCode: 'P', secretKey: 's' },
+          { partnerCode: 'P', secretKey: 't' },
+        ],
+      },
+      /"P" is listed twice/,
+    ],
+    [
+      'unreadable key file',
+      { partners: [{ partnerCode: 'P', secretKey: 's', publicKeyFile: 'nope.pem' }] },
+      /nope\.pem cannot be read; point it at the PEM public key/,
+    ],
     ['bad status', { partners: [{ partnerCode: 'P', secretKey: 's', status: 'FROZEN' }] }, /use "ACTIVE" or "LOCKED"/],
-    ['bad webhook url', { local: { webhooks: [{ secretKey: 'w', url: 'ftp://x' }] } }, /webhooks\[0\]\.url: "ftp:\/\/x" is not an http\(s\) URL/],
+    [
+      'bad webhook url',
+      { local: { webhooks: [{ secretKey: 'w', url: 'ftp://x' }] } },
+      /webhooks\[0\]\.url: "ftp:\/\/x" is not an http\(s\) URL/,
+    ],
     ['unknown cap', { local: { caps: { hourlyUsd: 1 } } }, /caps\.hourlyUsd: is not a known cap/],
     ['negative delay', { kycDelayMs: -1 }, /kycDelayMs: must be a number ≥ 0/],
   ] as const) {
     it(`explains: ${label}`, () => {
-      assert.throws(() => parseConfig(typeof value === 'string' ? value : JSON.stringify(value), file), (e: Error) => e instanceof ConfigError && pattern.test(e.message));
+      assert.throws(
+        () => parseConfig(typeof value === 'string' ? value : JSON.stringify(value), file),
+        (e: Error) => e instanceof ConfigError && pattern.test(e.message),
+      );
     });
   }
 });
 
 describe('startSandbox({ config }) with the config as an object', () => {
-  it('applies it (here: the local partner\'s pre-load)', async () => {
+  it("applies it (here: the local partner's pre-load)", async () => {
     const { startSandbox } = await import('../../engine/sandbox/server');
     const { localClients } = await import('./client');
     const sb = await startSandbox({ home: mkdtempSync(join(tmpdir(), 'payout-cfgobj-')), config: { local: { funds: { USDT: 7 } } } });

@@ -22,7 +22,13 @@ describe('ensureLocalSandbox (real background process)', function () {
     const health = await fetch(`${first.url}/sandbox/health`);
     assert.equal(health.status, 200);
     const again = await Promise.all([ensureLocalSandbox({ home, cliPath: cliPath() }), ensureLocalSandbox({ home, cliPath: cliPath() })]);
-    assert.deepEqual(again.map((a) => [a.url, a.started]), [[first.url, false], [first.url, false]]);
+    assert.deepEqual(
+      again.map((a) => [a.url, a.started]),
+      [
+        [first.url, false],
+        [first.url, false],
+      ],
+    );
   });
 
   it('notices a sandbox that went away and starts a new one', async () => {
@@ -35,6 +41,9 @@ describe('ensureLocalSandbox (real background process)', function () {
 
   it('reports a sandbox that cannot start, with its log', async () => {
     const bad = mkdtempSync(join(tmpdir(), 'payout-ensure-bad-'));
-    await assert.rejects(ensureLocalSandbox({ home: bad, cliPath: join(bad, 'missing-cli.js'), timeoutMs: 10_000 }), /exited \(code 1\) before it was ready/);
+    await assert.rejects(
+      ensureLocalSandbox({ home: bad, cliPath: join(bad, 'missing-cli.js'), timeoutMs: 10_000 }),
+      /exited \(code 1\) before it was ready/,
+    );
   });
 });

@@ -35,7 +35,13 @@ describe('sandbox fault injection: config file (real process)', function () {
     for (let i = 0; i < 2; i++) {
       const r = await v2.call('v2.account.verify', {});
       assert.equal(r.status, 401);
-      assert.deepEqual(r.body, { success: false, message: errorByCode(38)!.meaning, data: null, errorCode: 38, semanticCode: 'LOGIN_SESSION_EXPIRED' });
+      assert.deepEqual(r.body, {
+        success: false,
+        message: errorByCode(38)!.meaning,
+        data: null,
+        errorCode: 38,
+        semanticCode: 'LOGIN_SESSION_EXPIRED',
+      });
     }
     assert.match(sb.output(), /POST \/api\/v2\/account\/verify -> 38 \(fault\)/);
   });
@@ -120,12 +126,23 @@ describe('sandbox fault injection: POST/DELETE /sandbox/faults (real process)', 
 
 describe('sandbox fault injection: invalid config is a startup error', function () {
   for (const [label, fault, pattern] of [
-    ['unknown endpoint id', { endpoint: 'v2.wallet.balanse', errorCode: 9 }, /faults\[0\]\.endpoint: "v2\.wallet\.balanse" is not an \/api\/v2 or \/v3 endpoint of the catalogue; did you mean "v2\.wallet\.balance"\?/],
-    ['unknown code', { endpoint: 'v2.wallet.balance', errorCode: 99 }, /faults\[0\]\.errorCode: 99 is not an error code of the catalogue's error table \(doc 1 §7\); use one of 1, 2, .*, 90/],
+    [
+      'unknown endpoint id',
+      { endpoint: 'v2.wallet.balanse', errorCode: 9 },
+      /faults\[0\]\.endpoint: "v2\.wallet\.balanse" is not an \/api\/v2 or \/v3 endpoint of the catalogue; did you mean "v2\.wallet\.balance"\?/,
+    ],
+    [
+      'unknown code',
+      { endpoint: 'v2.wallet.balance', errorCode: 99 },
+      /faults\[0\]\.errorCode: 99 is not an error code of the catalogue's error table \(doc 1 §7\); use one of 1, 2, .*, 90/,
+    ],
     ['bad times', { endpoint: '*', errorCode: 9, times: 0 }, /faults\[0\]\.times: must be a whole number ≥ 1; write e\.g\. "times": 2/],
   ] as const) {
     it(`explains: ${label}`, async () => {
-      await assert.rejects(startSandboxProcess({ config: { faults: [fault] } }), (e: Error) => pattern.test(e.message) || assert.fail(e.message));
+      await assert.rejects(
+        startSandboxProcess({ config: { faults: [fault] } }),
+        (e: Error) => pattern.test(e.message) || assert.fail(e.message),
+      );
     });
   }
 });

@@ -31,7 +31,12 @@ export function writeTestConfig(extra: { hookUrl?: string; kycDelayMs?: number; 
       publicKeyFile = `${code}.pub.pem`;
       writeFileSync(join(dir, publicKeyFile), keyText ?? pair.publicKeyPem);
     }
-    return { code, secretKey: `secret-${code}`, privateKey: loadPrivateKey(pair.privateKeyPem), ...(publicKeyFile ? { publicKeyFile } : {}) };
+    return {
+      code,
+      secretKey: `secret-${code}`,
+      privateKey: loadPrivateKey(pair.privateKeyPem),
+      ...(publicKeyFile ? { publicKeyFile } : {}),
+    };
   };
   // OTHER registers its key as PKCS#1 (`-----BEGIN RSA PUBLIC KEY-----`), which doc 1 §5.6 also accepts.
   const otherPair = generateRsaKeyPair();
@@ -77,8 +82,15 @@ export function writeTestConfig(extra: { hookUrl?: string; kycDelayMs?: number; 
     dir,
     hookKey,
     partners: {
-      other: strip(other), locked: strip(locked), badKey: strip(badKey), noKey: strip(noKey),
-      farAway: strip(farAway), poor: strip(poor), capped: strip(capped), cappedWeek: strip(cappedWeek), cappedMonth: strip(cappedMonth),
+      other: strip(other),
+      locked: strip(locked),
+      badKey: strip(badKey),
+      noKey: strip(noKey),
+      farAway: strip(farAway),
+      poor: strip(poor),
+      capped: strip(capped),
+      cappedWeek: strip(cappedWeek),
+      cappedMonth: strip(cappedMonth),
     },
   };
 }

@@ -52,7 +52,7 @@ describe('sandbox helpers (routed from the catalogue)', () => {
     }
   });
 
-  it('refuses path parameters outside the catalogue\'s types, and other methods', async () => {
+  it("refuses path parameters outside the catalogue's types, and other methods", async () => {
     const doc = endpointById('sandbox.kyc-documents.get')!;
     assert.equal(doc.pathParams!.find((p) => p.name === 'document')!.enum!.includes('report'), false);
     for (const path of ['/sandbox/kyc-documents/1001/report', '/sandbox/kyc-documents/abc/front']) {

@@ -22,7 +22,8 @@ describe('sandbox state folder and local credentials', () => {
     const home = tmp();
     const c = await ensureLocalCredentials(home);
     assert.equal(mode(home), 0o700);
-    for (const f of [c.partnerPrivateKeyFile, c.partnerPublicKeyFile, c.servicePrivateKeyFile, c.servicePublicKeyFile]) assert.equal(mode(f), 0o600, f);
+    for (const f of [c.partnerPrivateKeyFile, c.partnerPublicKeyFile, c.servicePrivateKeyFile, c.servicePublicKeyFile])
+      assert.equal(mode(f), 0o600, f);
     const env = JSON.parse(readFileSync(join(c.envDir, 'http-client.env.json'), 'utf8'));
     const priv = JSON.parse(readFileSync(join(c.envDir, 'http-client.private.env.json'), 'utf8'));
     assert.equal(mode(join(c.envDir, 'http-client.private.env.json')), 0o600);

@@ -93,11 +93,23 @@ describe('sandbox KYC (real process)', function () {
     assert.equal(other.body.errorCode, 52);
   });
 
-  it('5: bad date, unknown calling code, nationality not a country (the catalogue\'s code for it)', async () => {
-    assert.equal((await v2.call('v2.user.submit-kyc', { userEmail: email(), ...kycFields({ dateOfBirth: '12/04/1990' }) })).body.errorCode, 5);
-    assert.equal((await v2.call('v2.user.submit-kyc', { userEmail: email(), ...kycFields({ phoneCountryCode: '+84' }) })).body.errorCode, 5);
-    assert.equal((await v2.call('v2.user.submit-kyc', { userEmail: email(), ...kycFields({ phoneCountryCode: '999' }) })).body.errorCode, 5);
-    assert.equal((await v2.call('v2.user.submit-kyc', { userEmail: email(), ...kycFields({ nationality: 'XX' }) })).body.errorCode, nationalityCode);
+  it("5: bad date, unknown calling code, nationality not a country (the catalogue's code for it)", async () => {
+    assert.equal(
+      (await v2.call('v2.user.submit-kyc', { userEmail: email(), ...kycFields({ dateOfBirth: '12/04/1990' }) })).body.errorCode,
+      5,
+    );
+    assert.equal(
+      (await v2.call('v2.user.submit-kyc', { userEmail: email(), ...kycFields({ phoneCountryCode: '+84' }) })).body.errorCode,
+      5,
+    );
+    assert.equal(
+      (await v2.call('v2.user.submit-kyc', { userEmail: email(), ...kycFields({ phoneCountryCode: '999' }) })).body.errorCode,
+      5,
+    );
+    assert.equal(
+      (await v2.call('v2.user.submit-kyc', { userEmail: email(), ...kycFields({ nationality: 'XX' }) })).body.errorCode,
+      nationalityCode,
+    );
   });
 
   it('supplement: 50 for no profile, 5 for nothing to patch, patches, PASSPORT clears the back image', async () => {
@@ -131,10 +143,19 @@ describe('sandbox KYC (real process)', function () {
     const r = await v2.call('v2.user.check-access-service', { userEmail, fiatCurrency: 'VND', service: 'SCAN_TO_PAY' });
     assert.equal(r.body.data.access, true);
     assert.ok(v2.responseVerifies('v2.user.check-access-service', r.body.data));
-    assert.equal((await v2.call('v2.user.check-access-service', { userEmail: email(), fiatCurrency: 'VND', service: 'SCAN_TO_PAY' })).body.errorCode, 34);
+    assert.equal(
+      (await v2.call('v2.user.check-access-service', { userEmail: email(), fiatCurrency: 'VND', service: 'SCAN_TO_PAY' })).body.errorCode,
+      34,
+    );
     const blocked = await verifiedUser(v2, email(), { nationality: 'KP' });
-    assert.equal((await v2.call('v2.user.check-access-service', { userEmail: blocked, fiatCurrency: 'VND', service: 'OFF_RAMP' })).body.errorCode, 59);
-    assert.equal((await v2.call('v2.user.check-access-service', { userEmail, fiatCurrency: 'VND', service: 'SHOPPING' })).body.errorCode, 5);
+    assert.equal(
+      (await v2.call('v2.user.check-access-service', { userEmail: blocked, fiatCurrency: 'VND', service: 'OFF_RAMP' })).body.errorCode,
+      59,
+    );
+    assert.equal(
+      (await v2.call('v2.user.check-access-service', { userEmail, fiatCurrency: 'VND', service: 'SHOPPING' })).body.errorCode,
+      5,
+    );
   });
 });
 

@@ -7,7 +7,16 @@ import { lintText } from '../../engine/language';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
 import { kycFields, localClients, type V2Client } from './client';
 
-const SELL = { externalOrderId: '', currency: 'USDT', fiatAmount: 100000, bankCode: '970436', bankAccountNumber: '0123456789', content: 'Coffee', userEmail: 'alice@example.com', extendInfo: null };
+const SELL = {
+  externalOrderId: '',
+  currency: 'USDT',
+  fiatAmount: 100000,
+  bankCode: '970436',
+  bankAccountNumber: '0123456789',
+  content: 'Coffee',
+  userEmail: 'alice@example.com',
+  extendInfo: null,
+};
 const without = (o: Record<string, unknown>, name: string) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== name));
 
 describe('sandbox and lint agree on missing required fields (real process)', function () {

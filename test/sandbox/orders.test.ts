@@ -20,12 +20,23 @@ describe('sandbox orders (real process)', function () {
   const as = (p: keyof TestConfig['partners']) => new V2Client(sb.url, credsOf(cfg.partners[p], env.servicePublicKey));
   const sell = (fields: Record<string, unknown> = {}, client = v2) =>
     client.call('v2.orders.create-sell-order', {
-      externalOrderId: id(), currency: 'USDT', fiatAmount: 100000, userEmail: user, bankCode: '970436',
-      bankAccountNumber: '0123456789', content: 'Coffee', extendInfo: null, ...fields,
+      externalOrderId: id(),
+      currency: 'USDT',
+      fiatAmount: 100000,
+      userEmail: user,
+      bankCode: '970436',
+      bankAccountNumber: '0123456789',
+      content: 'Coffee',
+      extendInfo: null,
+      ...fields,
     });
   const cashout = (fields: Record<string, unknown> = {}, client = v2) =>
     client.call('v2.orders.create-cashout', {
-      externalOrderId: id(), userEmail: user, cryptoCurrency: 'USDT', fiatCurrency: 'VND', fiatAmount: 200000,
+      externalOrderId: id(),
+      userEmail: user,
+      cryptoCurrency: 'USDT',
+      fiatCurrency: 'VND',
+      fiatAmount: 200000,
       extendInfo: { recipientName: 'TRAN THI BINH', recipientNumber: '0123456789', recipientBankCode: '970415', transferContent: 'Salary' },
       ...fields,
     });
@@ -42,7 +53,10 @@ describe('sandbox orders (real process)', function () {
   it('prices: entries with live bounds, signed over network|<secretKey>; 6 and 14', async () => {
     const r = await v2.call('v2.orders.prices', { currencies: 'USDT,ETH', network: 'ERC20' });
     assert.equal(r.body.success, true);
-    assert.deepEqual(r.body.data.currencies.map((c: { name: string }) => c.name), ['USDT', 'ETH']);
+    assert.deepEqual(
+      r.body.data.currencies.map((c: { name: string }) => c.name),
+      ['USDT', 'ETH'],
+    );
     assert.ok(r.body.data.currencies[0].minSell > 0 && r.body.data.currencies[0].maxSell > r.body.data.currencies[0].minSell);
     assert.ok(v2.responseVerifies('v2.orders.prices', r.body.data));
     assert.equal((await v2.call('v2.orders.prices', { currencies: 'BTC', network: 'TRC20' })).body.errorCode, 6);
@@ -63,10 +77,16 @@ describe('sandbox orders (real process)', function () {
     assert.equal(r.body.success, true);
     assert.ok(r.body.data.bankAccountName);
     assert.ok(v2.responseVerifies('v2.bank.account.verify', r.body.data));
-    assert.equal((await v2.call('v2.bank.account.verify', { bankCode: '970436', bankAccountNumber: '1', fiatCurrency: 'PHP' })).body.errorCode, 53);
+    assert.equal(
+      (await v2.call('v2.bank.account.verify', { bankCode: '970436', bankAccountNumber: '1', fiatCurrency: 'PHP' })).body.errorCode,
+      53,
+    );
     assert.equal((await v2.call('v2.bank.account.verify', { bankCode: 'NOBANK', bankAccountNumber: '0123456789' })).body.errorCode, 1);
     assert.equal((await v2.call('v2.bank.account.verify', { bankCode: '970436', bankAccountNumber: '9991234567' })).body.errorCode, 1);
-    assert.equal((await v2.call('v2.bank.account.verify', { bankCode: '044', bankAccountNumber: '9991234567', fiatCurrency: 'NGN' })).body.errorCode, 18);
+    assert.equal(
+      (await v2.call('v2.bank.account.verify', { bankCode: '044', bankAccountNumber: '9991234567', fiatCurrency: 'NGN' })).body.errorCode,
+      18,
+    );
   });
 
   it('review-sell-order: quote by fiat, by token (fiatAmount undefined in the signed string), 24/25 with live bounds', async () => {
@@ -113,7 +133,10 @@ describe('sandbox orders (real process)', function () {
     assert.ok(Math.abs(before - o.tokenTransfer.amount - (await balance())) < 1e-6);
     await v3.login(user);
     const ledger = (await v3.request('GET', `/v3/fund/ledger?externalOrderId=${externalOrderId}`)).body.data.entries;
-    assert.deepEqual(ledger.map((e: { kind: string; amount: number }) => [e.kind, e.amount]), [['DEBIT', o.tokenTransfer.amount]]);
+    assert.deepEqual(
+      ledger.map((e: { kind: string; amount: number }) => [e.kind, e.amount]),
+      [['DEBIT', o.tokenTransfer.amount]],
+    );
     const details = await v2.call('v2.orders.details', { externalOrderId });
     assert.deepEqual(details.body.data, o);
   });
@@ -152,7 +175,14 @@ describe('sandbox orders (real process)', function () {
   });
 
   it('extendInfo by fiatCurrency: PHP 44/18, GEL 1, BRL 18 (BR/AR/PE read in order), VND ignores it', async () => {
-    const ph = (PH: unknown) => sell({ fiatCurrency: 'PHP', fiatAmount: 500, bankCode: 'GXCHPHM2XXX', bankAccountNumber: '123456789012', extendInfo: PH === undefined ? null : { qrType: 'ph.ppmi.p2m', PH } });
+    const ph = (PH: unknown) =>
+      sell({
+        fiatCurrency: 'PHP',
+        fiatAmount: 500,
+        bankCode: 'GXCHPHM2XXX',
+        bankAccountNumber: '123456789012',
+        extendInfo: PH === undefined ? null : { qrType: 'ph.ppmi.p2m', PH },
+      });
     assert.equal((await ph(undefined)).body.errorCode, 44);
     assert.equal((await ph({ additionalData: { a: 1 } })).body.errorCode, 18);
     assert.equal((await ph({ recipientName: 'JUAN DELA CRUZ' })).body.errorCode, 44);
@@ -161,8 +191,18 @@ describe('sandbox orders (real process)', function () {
     assert.equal(good.body.success, true, good.body.message);
     assert.equal(good.body.data.bankTransfer.bankAccountName, 'JUAN DELA CRUZ');
     assert.equal((await sell({ fiatCurrency: 'GEL', fiatAmount: 100, bankCode: 'X', extendInfo: null })).body.errorCode, 1);
-    assert.equal((await sell({ fiatCurrency: 'BRL', fiatAmount: 100, bankCode: 'PIX', bankAccountNumber: 'key@example.com', extendInfo: { VN: {} } })).body.errorCode, 18);
-    const br = await sell({ fiatCurrency: 'BRL', fiatAmount: 100, bankCode: 'PIX', bankAccountNumber: 'key@example.com', extendInfo: { PE: { recipientName: 'ANA' } } });
+    assert.equal(
+      (await sell({ fiatCurrency: 'BRL', fiatAmount: 100, bankCode: 'PIX', bankAccountNumber: 'key@example.com', extendInfo: { VN: {} } }))
+        .body.errorCode,
+      18,
+    );
+    const br = await sell({
+      fiatCurrency: 'BRL',
+      fiatAmount: 100,
+      bankCode: 'PIX',
+      bankAccountNumber: 'key@example.com',
+      extendInfo: { PE: { recipientName: 'ANA' } },
+    });
     assert.equal(br.body.success, true, 'the first of BR, AR, PE present is read, whatever fiatCurrency');
     assert.equal((await sell({ extendInfo: { VN: { anything: true } } })).body.success, true);
   });
@@ -184,7 +224,10 @@ describe('sandbox orders (real process)', function () {
     const second = await go(700_000); // day total > 50
     assert.equal(second.body.errorCode, 37);
     assert.match(second.body.message, /daily cap of 50 USD/);
-    for (const [partner, code] of [['cappedWeek', 90], ['cappedMonth', 42]] as const) {
+    for (const [partner, code] of [
+      ['cappedWeek', 90],
+      ['cappedMonth', 42],
+    ] as const) {
       const client = as(partner);
       const who = await verifiedUser(client);
       assert.equal((await sell({ userEmail: who, fiatAmount: 600_000 }, client)).body.success, true);
@@ -205,7 +248,7 @@ describe('sandbox orders (real process)', function () {
     assert.equal((await v2.call('v2.orders.details', { externalOrderId })).body.data.status, 'ERROR');
   });
 
-  it('details 15: unknown id, and another partner\'s order', async () => {
+  it("details 15: unknown id, and another partner's order", async () => {
     const externalOrderId = id();
     await sell({ externalOrderId });
     assert.equal((await v2.call('v2.orders.details', { externalOrderId: id() })).body.errorCode, 15);
@@ -213,16 +256,44 @@ describe('sandbox orders (real process)', function () {
   });
 
   it('review-cashout: a signed quote; 46 for a currency without provider; 16 outside the provider range; 34', async () => {
-    const r = await v2.call('v2.orders.review-cashout', { userEmail: user, fiatCurrency: 'VND', fiatAmount: 200000, cryptoCurrency: 'USDT' });
+    const r = await v2.call('v2.orders.review-cashout', {
+      userEmail: user,
+      fiatCurrency: 'VND',
+      fiatAmount: 200000,
+      cryptoCurrency: 'USDT',
+    });
     assert.equal(r.body.success, true, r.body.message);
     assert.ok(v2.responseVerifies('v2.orders.review-cashout', r.body.data));
     const floor = limitByName('cashout-floor-vnd')!.amount!;
-    const low = await v2.call('v2.orders.review-cashout', { userEmail: user, fiatCurrency: 'VND', fiatAmount: floor - 1000, cryptoCurrency: 'USDT' });
+    const low = await v2.call('v2.orders.review-cashout', {
+      userEmail: user,
+      fiatCurrency: 'VND',
+      fiatAmount: floor - 1000,
+      cryptoCurrency: 'USDT',
+    });
     assert.equal(low.body.errorCode, 16);
     assert.match(low.body.message, /10,000 to 14,000,000/);
-    assert.equal((await v2.call('v2.orders.review-cashout', { userEmail: user, fiatCurrency: 'THB', fiatAmount: 1000, cryptoCurrency: 'USDT' })).body.errorCode, 5);
-    assert.equal((await v2.call('v2.orders.review-cashout', { userEmail: user, fiatCurrency: 'VND', fiatAmount: 200000, cryptoCurrency: 'DOGE' })).body.errorCode, 46);
-    assert.equal((await v2.call('v2.orders.review-cashout', { userEmail: `n-${randomUUID()}@example.com`, fiatCurrency: 'VND', fiatAmount: 200000, cryptoCurrency: 'USDT' })).body.errorCode, 34);
+    assert.equal(
+      (await v2.call('v2.orders.review-cashout', { userEmail: user, fiatCurrency: 'THB', fiatAmount: 1000, cryptoCurrency: 'USDT' })).body
+        .errorCode,
+      5,
+    );
+    assert.equal(
+      (await v2.call('v2.orders.review-cashout', { userEmail: user, fiatCurrency: 'VND', fiatAmount: 200000, cryptoCurrency: 'DOGE' })).body
+        .errorCode,
+      46,
+    );
+    assert.equal(
+      (
+        await v2.call('v2.orders.review-cashout', {
+          userEmail: `n-${randomUUID()}@example.com`,
+          fiatCurrency: 'VND',
+          fiatAmount: 200000,
+          cryptoCurrency: 'USDT',
+        })
+      ).body.errorCode,
+      34,
+    );
   });
 
   it('create-cashout: type CASHOUT with the documented nulls; 13 before anything else; 18; 5 recipientType; 46 omitted amount', async () => {
@@ -235,12 +306,35 @@ describe('sandbox orders (real process)', function () {
     assert.equal(o.bankTransfer.qrUrl, null);
     assert.ok(v2.orderVerifies(o));
     // 13 wins even over a missing extendInfo and an unverified user.
-    assert.equal((await cashout({ webhookSecretKey: 'nobody', extendInfo: undefined, userEmail: `x-${randomUUID()}@example.com` })).body.errorCode, 13);
+    assert.equal(
+      (await cashout({ webhookSecretKey: 'nobody', extendInfo: undefined, userEmail: `x-${randomUUID()}@example.com` })).body.errorCode,
+      13,
+    );
     assert.equal((await cashout({ extendInfo: undefined })).body.errorCode, 18);
-    assert.equal((await cashout({ extendInfo: { recipientName: 'A', recipientNumber: '9990000000', recipientBankCode: '970415' } })).body.errorCode, 18);
-    assert.equal((await cashout({ extendInfo: { recipientName: 'A', recipientNumber: '0123456789', recipientBankCode: '970415', recipientType: 'ALIEN' } })).body.errorCode, 5);
-    assert.equal((await cashout({ extendInfo: { recipientName: 'A', recipientNumber: '0123456789', recipientBankCode: '999999' } })).body.errorCode, 56);
-    assert.equal((await cashout({ extendInfo: { recipientName: 'A', recipientNumber: '0123456789', recipientBankCode: '970415', transferContent: 'Lương' } })).body.errorCode, 17);
+    assert.equal(
+      (await cashout({ extendInfo: { recipientName: 'A', recipientNumber: '9990000000', recipientBankCode: '970415' } })).body.errorCode,
+      18,
+    );
+    assert.equal(
+      (
+        await cashout({
+          extendInfo: { recipientName: 'A', recipientNumber: '0123456789', recipientBankCode: '970415', recipientType: 'ALIEN' },
+        })
+      ).body.errorCode,
+      5,
+    );
+    assert.equal(
+      (await cashout({ extendInfo: { recipientName: 'A', recipientNumber: '0123456789', recipientBankCode: '999999' } })).body.errorCode,
+      56,
+    );
+    assert.equal(
+      (
+        await cashout({
+          extendInfo: { recipientName: 'A', recipientNumber: '0123456789', recipientBankCode: '970415', transferContent: 'Lương' },
+        })
+      ).body.errorCode,
+      17,
+    );
     assert.equal((await cashout({ fiatAmount: undefined })).body.errorCode, 46);
     assert.equal((await cashout({ fiatCurrency: undefined })).body.errorCode, 46);
     const dup = r.body.data.externalOrderId;

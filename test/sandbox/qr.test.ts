@@ -12,10 +12,12 @@ import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProc
 import { localClients } from './client';
 
 const SAMPLES = {
-  vietqr: '00020101021238540010A00000072701240006970436011001234567890208QRIBFTTA53037045405500005802VN5913NGUYEN VAN AN6006HA NOI62230819Thanh toan don hang630498E1',
+  vietqr:
+    '00020101021238540010A00000072701240006970436011001234567890208QRIBFTTA53037045405500005802VN5913NGUYEN VAN AN6006HA NOI62230819Thanh toan don hang630498E1',
   qrph: '00020101021127580012com.p2pqrpay0111GXCHPHM2XXX0208999644030411091712345675204601653036085802PH5914JUAN DELA CRUZ6006MANILA6304FA33',
   promptpay: '00020101021229370016A0000006770101110113006681234567853037645406100.005802TH6304F142',
-  pixBcb: '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D',
+  pixBcb:
+    '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D',
   qris: '00020101021126620013ID.CO.BCA.WWW011893600014000000000102120001950241000303UMI51440014ID.CO.QRIS.WWW0215ID10200123456780303UMI5204581253033605802ID5912WARUNG MAKAN6007JAKARTA63042F42',
   unknown: '00020101021126320019com.example.unknown01051234553038405802US5904SHOP6003NYC63049ECD',
 };
@@ -58,7 +60,10 @@ describe('EMV QR codec', () => {
     const pp = decoded(SAMPLES.promptpay);
     assert.deepEqual([pp.qrType, pp.countryCode, pp.bankAccountNumber, pp.amount], ['thailand.pwc', 'TH', '0066812345678', 100]);
     const pix = decoded(SAMPLES.pixBcb);
-    assert.deepEqual([pix.qrType, pix.countryCode, pix.recipientName, pix.bankAccountNumber], ['PIX', 'BR', 'Fulano de Tal', '123e4567-e12b-12d1-a456-426655440000']);
+    assert.deepEqual(
+      [pix.qrType, pix.countryCode, pix.recipientName, pix.bankAccountNumber],
+      ['PIX', 'BR', 'Fulano de Tal', '123e4567-e12b-12d1-a456-426655440000'],
+    );
     const qris = decoded(SAMPLES.qris);
     assert.deepEqual([qris.qrType, qris.bankCode, qris.recipientName], ['qris', '93600014', 'WARUNG MAKAN']);
   });
@@ -86,18 +91,33 @@ describe('EMV QR codec', () => {
   it('property: any generated merchant QR decodes back to its fields; any single changed character is caught', () => {
     const text = fc.stringMatching(/^[A-Z0-9 ]{1,20}$/);
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{6,19}$/), fc.integer({ min: 1, max: 99_999_999 }), text, text, fc.nat(), (account, amount, name, content, pos) => {
-        const s = buildMerchantQr({
-          templateId: '38',
-          template: [['00', 'A000000727'], ['01', `0006970415${`01${String(account.length).padStart(2, '0')}${account}`}`]],
-          currency: '704', amount, country: 'VN', name, city: 'HCM', additional: [['08', content]],
-        });
-        const i = decoded(s);
-        assert.deepEqual([i.bankAccountNumber, i.amount, i.recipientName, i.content], [account, amount, name, content]);
-        const at = pos % s.length;
-        const flipped = s.slice(0, at) + (s[at] === '1' ? '2' : '1') + s.slice(at + 1);
-        assert.equal(decodeQr(flipped, bankName).ok, false);
-      }),
+      fc.property(
+        fc.stringMatching(/^\d{6,19}$/),
+        fc.integer({ min: 1, max: 99_999_999 }),
+        text,
+        text,
+        fc.nat(),
+        (account, amount, name, content, pos) => {
+          const s = buildMerchantQr({
+            templateId: '38',
+            template: [
+              ['00', 'A000000727'],
+              ['01', `0006970415${`01${String(account.length).padStart(2, '0')}${account}`}`],
+            ],
+            currency: '704',
+            amount,
+            country: 'VN',
+            name,
+            city: 'HCM',
+            additional: [['08', content]],
+          });
+          const i = decoded(s);
+          assert.deepEqual([i.bankAccountNumber, i.amount, i.recipientName, i.content], [account, amount, name, content]);
+          const at = pos % s.length;
+          const flipped = s.slice(0, at) + (s[at] === '1' ? '2' : '1') + s.slice(at + 1);
+          assert.equal(decodeQr(flipped, bankName).ok, false);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -134,13 +154,21 @@ describe('sandbox QR endpoints (real process)', function () {
   });
 
   it('generate-philippines-qrcode -> get-qr-code-info round trip; 5 below 200', async () => {
-    const gen = await fetch(`${sb.url}/api/v2/public/generate-philippines-qrcode`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount: 200 }) });
+    const gen = await fetch(`${sb.url}/api/v2/public/generate-philippines-qrcode`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ amount: 200 }),
+    });
     const g = (await gen.json()) as { data: { qrContent: string } };
     const r = await info(g.data.qrContent);
     assert.equal(r.body.success, true, r.body.message);
     assert.equal(r.body.data.qrType, 'ph.ppmi.p2m');
     assert.equal(r.body.data.amount, 200);
-    const low = await fetch(`${sb.url}/api/v2/public/generate-philippines-qrcode`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount: 199 }) });
+    const low = await fetch(`${sb.url}/api/v2/public/generate-philippines-qrcode`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ amount: 199 }),
+    });
     assert.equal(((await low.json()) as { errorCode: number }).errorCode, 5);
   });
 
@@ -150,20 +178,34 @@ describe('sandbox QR endpoints (real process)', function () {
     const userEmail = await verifiedUser(v2);
     const q = (await info(philippinesQr(500, '000987654321'))).body.data;
     const r = await v2.call('v2.orders.create-sell-order', {
-      externalOrderId: `qr-${Date.now()}`, currency: 'USDT', fiatAmount: q.amount, fiatCurrency: 'PHP', userEmail,
-      bankCode: q.bankCode, bankAccountNumber: q.bankAccountNumber, content: 'Lunch',
+      externalOrderId: `qr-${Date.now()}`,
+      currency: 'USDT',
+      fiatAmount: q.amount,
+      fiatCurrency: 'PHP',
+      userEmail,
+      bankCode: q.bankCode,
+      bankAccountNumber: q.bankAccountNumber,
+      content: 'Lunch',
       extendInfo: { qrType: q.qrType, PH: { recipientName: q.recipientName, additionalData: q.additionalData } },
     });
     assert.equal(r.body.success, true, r.body.message);
   });
 
   it('v3 qr-decodings: no token needed', async () => {
-    const res = await fetch(`${sb.url}/v3/scan-to-pay/qr-decodings`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ qrContent: SAMPLES.pixBcb }) });
+    const res = await fetch(`${sb.url}/v3/scan-to-pay/qr-decodings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ qrContent: SAMPLES.pixBcb }),
+    });
     const body = (await res.json()) as { code: string; data: QrInfo };
     assert.equal(res.status, 200);
     assert.equal(body.code, 'SUCCESS');
     assert.equal(body.data.qrType, 'PIX');
-    const bad = await fetch(`${sb.url}/v3/scan-to-pay/qr-decodings`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ qrContent: 'nope' }) });
+    const bad = await fetch(`${sb.url}/v3/scan-to-pay/qr-decodings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ qrContent: 'nope' }),
+    });
     assert.equal(((await bad.json()) as { code: string }).code, 'QR_CODE_NOT_SUPPORTED');
   });
 });

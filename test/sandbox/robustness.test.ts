@@ -30,15 +30,19 @@ describe('sandbox robustness (in-process server, real socket)', function () {
     it(`${endpoint.id}: signed bodies with arbitrary values`, async () => {
       const names = (endpoint.body ?? []).map((f) => f.name).filter((n) => n !== 'signature' && n !== 'partnerCode');
       await fc.assert(
-        fc.asyncProperty(fc.record(Object.fromEntries(names.map((n) => [n, value])), { requiredKeys: [] }), fc.boolean(), async (fields, realUser) => {
-          const body = realUser && 'userEmail' in fields ? { ...fields, userEmail: user } : fields;
-          const r = await v2.call(endpoint.id, body);
-          assert.ok(r.status === 200 || r.status === 201, `HTTP ${r.status}: ${JSON.stringify(r.body)}`);
-          assert.equal(typeof r.body.success, 'boolean');
-          assert.equal(typeof r.body.errorCode, 'number');
-          assert.ok(r.body.message.length > 0);
-          if (r.body.success) assert.ok(v2.responseVerifies(endpoint.id, r.body.data));
-        }),
+        fc.asyncProperty(
+          fc.record(Object.fromEntries(names.map((n) => [n, value])), { requiredKeys: [] }),
+          fc.boolean(),
+          async (fields, realUser) => {
+            const body = realUser && 'userEmail' in fields ? { ...fields, userEmail: user } : fields;
+            const r = await v2.call(endpoint.id, body);
+            assert.ok(r.status === 200 || r.status === 201, `HTTP ${r.status}: ${JSON.stringify(r.body)}`);
+            assert.equal(typeof r.body.success, 'boolean');
+            assert.equal(typeof r.body.errorCode, 'number');
+            assert.ok(r.body.message.length > 0);
+            if (r.body.success) assert.ok(v2.responseVerifies(endpoint.id, r.body.data));
+          },
+        ),
         { numRuns: 25 },
       );
     });
@@ -66,7 +70,17 @@ describe('sandbox robustness (in-process server, real socket)', function () {
         v2.call('v2.bank.account.verify', { bankCode: v, bankAccountNumber: '0123456789' }),
         v2.call('v2.orders.prices', { currencies: v, network: 'TRC20', fiatCurrency: v }),
         v2.call('v2.orders.review-sell-order', { currency: v, fiatAmount: 100000, fiatCurrency: v }),
-        v2.call('v2.orders.create-sell-order', { externalOrderId: v, currency: 'USDT', fiatAmount: 100000, fiatCurrency: v, userEmail: user, bankCode: v, bankAccountNumber: '0123456789', content: 'X', extendInfo: null }),
+        v2.call('v2.orders.create-sell-order', {
+          externalOrderId: v,
+          currency: 'USDT',
+          fiatAmount: 100000,
+          fiatCurrency: v,
+          userEmail: user,
+          bankCode: v,
+          bankAccountNumber: '0123456789',
+          content: 'X',
+          extendInfo: null,
+        }),
         v2.call('v2.orders.details', { externalOrderId: v }),
       ]);
       for (const r of answers) assert.ok(r.status === 200 || r.status === 201, `${v}: HTTP ${r.status}`);
@@ -77,17 +91,25 @@ describe('sandbox robustness (in-process server, real socket)', function () {
 
   it('raw bodies that are not JSON objects', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string(), fc.constantFrom(...catalogue.endpoints.filter((e) => e.api !== 'plant-store' && e.method === 'POST').map((e) => e.path)), async (text, path) => {
-        const res = await fetch(sb.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
-        assert.ok(res.status < 500);
-        await res.json();
-      }),
+      fc.asyncProperty(
+        fc.string(),
+        fc.constantFrom(...catalogue.endpoints.filter((e) => e.api !== 'plant-store' && e.method === 'POST').map((e) => e.path)),
+        async (text, path) => {
+          const res = await fetch(sb.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
+          assert.ok(res.status < 500);
+          await res.json();
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('a body over the size limit gets 413 with the reason', async () => {
-    const res = await fetch(`${sb.url}/api/v2/user/submit-kyc`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'x'.repeat(26 * 1024 * 1024) });
+    const res = await fetch(`${sb.url}/api/v2/user/submit-kyc`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: 'x'.repeat(26 * 1024 * 1024),
+    });
     assert.equal(res.status, 413);
     assert.match(((await res.json()) as { message: string }).message, /larger than 25 MB/);
   });

@@ -107,7 +107,11 @@ describe('sandbox /api/v2 shared errors (real process)', function () {
     const r = await v2.call('v2.orders.review-sell-order', { currency: 'USDT', fiatAmount: '100000' });
     assert.equal(r.body.errorCode, 5);
     assert.match(r.body.message, /fiatAmount must be a number/);
-    const res = await fetch(`${sb.url}/api/v2/account/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{not json' });
+    const res = await fetch(`${sb.url}/api/v2/account/verify`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{not json',
+    });
     assert.equal(((await res.json()) as { errorCode: number }).errorCode, 5);
     const text = await fetch(`${sb.url}/api/v2/account/verify`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
     assert.match(((await text.json()) as { message: string }).message, /Content-Type must be application\/json/);

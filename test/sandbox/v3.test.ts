@@ -9,7 +9,10 @@ import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProc
 import { IMAGE, kycFields, localClients, type V2Client, V3Client, type LocalEnv } from './client';
 import { credsOf, writeTestConfig, type TestConfig } from './fixtures';
 
-interface Hook { body: Record<string, unknown>; headers: Record<string, unknown> }
+interface Hook {
+  body: Record<string, unknown>;
+  headers: Record<string, unknown>;
+}
 
 /** A loopback URL nothing listens on (a port that was free a moment ago). */
 async function unusedPortUrl(): Promise<string> {
@@ -41,7 +44,14 @@ describe('sandbox /v3 (real process)', function () {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
     const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     const deadUrl = await unusedPortUrl();
-    cfg = writeTestConfig({ local: { webhooks: [{ secretKey: 'my-receiver', url: hookUrl }, { secretKey: 'dead-receiver', url: deadUrl }] } });
+    cfg = writeTestConfig({
+      local: {
+        webhooks: [
+          { secretKey: 'my-receiver', url: hookUrl },
+          { secretKey: 'dead-receiver', url: deadUrl },
+        ],
+      },
+    });
     sb = await startSandboxProcess({ config: cfg.file, args: ['--kyc-delay', '0'] });
     ({ env, v2 } = localClients(sb.home));
   });
@@ -68,8 +78,20 @@ describe('sandbox /v3 (real process)', function () {
     const now = Math.floor(Date.now() / 1000);
     const exchange = (clientAssertion: string) => v3.request('POST', '/v3/auth/tokens', { clientAssertion, userEmail: 'bob@example.com' });
     const other = cfg.partners.other.privateKey;
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'RS256' }).setIssuer(env.partnerCode).setAudience('service-v3-token').setIssuedAt(now).setJti(randomUUID()).sign(other);
-    const wrongAud = await new SignJWT({}).setProtectedHeader({ alg: 'RS256' }).setIssuer(env.partnerCode).setAudience('someone-else').setIssuedAt(now).setJti(randomUUID()).sign(env.privateKey);
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'RS256' })
+      .setIssuer(env.partnerCode)
+      .setAudience('service-v3-token')
+      .setIssuedAt(now)
+      .setJti(randomUUID())
+      .sign(other);
+    const wrongAud = await new SignJWT({})
+      .setProtectedHeader({ alg: 'RS256' })
+      .setIssuer(env.partnerCode)
+      .setAudience('someone-else')
+      .setIssuedAt(now)
+      .setJti(randomUUID())
+      .sign(env.privateKey);
     for (const a of [forged, wrongAud, await v3.assertion({ now: now - 3600, ttl: 7200 }), 'not.a.jwt']) {
       const r = await exchange(a);
       assert.equal(r.status, 401, r.body.message);
@@ -84,7 +106,13 @@ describe('sandbox /v3 (real process)', function () {
 
   it('401 INVALID_SIGNATURE for aud as an array ["service-v3-token"]: the document says the literal string', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const arrayAud = await new SignJWT({}).setProtectedHeader({ alg: 'RS256' }).setIssuer(env.partnerCode).setAudience(['service-v3-token']).setIssuedAt(now).setJti(randomUUID()).sign(env.privateKey);
+    const arrayAud = await new SignJWT({})
+      .setProtectedHeader({ alg: 'RS256' })
+      .setIssuer(env.partnerCode)
+      .setAudience(['service-v3-token'])
+      .setIssuedAt(now)
+      .setJti(randomUUID())
+      .sign(env.privateKey);
     const r = await newV3().request('POST', '/v3/auth/tokens', { clientAssertion: arrayAud, userEmail: 'bob@example.com' });
     assert.equal(r.status, 401, r.body.message);
     assert.equal(r.body.code, 'INVALID_SIGNATURE');
@@ -132,7 +160,16 @@ describe('sandbox /v3 (real process)', function () {
     const quote = await v3.request('POST', '/v3/scan-to-pay/quotes', { currency: 'USDT', fiatAmount: 150000 });
     assert.equal(quote.body.code, 'SUCCESS', quote.body.message);
     const first = `pass-${randomUUID()}`;
-    const order = { externalOrderId: first, currency: 'USDT', fiatAmount: quote.body.data.fiatAmount, bankCode: '970436', bankAccountNumber: '0123456789', content: 'Coffee', extendInfo: null, webhookSecretKey: 'my-receiver' };
+    const order = {
+      externalOrderId: first,
+      currency: 'USDT',
+      fiatAmount: quote.body.data.fiatAmount,
+      bankCode: '970436',
+      bankAccountNumber: '0123456789',
+      content: 'Coffee',
+      extendInfo: null,
+      webhookSecretKey: 'my-receiver',
+    };
     const created = await v3.request('POST', '/v3/scan-to-pay/orders', order);
     assert.equal(created.body.code, 'SUCCESS', created.body.message);
     assert.equal(created.body.data.status, 'AWAITING_PAYMENT');
@@ -152,9 +189,17 @@ describe('sandbox /v3 (real process)', function () {
     assert.equal(c2.body.code, 'SUCCESS');
     const f2 = await v3.request('POST', '/v3/simulate/scan-to-pay/outcomes', { orderId: second, outcome: 'FAILED' });
     assert.equal(f2.body.data.status, 'ERROR');
-    const ledger = (await v3.request('GET', '/v3/fund/ledger?currency=USDT')).body.data.entries as { kind: string; amount: number; externalOrderId: string | null; balanceAfter: number }[];
+    const ledger = (await v3.request('GET', '/v3/fund/ledger?currency=USDT')).body.data.entries as {
+      kind: string;
+      amount: number;
+      externalOrderId: string | null;
+      balanceAfter: number;
+    }[];
     const mine = ledger.filter((e) => e.externalOrderId === second);
-    assert.deepEqual(mine.map((e) => e.kind), ['DEBIT', 'REFUND']);
+    assert.deepEqual(
+      mine.map((e) => e.kind),
+      ['DEBIT', 'REFUND'],
+    );
     assert.equal(mine[0].amount, mine[1].amount);
     const end = (await v3.request('GET', '/v3/fund/balances?currency=USDT')).body.data.balances[0].balance;
     assert.ok(Math.abs(end - (start - created.body.data.tokenTransfer.amount)) < 1e-6, 'only the successful order is paid for');
@@ -176,18 +221,39 @@ describe('sandbox /v3 (real process)', function () {
     while ((await v3.request('GET', '/v3/kyc/profile')).body.data.kycStatus === 'PROCESSING');
     const id = `cash-${randomUUID()}`;
     const c = await v3.request('POST', '/v3/cashout/orders', {
-      externalOrderId: id, cryptoCurrency: 'USDT', fiatCurrency: 'VND', fiatAmount: 300000,
+      externalOrderId: id,
+      cryptoCurrency: 'USDT',
+      fiatCurrency: 'VND',
+      fiatAmount: 300000,
       extendInfo: { recipientName: 'LE VAN CUONG', recipientNumber: '0123456789', recipientBankCode: '970418' },
     });
     assert.equal(c.body.code, 'SUCCESS', c.body.message);
     assert.equal(c.body.data.type, 'CASHOUT');
     const p = await v3.request('POST', '/v3/simulate/cashout/outcomes', { orderId: id, outcome: 'PROCESSING' });
     assert.equal(p.body.code, 'INVALID_REQUEST_DATA');
-    assert.equal((await v3.request('POST', '/v3/simulate/scan-to-pay/outcomes', { orderId: id, outcome: 'SUCCESS' })).body.code, 'TRANSACTION_NOT_FOUND');
-    assert.equal((await v3.request('POST', '/v3/simulate/cashout/outcomes', { orderId: id, outcome: 'SUCCESS' })).body.data.status, 'SUCCESS');
+    assert.equal(
+      (await v3.request('POST', '/v3/simulate/scan-to-pay/outcomes', { orderId: id, outcome: 'SUCCESS' })).body.code,
+      'TRANSACTION_NOT_FOUND',
+    );
+    assert.equal(
+      (await v3.request('POST', '/v3/simulate/cashout/outcomes', { orderId: id, outcome: 'SUCCESS' })).body.data.status,
+      'SUCCESS',
+    );
     const sell = `sell-${randomUUID()}`;
-    await v3.request('POST', '/v3/scan-to-pay/orders', { externalOrderId: sell, currency: 'USDT', fiatAmount: 100000, bankCode: '970436', bankAccountNumber: '0123456789', content: 'Tea', extendInfo: null, webhookSecretKey: 'my-receiver' });
-    assert.equal((await v3.request('POST', '/v3/simulate/scan-to-pay/outcomes', { orderId: sell, outcome: 'PROCESSING' })).body.data.status, 'PROCESSING');
+    await v3.request('POST', '/v3/scan-to-pay/orders', {
+      externalOrderId: sell,
+      currency: 'USDT',
+      fiatAmount: 100000,
+      bankCode: '970436',
+      bankAccountNumber: '0123456789',
+      content: 'Tea',
+      extendInfo: null,
+      webhookSecretKey: 'my-receiver',
+    });
+    assert.equal(
+      (await v3.request('POST', '/v3/simulate/scan-to-pay/outcomes', { orderId: sell, outcome: 'PROCESSING' })).body.data.status,
+      'PROCESSING',
+    );
     assert.equal((await v3.request('GET', `/v3/orders/${sell}`)).body.data.status, 'PROCESSING');
     assert.ok(!hooks.some((h) => h.body.externalOrderId === sell), 'PROCESSING fires no webhook');
   });
@@ -199,24 +265,47 @@ describe('sandbox /v3 (real process)', function () {
     await v3.request('POST', '/v3/kyc/submissions', kycFields());
     while ((await v3.request('GET', '/v3/kyc/profile')).body.data.kycStatus === 'PROCESSING');
     const id = `dead-${randomUUID()}`;
-    await v3.request('POST', '/v3/scan-to-pay/orders', { externalOrderId: id, currency: 'USDT', fiatAmount: 100000, bankCode: '970436', bankAccountNumber: '0123456789', content: 'Tea', extendInfo: null, webhookSecretKey: 'dead-receiver' });
-    assert.equal((await v3.request('POST', '/v3/simulate/scan-to-pay/outcomes', { orderId: id, outcome: 'SUCCESS' })).body.data.status, 'SUCCESS');
+    await v3.request('POST', '/v3/scan-to-pay/orders', {
+      externalOrderId: id,
+      currency: 'USDT',
+      fiatAmount: 100000,
+      bankCode: '970436',
+      bankAccountNumber: '0123456789',
+      content: 'Tea',
+      extendInfo: null,
+      webhookSecretKey: 'dead-receiver',
+    });
+    assert.equal(
+      (await v3.request('POST', '/v3/simulate/scan-to-pay/outcomes', { orderId: id, outcome: 'SUCCESS' })).body.data.status,
+      'SUCCESS',
+    );
     let deliveries: { result: string }[] = [];
     while (!deliveries.length) {
-      deliveries = ((await (await fetch(`${sb.url}/sandbox/webhooks?externalOrderId=${id}`)).json()) as { deliveries: { result: string }[] }).deliveries;
+      deliveries = (
+        (await (await fetch(`${sb.url}/sandbox/webhooks?externalOrderId=${id}`)).json()) as { deliveries: { result: string }[] }
+      ).deliveries;
     }
     assert.equal(deliveries.length, 1);
     assert.match(deliveries[0].result, /^failed: /);
   });
 
-  it('the local partner\'s built-in webhook records deliveries at /sandbox/webhooks', async () => {
+  it("the local partner's built-in webhook records deliveries at /sandbox/webhooks", async () => {
     const userEmail = `inbox-${randomUUID()}@example.com`;
     const v3 = newV3();
     await v3.login(userEmail);
     await v3.request('POST', '/v3/kyc/submissions', kycFields());
     while ((await v3.request('GET', '/v3/kyc/profile')).body.data.kycStatus === 'PROCESSING');
     const id = `inbox-${randomUUID()}`;
-    await v3.request('POST', '/v3/scan-to-pay/orders', { externalOrderId: id, currency: 'USDT', fiatAmount: 100000, bankCode: '970436', bankAccountNumber: '0123456789', content: 'Tea', extendInfo: null, webhookSecretKey: env.webhookSecretKey });
+    await v3.request('POST', '/v3/scan-to-pay/orders', {
+      externalOrderId: id,
+      currency: 'USDT',
+      fiatAmount: 100000,
+      bankCode: '970436',
+      bankAccountNumber: '0123456789',
+      content: 'Tea',
+      extendInfo: null,
+      webhookSecretKey: env.webhookSecretKey,
+    });
     await v3.request('POST', '/v3/simulate/scan-to-pay/outcomes', { orderId: id, outcome: 'FAILED' });
     const res = await fetch(`${sb.url}/sandbox/webhooks?externalOrderId=${id}`);
     const { deliveries } = (await res.json()) as { deliveries: { status: string; payload: Record<string, unknown> }[] };

@@ -18,14 +18,23 @@ describe('fresh clone (README set-up and test commands)', function () {
 
   it('builds and passes `npm test` with nothing beside the clone, the document suites skipped in one line', function () {
     if (process.env.PAYOUT_HTTP_FRESH_CLONE !== '1') {
-      console.log('    (skipped: set PAYOUT_HTTP_FRESH_CLONE=1 to clone HEAD into a temporary folder and run npm run build && npm test there; .ci/run does)');
+      console.log(
+        '    (skipped: set PAYOUT_HTTP_FRESH_CLONE=1 to clone HEAD into a temporary folder and run npm run build && npm test there; .ci/run does)',
+      );
       this.skip();
     }
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'payout-http-clone-'));
     const clone = path.join(tmp, 'payout-http');
     // The child must see what a new user has: no documents, no CI switches, no recursion into this test.
     const env: NodeJS.ProcessEnv = { ...process.env, PAYOUT_HTTP_HOME: path.join(tmp, 'home') };
-    for (const k of ['PAYOUT_HTTP_SEEDS', 'PAYOUT_HTTP_REQUIRE_SEEDS', 'PAYOUT_HTTP_FRESH_CLONE', 'PAYOUT_HTTP_E2E', 'PAYOUT_HTTP_VSCODE_TEST']) delete env[k];
+    for (const k of [
+      'PAYOUT_HTTP_SEEDS',
+      'PAYOUT_HTTP_REQUIRE_SEEDS',
+      'PAYOUT_HTTP_FRESH_CLONE',
+      'PAYOUT_HTTP_E2E',
+      'PAYOUT_HTTP_VSCODE_TEST',
+    ])
+      delete env[k];
     const run = (cmd: string, args: string[]) => {
       const r = spawnSync(cmd, args, { cwd: clone, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       return { status: r.status, out: `${r.stdout}${r.stderr}` };

@@ -22,15 +22,31 @@ function rsaSign(text: string, key: KeyObject = priv, hash: Hash = 'sha256', pss
 
 const SELL = requestTemplate('v2.orders.create-sell-order');
 const values = {
-  partnerCode: 'TESTPARTNER', externalOrderId: 'ORD-1', currency: 'USDT', fiatAmount: 100000, bankCode: '970436',
-  bankAccountNumber: '0123456789', content: 'Coffee', userEmail: 'alice@example.com', extendInfo: null,
+  partnerCode: 'TESTPARTNER',
+  externalOrderId: 'ORD-1',
+  currency: 'USDT',
+  fiatAmount: 100000,
+  bankCode: '970436',
+  bankAccountNumber: '0123456789',
+  content: 'Coffee',
+  userEmail: 'alice@example.com',
+  extendInfo: null,
 };
 const bodyJson = JSON.stringify({ ...values, signature: 'placeholder' }, null, 2);
 const S = SECRET;
 const E = 'TESTPARTNER|ORD-1|USDT|100000|970436|0123456789|Coffee|alice@example.com';
 
 function explain(signature: string, over: Partial<ExplainInput> = {}) {
-  const r = explainSignature({ template: SELL, values, secret: SECRET, signature, publicKey: pub, bodyJson, otherPublicKeys: [{ label: 'test-other', key: otherPub }], ...over });
+  const r = explainSignature({
+    template: SELL,
+    values,
+    secret: SECRET,
+    signature,
+    publicKey: pub,
+    bodyJson,
+    otherPublicKeys: [{ label: 'test-other', key: otherPub }],
+    ...over,
+  });
   assert.ok(!JSON.stringify(r).includes(SECRET), 'the secret must never appear in an explanation');
   return r;
 }
@@ -85,7 +101,10 @@ describe('signing/explain', () => {
 
   it('an omitted fiatAmount signed as undefined instead of 0', () => {
     const { fiatAmount: _f, ...noAmount } = values;
-    const r = explain(rsaSign(`TESTPARTNER|ORD-1|USDT|undefined|970436|0123456789|Coffee|alice@example.com|${S}`), { values: noAmount, bodyJson: undefined });
+    const r = explain(rsaSign(`TESTPARTNER|ORD-1|USDT|undefined|970436|0123456789|Coffee|alice@example.com|${S}`), {
+      values: noAmount,
+      bodyJson: undefined,
+    });
     assert.equal(r.expectedDisplay, 'TESTPARTNER|ORD-1|USDT|0|970436|0123456789|Coffee|alice@example.com|<secretKey>');
     assert.equal(r.match?.id, 'as-undefined:fiatAmount');
     assert.deepEqual(r.match?.diff, [{ index: 3, expected: '0', actual: 'undefined' }]);
@@ -120,29 +139,46 @@ describe('signing/explain', () => {
   });
 
   it('a PSS signature with another salt length is still recognised', () => {
-    const sig = sign('sha256', Buffer.from(`${E}|${S}`), { key: priv, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 222 }).toString('base64');
+    const sig = sign('sha256', Buffer.from(`${E}|${S}`), { key: priv, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 222 }).toString(
+      'base64',
+    );
     assert.equal(explain(sig).match?.id, 'pss');
   });
 
   it('response signatures: python-bool on check-access-service', () => {
-    const r = explainSignature({ template: responseTemplate('v2.user.check-access-service'), values: { access: true }, secret: SECRET, signature: rsaSign(`True|${S}`), publicKey: pub });
+    const r = explainSignature({
+      template: responseTemplate('v2.user.check-access-service'),
+      values: { access: true },
+      secret: SECRET,
+      signature: rsaSign(`True|${S}`),
+      publicKey: pub,
+    });
     assert.equal(r.expectedDisplay, 'true|<secretKey>');
     assert.equal(r.match?.id, 'python-bool:access');
   });
 
   it('a numeric string in the body signed as a normalised number', () => {
-    const r = explain(rsaSign(`TESTPARTNER|ORD-1|USDT|100000|970436|0123456789|Coffee|alice@example.com|${S}`), { values: { ...values, fiatAmount: '100000.00' }, bodyJson: undefined });
+    const r = explain(rsaSign(`TESTPARTNER|ORD-1|USDT|100000|970436|0123456789|Coffee|alice@example.com|${S}`), {
+      values: { ...values, fiatAmount: '100000.00' },
+      bodyJson: undefined,
+    });
     assert.equal(r.expectedDisplay, 'TESTPARTNER|ORD-1|USDT|100000.00|970436|0123456789|Coffee|alice@example.com|<secretKey>');
     assert.equal(r.match?.id, 'as-number:fiatAmount');
   });
 
   it('a string trimmed before signing', () => {
-    const r = explain(rsaSign(`TESTPARTNER|ORD-1|USDT|100000|970436|0123456789|Coffee|alice@example.com|${S}`), { values: { ...values, content: ' Coffee ' }, bodyJson: undefined });
+    const r = explain(rsaSign(`TESTPARTNER|ORD-1|USDT|100000|970436|0123456789|Coffee|alice@example.com|${S}`), {
+      values: { ...values, content: ' Coffee ' },
+      bodyJson: undefined,
+    });
     assert.equal(r.match?.id, 'trimmed:content');
   });
 
   it('an object value signed as JSON', () => {
-    const r = explain(rsaSign(`TESTPARTNER|ORD-1|USDT|100000|970436|0123456789|{"text":"Coffee"}|alice@example.com|${S}`), { values: { ...values, content: { text: 'Coffee' } }, bodyJson: undefined });
+    const r = explain(rsaSign(`TESTPARTNER|ORD-1|USDT|100000|970436|0123456789|{"text":"Coffee"}|alice@example.com|${S}`), {
+      values: { ...values, content: { text: 'Coffee' } },
+      bodyJson: undefined,
+    });
     assert.equal(r.expectedDisplay, 'TESTPARTNER|ORD-1|USDT|100000|970436|0123456789|[object Object]|alice@example.com|<secretKey>');
     assert.equal(r.match?.id, 'json:content');
   });
@@ -199,7 +235,9 @@ describe('signing/explain: more families, moves, and what a fruitless search tri
   });
 
   it('a changed value: the value the field has in another request of the file', () => {
-    const r = explain(rsaSign(`TESTPARTNER|ORD-2|USDT|100000|970436|0123456789|Coffee|alice@example.com|${S}`), { otherValues: { externalOrderId: ['ORD-9', 'ORD-2'] } });
+    const r = explain(rsaSign(`TESTPARTNER|ORD-2|USDT|100000|970436|0123456789|Coffee|alice@example.com|${S}`), {
+      otherValues: { externalOrderId: ['ORD-9', 'ORD-2'] },
+    });
     assert.equal(r.match?.id, 'changed:externalOrderId');
     assert.match(r.match.description, /externalOrderId was signed as `ORD-2`, the value it has elsewhere/);
   });
@@ -221,7 +259,11 @@ describe('signing/explain: more families, moves, and what a fruitless search tri
     assert.ok(r.searched.strings > 50, `${r.searched.strings} strings`);
     assert.equal(r.searched.schemes, 6);
     assert.deepEqual(r.searched.keys, ['the key given', 'test-other']);
-    for (const f of [/case/, /inserted at any position/, /another order/, /pipes and the secretKey/, /JSON body/]) assert.ok(r.searched.families.some((x) => f.test(x)), String(f));
+    for (const f of [/case/, /inserted at any position/, /another order/, /pipes and the secretKey/, /JSON body/])
+      assert.ok(
+        r.searched.families.some((x) => f.test(x)),
+        String(f),
+      );
     assert.equal(explain(rsaSign(`${E}|${S}`)).searched, undefined, 'a match searches nothing');
   });
 });

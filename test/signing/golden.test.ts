@@ -13,7 +13,16 @@ import { allSignedTemplates } from '../../engine/signing/templates';
 import { tempDir } from './helpers';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-interface Vector { id: string; template: string; case: string; signer: 'partner' | 'service'; body: string; canonical: string; display: string; signature: string }
+interface Vector {
+  id: string;
+  template: string;
+  case: string;
+  signer: 'partner' | 'service';
+  body: string;
+  canonical: string;
+  display: string;
+  signature: string;
+}
 const golden = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/golden/vectors.json'), 'utf8')) as {
   secret: string;
   keys: Record<'partner' | 'service', { private: string; public: string }>;
@@ -28,7 +37,9 @@ function opensslVerify(v: Vector, signature = v.signature): { ok: boolean; out: 
   const sig = join(dir, 'sig.bin');
   writeFileSync(data, v.canonical, 'utf8');
   writeFileSync(sig, Buffer.from(signature, 'base64'));
-  const r = spawnSync('openssl', ['dgst', '-sha256', '-verify', keyFile(v.signer, 'public'), '-signature', sig, data], { encoding: 'utf8' });
+  const r = spawnSync('openssl', ['dgst', '-sha256', '-verify', keyFile(v.signer, 'public'), '-signature', sig, data], {
+    encoding: 'utf8',
+  });
   return { ok: r.status === 0, out: `${r.stdout}${r.stderr}`.trim() };
 }
 
@@ -38,7 +49,8 @@ describe('signing/golden vectors', () => {
     const missing: string[] = [];
     for (const t of templates.values()) {
       if (!ids.has(`${t.id}#full`)) missing.push(`${t.id}#full`);
-      if (t.kind === 'request' && !golden.vectors.some((v) => v.template === t.id && v.case.startsWith('omitted:'))) missing.push(`${t.id}#omitted:*`);
+      if (t.kind === 'request' && !golden.vectors.some((v) => v.template === t.id && v.case.startsWith('omitted:')))
+        missing.push(`${t.id}#omitted:*`);
     }
     assert.deepEqual(missing, [], 'run `npx tsx scripts/gen-golden.ts` after adding a signed endpoint');
     const signedEndpoints = catalogue.endpoints.filter((e) => e.signedString);
@@ -48,8 +60,14 @@ describe('signing/golden vectors', () => {
   });
 
   describe('recomputed from the catalogue and our signer', () => {
-    const priv = { partner: loadPrivateKey(readFileSync(keyFile('partner', 'private'), 'utf8')), service: loadPrivateKey(readFileSync(keyFile('service', 'private'), 'utf8')) };
-    const pub = { partner: loadPublicKey(readFileSync(keyFile('partner', 'public'), 'utf8')), service: loadPublicKey(readFileSync(keyFile('service', 'public'), 'utf8')) };
+    const priv = {
+      partner: loadPrivateKey(readFileSync(keyFile('partner', 'private'), 'utf8')),
+      service: loadPrivateKey(readFileSync(keyFile('service', 'private'), 'utf8')),
+    };
+    const pub = {
+      partner: loadPublicKey(readFileSync(keyFile('partner', 'public'), 'utf8')),
+      service: loadPublicKey(readFileSync(keyFile('service', 'public'), 'utf8')),
+    };
     for (const v of golden.vectors) {
       it(v.id, () => {
         const t = templates.get(v.template);

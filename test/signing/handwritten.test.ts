@@ -9,8 +9,16 @@ import { catalogue } from '../../engine/catalogue';
 import { buildCanonical, SECRET_PLACEHOLDER } from '../../engine/signing/canonical';
 import { allSignedTemplates } from '../../engine/signing/templates';
 
-interface Row { template: string; section: string; values: Record<string, unknown>; expected: string }
-const table = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/golden/handwritten.json'), 'utf8')) as { secret: string; rows: Row[] };
+interface Row {
+  template: string;
+  section: string;
+  values: Record<string, unknown>;
+  expected: string;
+}
+const table = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/golden/handwritten.json'), 'utf8')) as {
+  secret: string;
+  rows: Row[];
+};
 // Read inside each test, so that mutation testing's per-test coverage sees which tests use it.
 const templates = () => new Map(allSignedTemplates(catalogue).map((t) => [t.id, t.template]));
 
@@ -18,8 +26,16 @@ describe('signing/hand-written canonical strings (doc 1, typed by hand)', () => 
   it('has a row for every signed request template, response template and the webhook', () => {
     const rows = new Set(table.rows.map((r) => r.template));
     const all = templates();
-    assert.deepEqual([...all.keys()].filter((id) => !rows.has(id)), [], 'add a hand-written row for each new signed template');
-    assert.deepEqual(table.rows.map((r) => r.template).filter((id) => !all.has(id)), [], 'rows for templates the catalogue no longer has');
+    assert.deepEqual(
+      [...all.keys()].filter((id) => !rows.has(id)),
+      [],
+      'add a hand-written row for each new signed template',
+    );
+    assert.deepEqual(
+      table.rows.map((r) => r.template).filter((id) => !all.has(id)),
+      [],
+      'rows for templates the catalogue no longer has',
+    );
   });
 
   for (const row of table.rows) {

@@ -29,7 +29,11 @@ function keyError(kind: KeyError['kind'], fn: () => unknown): KeyError {
 }
 
 /** The base64 body of a PEM, to check an error message never quotes it. */
-const pemBody = (pem: string) => pem.split('\n').filter((l) => l && !l.startsWith('-----')).join('');
+const pemBody = (pem: string) =>
+  pem
+    .split('\n')
+    .filter((l) => l && !l.startsWith('-----'))
+    .join('');
 
 describe('signing/keys', () => {
   beforeEach(() => clearKeyCache());
@@ -131,12 +135,18 @@ describe('signing/keys', () => {
     });
 
     it('not-rsa: EC P-256, private and public', () => {
-      assert.match(keyError('not-rsa', () => readPrivateKeyFile(keyPath('test-ec-p256-private.pem'))).message, /the key is EC P-256, the service needs RSA-2048/);
+      assert.match(
+        keyError('not-rsa', () => readPrivateKeyFile(keyPath('test-ec-p256-private.pem'))).message,
+        /the key is EC P-256, the service needs RSA-2048/,
+      );
       assert.match(keyError('not-rsa', () => readPublicKeyFile(keyPath('test-ec-p256-public.pem'))).message, /EC P-256/);
     });
 
     it('wrong-size: RSA-4096, unless any size is allowed (the service key)', () => {
-      assert.match(keyError('wrong-size', () => readPrivateKeyFile(keyPath('test-rsa4096-private.pem'))).message, /the key is RSA-4096; the service expects RSA-2048/);
+      assert.match(
+        keyError('wrong-size', () => readPrivateKeyFile(keyPath('test-rsa4096-private.pem'))).message,
+        /the key is RSA-4096; the service expects RSA-2048/,
+      );
       assert.match(keyError('wrong-size', () => readPublicKeyFile(keyPath('test-rsa4096-public.pem'))).message, /RSA-4096/);
       assert.equal(readPublicKeyFile(keyPath('test-rsa4096-public.pem'), { bits: 'any' }).asymmetricKeyDetails?.modulusLength, 4096);
     });
@@ -151,7 +161,12 @@ describe('signing/keys', () => {
   });
 
   it('never throws anything but KeyError on arbitrary text', () => {
-    const samples = ['-----BEGIN PUBLIC KEY-----', '-----BEGIN PRIVATE KEY-----\n!!!\n-----END PRIVATE KEY-----', '\u0000', '-----BEGIN FOO-----\nAA\n-----END FOO-----'];
+    const samples = [
+      '-----BEGIN PUBLIC KEY-----',
+      '-----BEGIN PRIVATE KEY-----\n!!!\n-----END PRIVATE KEY-----',
+      '\u0000',
+      '-----BEGIN FOO-----\nAA\n-----END FOO-----',
+    ];
     for (const s of samples) {
       for (const load of [loadPrivateKey, loadPublicKey]) {
         assert.throws(() => load(s), KeyError);

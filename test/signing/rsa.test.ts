@@ -63,22 +63,40 @@ describe('signing/rsa', () => {
 
   it('property: a field dropped, two fields swapped or the last pipe lost is found by explain', () => {
     const fieldName = fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,7}$/);
-    const segs = fc.uniqueArray(fc.record({ field: fieldName, omittedAs: fc.constant<'undefined'>('undefined') }), { minLength: 2, maxLength: 6, selector: (s) => s.field });
+    const segs = fc.uniqueArray(fc.record({ field: fieldName, omittedAs: fc.constant<'undefined'>('undefined') }), {
+      minLength: 2,
+      maxLength: 6,
+      selector: (s) => s.field,
+    });
     const text = fc.stringMatching(/^[A-Za-z0-9@.\-]{1,12}$/);
     fc.assert(
-      fc.property(segs, fc.array(text, { minLength: 6, maxLength: 6 }), fc.nat(), fc.constantFrom('drop', 'swap', 'pipe'), (segments, texts, pick, mistake) => {
-        const values = Object.fromEntries(segments.map((s, i) => [s.field, texts[i]]));
-        const parts = segments.map((s) => String(values[s.field]));
-        const i = pick % (parts.length - 1);
-        const wrong = (secret: string) =>
-          mistake === 'drop' ? [...parts.slice(0, i), ...parts.slice(i + 1), secret].join('|')
-          : mistake === 'swap' ? [...parts.slice(0, i), parts[i + 1], parts[i], ...parts.slice(i + 2), secret].join('|')
-          : parts.join('|') + secret;
-        fc.pre(wrong('S') !== [...parts, 'S'].join('|'));
-        const r = explainSignature({ template: { segments }, values, secret: 'S3cr3t', signature: signText(wrong('S3cr3t'), priv), publicKey: pub });
-        assert.equal(r.verifiedAsExpected, false);
-        assert.equal(r.match?.display, wrong('<secretKey>'));
-      }),
+      fc.property(
+        segs,
+        fc.array(text, { minLength: 6, maxLength: 6 }),
+        fc.nat(),
+        fc.constantFrom('drop', 'swap', 'pipe'),
+        (segments, texts, pick, mistake) => {
+          const values = Object.fromEntries(segments.map((s, i) => [s.field, texts[i]]));
+          const parts = segments.map((s) => String(values[s.field]));
+          const i = pick % (parts.length - 1);
+          const wrong = (secret: string) =>
+            mistake === 'drop'
+              ? [...parts.slice(0, i), ...parts.slice(i + 1), secret].join('|')
+              : mistake === 'swap'
+                ? [...parts.slice(0, i), parts[i + 1], parts[i], ...parts.slice(i + 2), secret].join('|')
+                : parts.join('|') + secret;
+          fc.pre(wrong('S') !== [...parts, 'S'].join('|'));
+          const r = explainSignature({
+            template: { segments },
+            values,
+            secret: 'S3cr3t',
+            signature: signText(wrong('S3cr3t'), priv),
+            publicKey: pub,
+          });
+          assert.equal(r.verifiedAsExpected, false);
+          assert.equal(r.match?.display, wrong('<secretKey>'));
+        },
+      ),
       { numRuns: 40, seed: 7 },
     );
   });
@@ -88,7 +106,7 @@ describe('signing/rsa: edges found by mutation testing', () => {
   const text = 'a|b|secret';
   const good = signText(text, priv);
 
-  it('rejects a signature with anything but base64 around it, though Node\'s decoder would skip it', () => {
+  it("rejects a signature with anything but base64 around it, though Node's decoder would skip it", () => {
     assert.ok(verifyText(text, good, pub));
     for (const bad of [`!!${good}`, `${good}!!`, `${good}===`, `sig:${good}`]) assert.equal(verifyText(text, bad, pub), false, bad);
     assert.equal(decodeSignature(`*${good}`), undefined);
@@ -103,7 +121,12 @@ describe('signing/rsa: edges found by mutation testing', () => {
   it('PSS signatures carry a digest-length salt (what common libraries produce), which the verifier accepts', () => {
     const pss = signTextWith(text, priv, 'sha256', 'pss');
     const withSalt = (saltLength: number) =>
-      nodeVerify('sha256', Buffer.from(text), { key: pub, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength }, Buffer.from(pss, 'base64'));
+      nodeVerify(
+        'sha256',
+        Buffer.from(text),
+        { key: pub, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength },
+        Buffer.from(pss, 'base64'),
+      );
     assert.ok(withSalt(32));
     assert.ok(verifyTextWith(text, pss, pub, 'sha256', 'pss'));
     assert.equal(verifyTextWith(text, pss, pub, 'sha256', 'pkcs1'), false);
@@ -112,7 +135,12 @@ describe('signing/rsa: edges found by mutation testing', () => {
 
 describe('signing/signed', () => {
   it('signValues and verifyValues agree, and verifyValues fails on changed values', () => {
-    const t: SignedTemplate = { segments: [{ field: 'partnerCode', omittedAs: 'undefined' }, { field: 'fiatAmount', omittedAs: '0' }] };
+    const t: SignedTemplate = {
+      segments: [
+        { field: 'partnerCode', omittedAs: 'undefined' },
+        { field: 'fiatAmount', omittedAs: '0' },
+      ],
+    };
     const { canonical, signature } = signValues(t, { partnerCode: 'P' }, 'sec', priv);
     assert.equal(canonical.display, 'P|0|<secretKey>');
     assert.equal(verifyValues(t, { partnerCode: 'P', fiatAmount: undefined }, 'sec', signature, pub).ok, true);

@@ -110,9 +110,14 @@ describe('syntax/environments', () => {
     assert.equal(maskSecret('secretKey', 'abc'), '<secretKey>');
     assert.equal(maskSecret('partnerCode', 'P1'), 'P1');
     for (const k of KNOWN_VARIABLES) assert.equal(k.secret, isSecretVariable(k.name), k.name);
-    assert.deepEqual(
-      KNOWN_VARIABLES.map((k) => k.name).slice(0, 7),
-      ['base_url', 'plant_base_url', 'partnerCode', 'secretKey', 'privateKeyFile', 'servicePublicKeyFile', 'userEmail'],
-    );
+    assert.deepEqual(KNOWN_VARIABLES.map((k) => k.name).slice(0, 7), [
+      'base_url',
+      'plant_base_url',
+      'partnerCode',
+      'secretKey',
+      'privateKeyFile',
+      'servicePublicKeyFile',
+      'userEmail',
+    ]);
   });
 });

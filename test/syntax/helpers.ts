@@ -29,7 +29,8 @@ export function assertSpansInside(block: RequestBlock): void {
   for (const d of block.directives) [d.span, d.nameSpan, d.valueSpan].forEach((s) => check(s, 'directive'));
   for (const v of block.variables) [v.span, v.nameSpan, v.valueSpan].forEach((s) => check(s, 'variable'));
   block.comments.forEach((s) => check(s, 'comment'));
-  if (block.requestLine) [block.requestLine.span, block.requestLine.methodSpan, block.requestLine.urlSpan].forEach((s) => check(s, 'request line'));
+  if (block.requestLine)
+    [block.requestLine.span, block.requestLine.methodSpan, block.requestLine.urlSpan].forEach((s) => check(s, 'request line'));
   for (const h of block.headers) [h.span, h.nameSpan, h.valueSpan].forEach((s) => check(s, 'header'));
   if (block.body) {
     check(block.body.span, 'body');

@@ -43,7 +43,10 @@ describe('syntax/parser: incremental reparse', () => {
       assertTiles(parsed);
       assert.deepEqual(parsed.blocks.map(snapshot), fresh.blocks.map(snapshot));
       assert.deepEqual(parsed.variables, fresh.variables);
-      assert.deepEqual(parsed.requests.map((b) => b.start), fresh.requests.map((b) => b.start));
+      assert.deepEqual(
+        parsed.requests.map((b) => b.start),
+        fresh.requests.map((b) => b.start),
+      );
     }
   });
 
@@ -57,7 +60,10 @@ describe('syntax/parser: incremental reparse', () => {
     const reused = after.blocks.filter((b) => old.has(b));
     assert.equal(reused.length, 3, 'the three identical request blocks are all reused');
     assert.equal(new Set(after.blocks).size, after.blocks.length, 'no object appears twice');
-    assert.deepEqual(after.blocks.slice(1).map((b) => b.start), [7, 7 + dup.length, 7 + 2 * dup.length]);
+    assert.deepEqual(
+      after.blocks.slice(1).map((b) => b.start),
+      [7, 7 + dup.length, 7 + 2 * dup.length],
+    );
   });
 
   it('reparses only the edited block of a 5,000-request file', () => {
@@ -72,7 +78,22 @@ describe('syntax/parser: incremental reparse', () => {
   });
 
   it('property: any edit of any text reparses to what a fresh parse gives', () => {
-    const piece = fc.constantFrom('###', '### t\n', '\n', '\r\n', 'GET https://x.test\n', 'A: b\n', '{"a": {{x}}}', '{{', '}}', '?? status == 200\n', '# @name n\n', '@v = 1\n', ' ', 'x');
+    const piece = fc.constantFrom(
+      '###',
+      '### t\n',
+      '\n',
+      '\r\n',
+      'GET https://x.test\n',
+      'A: b\n',
+      '{"a": {{x}}}',
+      '{{',
+      '}}',
+      '?? status == 200\n',
+      '# @name n\n',
+      '@v = 1\n',
+      ' ',
+      'x',
+    );
     const doc = fc.array(piece, { maxLength: 30 }).map((p) => p.join(''));
     fc.assert(
       fc.property(doc, fc.nat(), fc.nat(5), fc.array(piece, { maxLength: 3 }), (t, at, remove, ins) => {

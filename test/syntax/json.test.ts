@@ -1,5 +1,15 @@
 import assert from 'node:assert/strict';
-import { decodeJsonString, findNodeAtOffset, maskTemplates, nodePath, nodeValue, parseJsonBody, propertyNode, propertyValue, splitPath } from '../../engine/syntax/json';
+import {
+  decodeJsonString,
+  findNodeAtOffset,
+  maskTemplates,
+  nodePath,
+  nodeValue,
+  parseJsonBody,
+  propertyNode,
+  propertyValue,
+  splitPath,
+} from '../../engine/syntax/json';
 
 describe('syntax/json: template-aware JSON', () => {
   const body = '{\n  "partnerCode": "{{partnerCode}}",\n  "fiatAmount": {{amount}},\n  "nested": {"list": [1, {{x}}, "a"]}\n}';

@@ -43,9 +43,11 @@ describe('syntax/lineIndex', () => {
           const plain = new LineIndex(text);
           const byBlock = new LineIndex(text, parsed.blocks);
           assert.equal(byBlock.lineCount, plain.lineCount);
-          for (let o = 0; o <= text.length; o++) assert.deepEqual(byBlock.positionAt(o), plain.positionAt(o), `offset ${o} of ${JSON.stringify(text)}`);
+          for (let o = 0; o <= text.length; o++)
+            assert.deepEqual(byBlock.positionAt(o), plain.positionAt(o), `offset ${o} of ${JSON.stringify(text)}`);
           for (let l = 0; l <= plain.lineCount; l++) {
-            for (const character of [0, 1, 3, 1000]) assert.equal(byBlock.offsetAt({ line: l, character }), plain.offsetAt({ line: l, character }));
+            for (const character of [0, 1, 3, 1000])
+              assert.equal(byBlock.offsetAt({ line: l, character }), plain.offsetAt({ line: l, character }));
             assert.equal(byBlock.lineContentEnd(l), plain.lineContentEnd(l));
           }
         };

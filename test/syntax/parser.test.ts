@@ -139,10 +139,19 @@ describe('syntax/parser: features', () => {
 
   it('reads directives and comments', () => {
     const b = block('###\n# a comment\n// another\n# @note keep this   \n# @no-log\nGET https://x.test\n');
-    assert.deepEqual(b.directives.map((d) => [d.name, d.value]), [['note', 'keep this'], ['no-log', '']]);
+    assert.deepEqual(
+      b.directives.map((d) => [d.name, d.value]),
+      [
+        ['note', 'keep this'],
+        ['no-log', ''],
+      ],
+    );
     assert.equal(at(b, b.directives[0].valueSpan), 'keep this');
     assert.equal(at(b, b.directives[0].nameSpan), 'note');
-    assert.deepEqual(b.comments.map((c) => at(b, c)), ['# a comment', '// another']);
+    assert.deepEqual(
+      b.comments.map((c) => at(b, c)),
+      ['# a comment', '// another'],
+    );
   });
 
   it('reads a URL-only line as GET, lower-case methods, and the HTTP version', () => {
@@ -164,13 +173,21 @@ describe('syntax/parser: features', () => {
 
   it('stops headers at the first blank line; the rest is the body', () => {
     const b = block('###\nPOST https://x.test\nA: 1\nB:2\n\nhello\nworld\n\n\n');
-    assert.deepEqual(b.headers.map((h) => [h.name, h.value]), [['A', '1'], ['B', '2']]);
+    assert.deepEqual(
+      b.headers.map((h) => [h.name, h.value]),
+      [
+        ['A', '1'],
+        ['B', '2'],
+      ],
+    );
     assert.equal(b.body?.kind, 'text');
     assert.equal(b.body?.text, 'hello\nworld');
   });
 
   it('reads ?? assertions anywhere after the request line, even inside a JSON body', () => {
-    const b = block('###\nPOST https://x.test\n?? status == 201\n\n{\n  "a": 1,\n?? body data.status == AWAITING_PAYMENT\n  "b": 2\n}\n?? signature valid\n?? header content-type contains json\n');
+    const b = block(
+      '###\nPOST https://x.test\n?? status == 201\n\n{\n  "a": 1,\n?? body data.status == AWAITING_PAYMENT\n  "b": 2\n}\n?? signature valid\n?? header content-type contains json\n',
+    );
     assert.deepEqual(
       b.assertions.map((a) => [a.subject, a.path, a.operator, a.expected]),
       [
@@ -197,19 +214,31 @@ describe('syntax/parser: features', () => {
     const b = block('###\nPOST https://x.test\n\n{"at": "{{$datetime "YYYY-MM-DD"}}", "n": {{amount}}}\n');
     assert.deepEqual(b.body!.json!.errors, []);
     assert.equal(b.body!.json!.templates.size, 1);
-    assert.deepEqual(b.references.map((r) => [r.name, r.args]), [['$datetime', ['YYYY-MM-DD']], ['amount', undefined]]);
+    assert.deepEqual(
+      b.references.map((r) => [r.name, r.args]),
+      [
+        ['$datetime', ['YYYY-MM-DD']],
+        ['amount', undefined],
+      ],
+    );
   });
 
   it('treats comment lines after a JSON body as comments', () => {
     const b = block('###\nPOST https://x.test\n\n{"a": 1}\n\n# note\n// other\n');
     assert.equal(b.body?.text, '{"a": 1}');
-    assert.deepEqual(b.comments.map((c) => at(b, c)), ['# note', '// other']);
+    assert.deepEqual(
+      b.comments.map((c) => at(b, c)),
+      ['# note', '// other'],
+    );
     assert.deepEqual(codes(b), []);
   });
 
   it('does not count templates in comments as references', () => {
     const b = block('###\n# uses {{nothing}}\nGET https://x.test/{{id}}\n');
-    assert.deepEqual(b.references.map((r) => r.name), ['id']);
+    assert.deepEqual(
+      b.references.map((r) => r.name),
+      ['id'],
+    );
   });
 
   it('accepts a body that is only templates inside an array', () => {
@@ -265,7 +294,11 @@ describe('syntax/parser: problems name the fix', () => {
     const { b, p } = problem('###\nGET https://x.test/{{id\nA: {{b}}\n', 'syntax/unterminated-template');
     assert.equal(at(b, p.span), '{{id');
     assert.match(p.message, /add `}}`/);
-    assert.deepEqual(b.references.map((r) => r.name), ['b'], 'the next line is not swallowed');
+    assert.deepEqual(
+      b.references.map((r) => r.name),
+      ['b'],
+      'the next line is not swallowed',
+    );
   });
 
   it('JSON syntax errors, including a trailing comma', () => {
@@ -430,7 +463,9 @@ describe('syntax/parser: where `###` separates', () => {
   });
 
   it('does not split at `###` inside a URL, a header value, a comment or a title', () => {
-    const file = parseOne('###\n# note ### more\nGET https://x.test/a###b\nX-Tag: a ### b\n\n### A title ### with hashes\nGET https://x.test/c\n');
+    const file = parseOne(
+      '###\n# note ### more\nGET https://x.test/a###b\nX-Tag: a ### b\n\n### A title ### with hashes\nGET https://x.test/c\n',
+    );
     assert.equal(file.blocks.length, 3);
     const [first, second] = file.requests;
     assert.equal(first.requestLine!.url, 'https://x.test/a###b');
@@ -443,12 +478,19 @@ describe('syntax/parser: where `###` separates', () => {
     assert.equal(file.blocks.length, 2);
   });
 
-  for (const [name, eol] of [['LF', '\n'], ['CRLF', '\r\n'], ['a lone CR', '\r']] as const) {
+  for (const [name, eol] of [
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+    ['a lone CR', '\r'],
+  ] as const) {
     it(`separates at \`###\` after ${name}, and the title holds no line break`, () => {
       const text = `GET https://x.test/one${eol}${eol}### second${eol}GET https://x.test/two${eol}###${eol}GET https://x.test/three${eol}`;
       const file = parseOne(text);
       assert.equal(file.blocks.length, 3);
-      assert.deepEqual(file.requests.map((r) => r.requestLine!.url), ['https://x.test/one', 'https://x.test/two', 'https://x.test/three']);
+      assert.deepEqual(
+        file.requests.map((r) => r.requestLine!.url),
+        ['https://x.test/one', 'https://x.test/two', 'https://x.test/three'],
+      );
       assert.equal(file.blocks[1].start, text.indexOf('### second'));
       assert.equal(file.blocks[1].separator?.title, 'second');
       assert.equal(file.blocks[1].name, 'second');

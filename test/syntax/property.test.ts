@@ -10,10 +10,43 @@ const httpish = fc
   .array(
     fc.oneof(
       fc.constantFrom(
-        '###', '### title\n', '\n', '\r\n', '\r', '\t', ' ', '#', '//', '# @name q\n', '@v = {{w}}\n', '@', '=',
-        'GET ', 'post ', 'https://x.test/p', '{{', '}}', '{{base_url}}', '{{$uuid}}', '{{q.response.body.$.a}}',
-        'Content-Type: application/json\n', ':', '{', '}', '[', ']', '"', '\\', ',', '0', 'null', '?? status == 201\n',
-        '< ./f.json\n', 'HTTP/1.1', '/*', '*/',
+        '###',
+        '### title\n',
+        '\n',
+        '\r\n',
+        '\r',
+        '\t',
+        ' ',
+        '#',
+        '//',
+        '# @name q\n',
+        '@v = {{w}}\n',
+        '@',
+        '=',
+        'GET ',
+        'post ',
+        'https://x.test/p',
+        '{{',
+        '}}',
+        '{{base_url}}',
+        '{{$uuid}}',
+        '{{q.response.body.$.a}}',
+        'Content-Type: application/json\n',
+        ':',
+        '{',
+        '}',
+        '[',
+        ']',
+        '"',
+        '\\',
+        ',',
+        '0',
+        'null',
+        '?? status == 201\n',
+        '< ./f.json\n',
+        'HTTP/1.1',
+        '/*',
+        '*/',
       ),
       fc.string({ maxLength: 8, unit: 'binary' }),
     ),
@@ -24,16 +57,22 @@ const httpish = fc
 describe('syntax/parser: properties', () => {
   it('any string parses without throwing; blocks tile the text; every span is inside its block', () => {
     fc.assert(
-      fc.property(fc.oneof(httpish, fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 300 })), (text) => {
-        const file = parseHttpFile(text);
-        assertTiles(file);
-        for (const b of file.blocks) {
-          assertSpansInside(b);
-          assert.ok(!b.problems.some((p) => p.code === 'syntax/internal-error'), JSON.stringify(b.problems));
-        }
-        assert.deepEqual(file.requests, file.blocks.filter((b) => b.requestLine));
-        for (const v of file.variables) assert.equal(text.slice(v.nameSpan.start, v.nameSpan.end), v.name);
-      }),
+      fc.property(
+        fc.oneof(httpish, fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 300 })),
+        (text) => {
+          const file = parseHttpFile(text);
+          assertTiles(file);
+          for (const b of file.blocks) {
+            assertSpansInside(b);
+            assert.ok(!b.problems.some((p) => p.code === 'syntax/internal-error'), JSON.stringify(b.problems));
+          }
+          assert.deepEqual(
+            file.requests,
+            file.blocks.filter((b) => b.requestLine),
+          );
+          for (const v of file.variables) assert.equal(text.slice(v.nameSpan.start, v.nameSpan.end), v.name);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -44,7 +83,12 @@ describe('syntax/parser: properties', () => {
       fc.property(httpish, (text) => {
         const file = parseHttpFile(text);
         for (const b of file.blocks) {
-          const r = resolveRequest(b, { file, env: { w: '1', base_url: 'https://b' }, system, response: () => ({ status: 200, headers: {}, body: { a: [1] } }) });
+          const r = resolveRequest(b, {
+            file,
+            env: { w: '1', base_url: 'https://b' },
+            system,
+            response: () => ({ status: 200, headers: {}, body: { a: [1] } }),
+          });
           const jsonOk = b.body?.kind === 'json' && b.body.json?.errors.length === 0 && b.problems.length === 0;
           if (jsonOk && r.unresolved.length === 0) assert.deepEqual(JSON.parse(r.bodyText!), r.bodyValue);
         }

@@ -60,7 +60,10 @@ X-Partner: {{partnerCode}}
     assert.deepEqual(r.unresolved, []);
     assert.equal(r.method, 'POST');
     assert.equal(r.url, 'https://sandbox.example/api/v2/orders/create-sell-order');
-    assert.deepEqual(r.headers, [['Content-Type', 'application/json'], ['X-Partner', 'P001']]);
+    assert.deepEqual(r.headers, [
+      ['Content-Type', 'application/json'],
+      ['X-Partner', 'P001'],
+    ]);
     assert.deepEqual(r.bodyValue, {
       partnerCode: 'P001',
       externalOrderId: 'order-uuid-1',
@@ -82,11 +85,18 @@ POST {{base_url}}/x
     const r = resolveRequest(c.file.requests[0], c);
     assert.deepEqual(r.bodyValue, { a: '{{missing}}', n: '{{alsoMissing}}', k: '{{secretKey}}' });
     assert.equal(r.bodyText, '{"a": "{{missing}}", "n": {{alsoMissing}}, "k": "{{secretKey}}"}');
-    assert.deepEqual(r.unresolved.map((u) => u.ref.name), ['missing', 'alsoMissing', 'secretKey']);
-    assert.match(r.unresolved[0].reason, /`missing` is not defined: add it to the selected environment in http-client\.env\.json, or define `@missing = value`/);
+    assert.deepEqual(
+      r.unresolved.map((u) => u.ref.name),
+      ['missing', 'alsoMissing', 'secretKey'],
+    );
+    assert.match(
+      r.unresolved[0].reason,
+      /`missing` is not defined: add it to the selected environment in http-client\.env\.json, or define `@missing = value`/,
+    );
     assert.match(r.unresolved[2].reason, /http-client\.private\.env\.json/);
     const block = c.file.requests[0];
-    for (const u of r.unresolved) assert.equal(block.text.slice(u.ref.span.start, u.ref.span.end), `{{${u.ref.expression}}}`, 'spans point into the block');
+    for (const u of r.unresolved)
+      assert.equal(block.text.slice(u.ref.span.start, u.ref.span.end), `{{${u.ref.expression}}}`, 'spans point into the block');
   });
 
   it('escapes values substituted inside JSON strings, so the value survives', () => {
@@ -184,7 +194,11 @@ GET {{api}}/x
       const a = sys.randomInt(1, 3);
       assert.ok(a === 1 || a === 2);
       assert.match(sys.uuid(), /^[0-9a-f-]{36}$/);
-      const c: ResolveContext = { file: parseHttpFile('@which = PAYOUT_PARTNER'), env: {}, system: { ...pinned(), dotenv: (name) => sys.dotenv(name) } };
+      const c: ResolveContext = {
+        file: parseHttpFile('@which = PAYOUT_PARTNER'),
+        env: {},
+        system: { ...pinned(), dotenv: (name) => sys.dotenv(name) },
+      };
       const r = resolveString('{{$dotenv PARTNER}}|{{$processEnv %which}}|{{$dotenv MISSING}}', c);
       assert.equal(r.value, 'FromDotenv|ENV_P|{{$dotenv MISSING}}');
       assert.match(r.unresolved[0].reason, /`MISSING` is not in the \.env file beside this file: add `MISSING=value` there/);
@@ -226,8 +240,15 @@ X-Trace: {{quote.response.headers.x-trace}}
   });
 
   it('explains bad response references', () => {
-    const file = parseHttpFile('# @name q\nGET https://x\n\n###\nGET https://x/{{nobody.response.body.$.a}}/{{q.response.body.$.missing}}/{{q.response.body.a}}\n');
-    const r = resolveRequest(file.requests[1], { file, env: {}, system: pinned(), response: () => ({ status: 200, headers: {}, body: { a: 1 } }) });
+    const file = parseHttpFile(
+      '# @name q\nGET https://x\n\n###\nGET https://x/{{nobody.response.body.$.a}}/{{q.response.body.$.missing}}/{{q.response.body.a}}\n',
+    );
+    const r = resolveRequest(file.requests[1], {
+      file,
+      env: {},
+      system: pinned(),
+      response: () => ({ status: 200, headers: {}, body: { a: 1 } }),
+    });
     assert.deepEqual(r.requestRefs, ['nobody', 'q']);
     assert.match(r.unresolved[0].reason, /No request in this file is named `nobody`: add `# @name nobody`/);
     assert.match(r.unresolved[1].reason, /has no `\$.missing`/);
@@ -236,22 +257,32 @@ X-Trace: {{quote.response.headers.x-trace}}
 
   it('does not let a request depend on its own response', () => {
     const file = parseHttpFile('# @name self\nGET https://x/{{self.response.body.$.id}}\n');
-    const r = resolveRequest(file.requests[0], { file, env: {}, system: pinned(), response: () => ({ status: 200, headers: {}, body: { id: 1 } }) });
+    const r = resolveRequest(file.requests[0], {
+      file,
+      env: {},
+      system: pinned(),
+      response: () => ({ status: 200, headers: {}, body: { id: 1 } }),
+    });
     assert.deepEqual(r.requestRefs, []);
     assert.match(r.unresolved[0].reason, /refers to its own response/);
   });
 
   it('collects the secret values used, without putting them in reasons', () => {
-    const text = '###\nPOST https://x\nAuthorization: Bearer {{accessToken}}\n\n{"sig": "{{secretKey}}", "p": "{{$processEnv PAYOUT_SECRET}}"}\n';
+    const text =
+      '###\nPOST https://x\nAuthorization: Bearer {{accessToken}}\n\n{"sig": "{{secretKey}}", "p": "{{$processEnv PAYOUT_SECRET}}"}\n';
     const c = ctx(text, { ...ENV, accessToken: 'tok-123' });
     const r = resolveRequest(c.file.requests[0], c);
     assert.deepEqual(r.secrets.sort(), ['env-secret', 'tok-123', 'top-secret']);
-    const bad = resolveRequest(parseHttpFile('###\nPOST https://x\n\n{"a": {{secretKey}}}\n').requests[0], { ...c, file: parseHttpFile('###\nPOST https://x\n\n{"a": {{secretKey}}}\n') });
+    const bad = resolveRequest(parseHttpFile('###\nPOST https://x\n\n{"a": {{secretKey}}}\n').requests[0], {
+      ...c,
+      file: parseHttpFile('###\nPOST https://x\n\n{"a": {{secretKey}}}\n'),
+    });
     assert.ok(!bad.unresolved.some((u) => u.reason.includes('top-secret')));
   });
 
   it('resolves text bodies and file bodies', () => {
-    const text = '###\nPOST https://x\nContent-Type: text/plain\n\nhello {{partnerCode}}\n\n###\nPOST https://x\n\n< ./{{partnerCode}}.json\n';
+    const text =
+      '###\nPOST https://x\nContent-Type: text/plain\n\nhello {{partnerCode}}\n\n###\nPOST https://x\n\n< ./{{partnerCode}}.json\n';
     const c = ctx(text, ENV, { readFile: (p) => (p === './P001.json' ? '{"from": "file"}' : undefined) });
     assert.equal(resolveRequest(c.file.requests[0], c).bodyText, 'hello P001');
     const f = resolveRequest(c.file.requests[1], c);
@@ -266,13 +297,17 @@ X-Trace: {{quote.response.headers.x-trace}}
   });
 
   it('turns a failing system variable source into a reason, and refuses huge random ranges', () => {
-    const c = ctx('', {}, {
-      system: pinned({
-        uuid: () => {
-          throw new Error('no entropy');
-        },
-      }),
-    });
+    const c = ctx(
+      '',
+      {},
+      {
+        system: pinned({
+          uuid: () => {
+            throw new Error('no entropy');
+          },
+        }),
+      },
+    );
     const r = resolveString('{{$uuid}} {{$randomInt 0 9007199254740991}}', c);
     assert.match(r.unresolved[0].reason, /could not be computed \(no entropy\)/);
     assert.match(r.unresolved[1].reason, /at most 2\^48 apart/);

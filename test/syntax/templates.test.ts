@@ -6,7 +6,13 @@ describe('syntax/templates', () => {
 
   it('classifies variables, system variables and request references', () => {
     assert.deepEqual(classifyTemplate(' partnerCode ', span), { span, expression: 'partnerCode', kind: 'variable', name: 'partnerCode' });
-    assert.deepEqual(classifyTemplate('$randomInt 1 100', span), { span, expression: '$randomInt 1 100', kind: 'system', name: '$randomInt', args: ['1', '100'] });
+    assert.deepEqual(classifyTemplate('$randomInt 1 100', span), {
+      span,
+      expression: '$randomInt 1 100',
+      kind: 'system',
+      name: '$randomInt',
+      args: ['1', '100'],
+    });
     assert.deepEqual(classifyTemplate('$processEnv PAYOUT_KEY', span).args, ['PAYOUT_KEY']);
     const r = classifyTemplate('quote.response.body.$.data.fiatAmount', span);
     assert.equal(r.kind, 'request');
@@ -23,11 +29,14 @@ describe('syntax/templates', () => {
   it('scans templates with spans, and reports unterminated ones without swallowing lines', () => {
     const text = 'a {{x}} b {{ $uuid }}\n{{open\n{{y}}';
     const { refs, problems } = scanTemplates(text, 0, text.length, 10);
-    assert.deepEqual(refs.map((r) => [r.name, text.slice(r.span.start - 10, r.span.end - 10)]), [
-      ['x', '{{x}}'],
-      ['$uuid', '{{ $uuid }}'],
-      ['y', '{{y}}'],
-    ]);
+    assert.deepEqual(
+      refs.map((r) => [r.name, text.slice(r.span.start - 10, r.span.end - 10)]),
+      [
+        ['x', '{{x}}'],
+        ['$uuid', '{{ $uuid }}'],
+        ['y', '{{y}}'],
+      ],
+    );
     assert.equal(problems.length, 1);
     assert.equal(problems[0].code, 'syntax/unterminated-template');
     assert.equal(text.slice(problems[0].span.start - 10, problems[0].span.end - 10), '{{open');
@@ -35,7 +44,10 @@ describe('syntax/templates', () => {
 
   it('treats `{{a {{b}}` as an unterminated `{{` then a template', () => {
     const { refs, problems } = scanTemplates('{{a {{b}}');
-    assert.deepEqual(refs.map((r) => r.name), ['b']);
+    assert.deepEqual(
+      refs.map((r) => r.name),
+      ['b'],
+    );
     assert.equal(problems[0].span.end, 4);
   });
 

@@ -14,15 +14,22 @@ describe('VS Code API suite (@vscode/test-electron)', function () {
 
   it('passes inside a downloaded VS Code', async function () {
     if (process.env.PAYOUT_HTTP_VSCODE_TEST !== '1') {
-      console.log('    (skipped: set PAYOUT_HTTP_VSCODE_TEST=1 on a machine that can download VS Code to run the @vscode/test-electron suite; build first with npm run bundle)');
+      console.log(
+        '    (skipped: set PAYOUT_HTTP_VSCODE_TEST=1 on a machine that can download VS Code to run the @vscode/test-electron suite; build first with npm run bundle)',
+      );
       this.skip();
     }
     const { runTests } = await import('@vscode/test-electron');
     const out = path.join(root, '.test-artifacts', 'vscode-suite');
     // the suite runs inside the extension host, which loads JavaScript: bundle it (mocha stays external)
     await esbuild.build({
-      entryPoints: [path.join(__dirname, 'suite', 'index.ts')], outfile: path.join(out, 'index.js'),
-      bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha'],
+      entryPoints: [path.join(__dirname, 'suite', 'index.ts')],
+      outfile: path.join(out, 'index.js'),
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode', 'mocha'],
     });
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'payout-http-vscode-'));
     const workspace = path.join(tmp, 'workspace');

@@ -64,7 +64,10 @@ const shiftSpan = (s: Span, by: number): Span => ({ start: s.start + by, end: s.
 
 function shift(d: RuleDiagnostic, by: number): FileDiagnostic {
   if (by === 0) return d;
-  const fixes: QuickFix[] | undefined = d.fixes?.map((f) => ({ ...f, edits: f.edits.map((e) => ({ span: shiftSpan(e.span, by), newText: e.newText })) }));
+  const fixes: QuickFix[] | undefined = d.fixes?.map((f) => ({
+    ...f,
+    edits: f.edits.map((e) => ({ span: shiftSpan(e.span, by), newText: e.newText })),
+  }));
   return fixes ? { ...d, span: shiftSpan(d.span, by), fixes } : { ...d, span: shiftSpan(d.span, by) };
 }
 

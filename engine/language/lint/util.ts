@@ -85,7 +85,8 @@ const FRESH_ID_FIELDS = new Set(['externalOrderId']);
  * each request makes anew, else the type's placeholder.
  */
 export function suggestedValue(spec: FieldSpec, isDefined?: (name: string) => boolean): string {
-  if (isDefined ? spec.type === 'string' && isDefined(spec.name) : spec.name === 'partnerCode' || spec.name === 'userEmail') return `"{{${spec.name}}}"`;
+  if (isDefined ? spec.type === 'string' && isDefined(spec.name) : spec.name === 'partnerCode' || spec.name === 'userEmail')
+    return `"{{${spec.name}}}"`;
   if (FRESH_ID_FIELDS.has(spec.name)) return '"{{$uuid}}"';
   return placeholderFor(spec);
 }

@@ -38,7 +38,11 @@ interface Call {
   body: string;
   headers: IncomingMessage['headers'];
 }
-interface Answer { status: number; body?: unknown; headers?: Record<string, string> }
+interface Answer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
 type Op = (call: Call) => Answer;
 
 function error(status: number, message: string): Answer {
@@ -66,7 +70,16 @@ export function createPlantHandler(store: PlantStore): PlantHandler {
 }
 
 function route(store: PlantStore, req: IncomingMessage, path: string, rawQuery: string, body: string): Answer {
-  const segments = path.split('/').slice(1).map((s) => { try { return decodeURIComponent(s); } catch { return s; } });
+  const segments = path
+    .split('/')
+    .slice(1)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
   for (const r of ROUTES) {
     const parts = r.pattern.split('/').slice(1);
     if (parts.length !== segments.length) continue;
@@ -102,9 +115,12 @@ function readPlant(body: string): { plant: PlantInput; raw: Record<string, unkno
   try {
     parsed = JSON.parse(body);
   } catch {
-    return error(400, body.trim() === ''
-      ? 'The body is empty; send a JSON Plant, e.g. {"name": "Monstera", "status": "available"}, with Content-Type: application/json.'
-      : 'The body is not valid JSON; send a JSON Plant object with Content-Type: application/json.');
+    return error(
+      400,
+      body.trim() === ''
+        ? 'The body is empty; send a JSON Plant, e.g. {"name": "Monstera", "status": "available"}, with Content-Type: application/json.'
+        : 'The body is not valid JSON; send a JSON Plant object with Content-Type: application/json.',
+    );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return error(400, 'The body must be a JSON object of the Plant shape (name, category, tags, status).');
@@ -114,7 +130,15 @@ function readPlant(body: string): { plant: PlantInput; raw: Record<string, unkno
     return error(400, `The body does not match the Plant shape: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}.`);
   }
   const raw = parsed as Record<string, unknown>;
-  return { plant: { name: raw.name as string | undefined, category: raw.category as string | undefined, tags: raw.tags as string[] | undefined, status: raw.status as string | undefined }, raw };
+  return {
+    plant: {
+      name: raw.name as string | undefined,
+      category: raw.category as string | undefined,
+      tags: raw.tags as string[] | undefined,
+      status: raw.status as string | undefined,
+    },
+    raw,
+  };
 }
 
 function isAnswer(x: object): x is Answer {
@@ -141,9 +165,16 @@ function updatePlant(call: Call): Answer {
     if (!target) return error(404, `Plant not found: no plant has id ${raw.id}; GET /plant/search/status lists the plants with their ids.`);
   } else if (typeof plant.name === 'string') {
     target = call.store.find({ name: plant.name });
-    if (!target) return error(404, `Plant not found: no plant is named ${JSON.stringify(plant.name)}; add an "id" member to name the plant by id, or POST /plant to add it.`);
+    if (!target)
+      return error(
+        404,
+        `Plant not found: no plant is named ${JSON.stringify(plant.name)}; add an "id" member to name the plant by id, or POST /plant to add it.`,
+      );
   } else {
-    return error(400, 'Invalid ID supplied: name the plant to update with an integer "id" member (the Plant shape has none, the sandbox accepts it) or with its exact "name".');
+    return error(
+      400,
+      'Invalid ID supplied: name the plant to update with an integer "id" member (the Plant shape has none, the sandbox accepts it) or with its exact "name".',
+    );
   }
   return { status: 200, body: call.store.update(target, plant) };
 }
@@ -151,7 +182,10 @@ function updatePlant(call: Call): Answer {
 function findByStatus(call: Call): Answer {
   const status = call.query.get('status') ?? undefined;
   if (status !== undefined && !STATUS_VALUES.includes(status)) {
-    return error(400, `Invalid status ${JSON.stringify(status)}; use one of ${STATUS_VALUES.join(', ')}, or leave it out to list every plant.`);
+    return error(
+      400,
+      `Invalid status ${JSON.stringify(status)}; use one of ${STATUS_VALUES.join(', ')}, or leave it out to list every plant.`,
+    );
   }
   return { status: 200, body: call.store.byStatus(status) };
 }
@@ -159,7 +193,11 @@ function findByStatus(call: Call): Answer {
 function findByTags(call: Call): Answer {
   // The document sends one comma-separated list (style form, explode false); repeated
   // parameters are accepted too, as clients generated for explode true send them.
-  const tags = call.query.getAll('tags').flatMap((t) => t.split(',')).map((t) => t.trim()).filter((t) => t !== '');
+  const tags = call.query
+    .getAll('tags')
+    .flatMap((t) => t.split(','))
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   return { status: 200, body: call.store.byTags(tags) };
 }
 
@@ -170,13 +208,17 @@ function getPlant(call: Call): Answer {
     return error(400, `Invalid ID supplied: plantId must be a positive integer, got ${JSON.stringify(raw)}.`);
   }
   const plant = call.store.get(id);
-  return plant ? { status: 200, body: plant } : error(404, `Plant not found: no plant has id ${id}; GET /plant/search/status lists the plants with their ids.`);
+  return plant
+    ? { status: 200, body: plant }
+    : error(404, `Plant not found: no plant has id ${id}; GET /plant/search/status lists the plants with their ids.`);
 }
 
 function getUser(call: Call): Answer {
   const name = call.params.username ?? '';
   const user = call.store.user(name);
-  return user ? { status: 200, body: user } : error(404, `User not found: no user is named ${JSON.stringify(name)}; the sandbox has the user "user1".`);
+  return user
+    ? { status: 200, body: user }
+    : error(404, `User not found: no user is named ${JSON.stringify(name)}; the sandbox has the user "user1".`);
 }
 
 function login(call: Call): Answer {
@@ -187,7 +229,9 @@ function login(call: Call): Answer {
   }
   const token = call.store.login(username, password);
   // The message does not say which of the two was wrong, like any login.
-  return token ? { status: 200, body: token } : error(400, 'Invalid username/password supplied; the sandbox user is described in docs/openapi.md.');
+  return token
+    ? { status: 200, body: token }
+    : error(400, 'Invalid username/password supplied; the sandbox user is described in docs/openapi.md.');
 }
 
 function logout(call: Call): Answer {

@@ -38,13 +38,20 @@ function formatAmount(n: number): string {
 export function philippinesQr(amount: number, merchantId: string): string {
   return buildMerchantQr({
     templateId: '28',
-    template: [['00', 'ph.ppmi.p2m'], ['01', 'GXCHPHM2XXX'], ['03', merchantId]],
+    template: [
+      ['00', 'ph.ppmi.p2m'],
+      ['01', 'GXCHPHM2XXX'],
+      ['03', merchantId],
+    ],
     mcc: '5812',
     currency: '608',
     amount,
     country: 'PH',
     name: 'SANDBOX MERCHANT',
     city: 'MANILA',
-    additional: [['05', merchantId.slice(-8)], ['08', 'Sandbox payment']],
+    additional: [
+      ['05', merchantId.slice(-8)],
+      ['08', 'Sandbox payment'],
+    ],
   });
 }

@@ -69,13 +69,17 @@ export class HostProxy {
   openAsRequest(id: number): { text: string } {
     const r = this.records.get(id);
     if (!r) throw new Error(`exchange #${id} is no longer kept (the last ${KEPT} are); send the request through the proxy again`);
-    const { text } = toPayoutRequest({ method: r.method, url: r.target, headers: r.request.headers, body: r.request.body }, { variables: this.env?.variables ?? {} });
+    const { text } = toPayoutRequest(
+      { method: r.method, url: r.target, headers: r.request.headers, body: r.request.body },
+      { variables: this.env?.variables ?? {} },
+    );
     return { text: this.redactor.redact(text) };
   }
 
   private received(record: ExchangeRecord): void {
     // A bearer token the backend sent is a secret too, wherever it might be echoed.
-    for (const [n, v] of record.request.headers) if (n.toLowerCase() === 'authorization') this.redactor.add(v.replace(/^Bearer\s+/i, ''), '<accessToken>');
+    for (const [n, v] of record.request.headers)
+      if (n.toLowerCase() === 'authorization') this.redactor.add(v.replace(/^Bearer\s+/i, ''), '<accessToken>');
     this.records.set(record.id, record);
     if (this.records.size > KEPT) this.records.delete(this.records.keys().next().value as number);
     void this.ctx.connection.sendNotification(ProxyExchangeNotification.method, this.summary(record));

@@ -41,13 +41,20 @@ export function registerChecks(): void {
       assert.ok(titles.some((t) => /Send request/.test(t)));
     });
 
-    it('completes the endpoint\'s fields in a body', async () => {
+    it("completes the endpoint's fields in a body", async () => {
       const file = path.join(workspace, 'completion.payout.http');
-      fs.writeFileSync(file, 'POST {{base_url}}/api/v2/orders/create-sell-order\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}",\n  \n}\n');
+      fs.writeFileSync(
+        file,
+        'POST {{base_url}}/api/v2/orders/create-sell-order\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}",\n  \n}\n',
+      );
       const uri = vscode.Uri.file(file);
       await vscode.window.showTextDocument(uri);
       const labels = await until(async () => {
-        const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(5, 2));
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          uri,
+          new vscode.Position(5, 2),
+        );
         const l = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label).replace(/^"|"$/g, ''));
         return l.includes('externalOrderId') ? l : undefined;
       });
@@ -56,7 +63,10 @@ export function registerChecks(): void {
 
     it('reports lint diagnostics with payout codes', async () => {
       const file = path.join(workspace, 'lint.payout.http');
-      fs.writeFileSync(file, 'POST {{base_url}}/api/v2/orders/create-sell-order\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}"\n}\n');
+      fs.writeFileSync(
+        file,
+        'POST {{base_url}}/api/v2/orders/create-sell-order\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}"\n}\n',
+      );
       const uri = vscode.Uri.file(file);
       await vscode.window.showTextDocument(uri);
       const diags = await until(() => {
@@ -69,7 +79,10 @@ export function registerChecks(): void {
     it('sends account/verify to the local sandbox and shows the verified verdict', async () => {
       const uri = vscode.Uri.file(path.join(workspace, 'quickstart.payout.http'));
       const doc = await vscode.workspace.openTextDocument(uri);
-      const line = doc.getText().split('\n').findIndex((l) => l.startsWith('POST '));
+      const line = doc
+        .getText()
+        .split('\n')
+        .findIndex((l) => l.startsWith('POST '));
       await vscode.commands.executeCommand('payoutHttp.sendRequest', uri.toString(), line);
       const text = await until(() => {
         const view = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'payout-http-response');

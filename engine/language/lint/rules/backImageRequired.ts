@@ -19,7 +19,10 @@ export const backImageRequired: BlockRule = {
         diag(
           this.code,
           'error',
-          `\`${spec.name}\` is missing for type ${String(type.value)}: the service answers ${errorName(spec.errorCode ?? 58)}, not 5. ${spec.requiredNote ?? ''} Add "${spec.name}" as a base64 data URL, or use type PASSPORT.`.replace(/\s+/g, ' '),
+          `\`${spec.name}\` is missing for type ${String(type.value)}: the service answers ${errorName(spec.errorCode ?? 58)}, not 5. ${spec.requiredNote ?? ''} Add "${spec.name}" as a base64 data URL, or use type PASSPORT.`.replace(
+            /\s+/g,
+            ' ',
+          ),
           type.valueSpan ?? bodyAnchor(block, body),
           edit ? [{ title: `Add "${spec.name}"`, edits: [edit], preferred: true }] : undefined,
         ),

@@ -21,7 +21,14 @@ export const cashoutAmountRange: BlockRule = {
     const out: RuleDiagnostic[] = [];
     const n = (x: number) => x.toLocaleString('en-US');
     if (amount.value < floor.amount) {
-      out.push(diag(this.code, 'error', `\`fiatAmount\` ${n(amount.value)} ${floor.unit} is below the provider floor of ${n(floor.amount)}: the service answers ${errorName(16)}. Send ${n(floor.amount)} or more.`, amount.valueSpan));
+      out.push(
+        diag(
+          this.code,
+          'error',
+          `\`fiatAmount\` ${n(amount.value)} ${floor.unit} is below the provider floor of ${n(floor.amount)}: the service answers ${errorName(16)}. Send ${n(floor.amount)} or more.`,
+          amount.valueSpan,
+        ),
+      );
     } else if (amount.value > ceiling.amount) {
       out.push(
         diag(

@@ -13,7 +13,11 @@ export const countryCode = formatRule({
     if (isIsoCountry(upper)) {
       return { problem: `is "${value}"; codes are uppercase`, fix: `Write "${upper}".`, replacement: upper };
     }
-    if (/^[A-Z]{2}$/.test(value)) return { problem: `is "${value}", which is not an ISO 3166-1 alpha-2 country code`, fix: 'Use the two-letter code of the country, e.g. "VN".' };
+    if (/^[A-Z]{2}$/.test(value))
+      return {
+        problem: `is "${value}", which is not an ISO 3166-1 alpha-2 country code`,
+        fix: 'Use the two-letter code of the country, e.g. "VN".',
+      };
     // A country name instead of its code.
     const byName = [...known].find(([, name]) => name.toLowerCase() === value.trim().toLowerCase());
     return {

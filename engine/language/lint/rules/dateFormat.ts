@@ -8,7 +8,8 @@ export const dateFormat = formatRule({
   formats: ['date'],
   problem(value) {
     if (isCalendarDate(value)) return undefined;
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { problem: `is "${value}", which is not a calendar date`, fix: 'Write an existing date as YYYY-MM-DD.' };
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value))
+      return { problem: `is "${value}", which is not a calendar date`, fix: 'Write an existing date as YYYY-MM-DD.' };
     // Common other spellings: DD/MM/YYYY, YYYY/MM/DD.
     const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
     const ymd = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/.exec(value);

@@ -9,6 +9,10 @@ export const digitsOnly = formatRule({
   problem(value) {
     if (isDigitsOnly(value)) return undefined;
     const digits = value.replace(/\D/g, '');
-    return { problem: `is "${value}"; it must be digits only, with no plus sign or spaces`, fix: digits ? `Write "${digits}".` : 'Write the calling code as digits, e.g. "84".', replacement: digits || undefined };
+    return {
+      problem: `is "${value}"; it must be digits only, with no plus sign or spaces`,
+      fix: digits ? `Write "${digits}".` : 'Write the calling code as digits, e.g. "84".',
+      replacement: digits || undefined,
+    };
   },
 });

@@ -5,7 +5,6 @@ import type { FileRule, RuleDiagnostic } from '../types';
 import { lineAt } from '../../../util/lineAt';
 import { diag } from '../util';
 
-
 export const duplicateRequestName: FileRule<{ name: string; span: Span }> = {
   code: 'payout/duplicate-request-name',
   description: 'A request named like an earlier one: references and `send --name` use the first.',

@@ -9,7 +9,8 @@ export const emailFormat = formatRule({
   problem(value) {
     if (isEmail(value)) return undefined;
     const trimmed = value.trim();
-    if (trimmed !== value && isEmail(trimmed)) return { problem: 'has spaces around the address', fix: `Write "${trimmed}".`, replacement: trimmed };
+    if (trimmed !== value && isEmail(trimmed))
+      return { problem: 'has spaces around the address', fix: `Write "${trimmed}".`, replacement: trimmed };
     return { problem: `is "${value}", not an e-mail address`, fix: 'Write the user\'s address, e.g. "alice@example.com".' };
   },
 });

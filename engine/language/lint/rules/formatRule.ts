@@ -27,8 +27,24 @@ export function formatRule(check: FormatCheck): BlockRule {
         const found = check.problem(String(field.value), spec);
         if (!found) continue;
         const fixes: QuickFix[] | undefined =
-          found.replacement !== undefined ? [{ title: `Change to ${JSON.stringify(found.replacement)}`, edits: [{ span: field.valueSpan!, newText: JSON.stringify(found.replacement) }], preferred: true }] : undefined;
-        out.push(diag(check.code, 'error', `\`${path}\` ${found.problem}: ${rejectionOf(endpoint, spec.errorCode)}. ${found.fix}`, field.valueSpan!, fixes));
+          found.replacement !== undefined
+            ? [
+                {
+                  title: `Change to ${JSON.stringify(found.replacement)}`,
+                  edits: [{ span: field.valueSpan!, newText: JSON.stringify(found.replacement) }],
+                  preferred: true,
+                },
+              ]
+            : undefined;
+        out.push(
+          diag(
+            check.code,
+            'error',
+            `\`${path}\` ${found.problem}: ${rejectionOf(endpoint, spec.errorCode)}. ${found.fix}`,
+            field.valueSpan!,
+            fixes,
+          ),
+        );
       }
       return out;
     },

@@ -56,4 +56,11 @@ export const blockRules: readonly BlockRule[] = [
 /** Rules that see the whole file (names, ids, keys); cheap per-block indexes keep them fast. */
 // `any`: each rule collects its own data type, and only that rule reads it back.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const fileRules: readonly FileRule<any>[] = [undefinedVariable, duplicateRequestName, duplicateExternalOrderId, tokenUnavailable, signatureMismatch, openapiDocument];
+export const fileRules: readonly FileRule<any>[] = [
+  undefinedVariable,
+  duplicateRequestName,
+  duplicateExternalOrderId,
+  tokenUnavailable,
+  signatureMismatch,
+  openapiDocument,
+];

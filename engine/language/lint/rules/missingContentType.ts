@@ -18,17 +18,31 @@ export const missingContentType: BlockRule = {
     const why = signed ? 'signed endpoints require it (doc 1 §5.9)' : 'the endpoint takes a JSON body';
     if (header) {
       return [
-        diag(this.code, signed ? 'error' : 'warning', `Content-Type is "${header.value}", but ${why}. Use \`application/json\`.`, header.valueSpan, [
-          { title: 'Use application/json', edits: [{ span: header.valueSpan, newText: 'application/json' }], preferred: true },
-        ]),
+        diag(
+          this.code,
+          signed ? 'error' : 'warning',
+          `Content-Type is "${header.value}", but ${why}. Use \`application/json\`.`,
+          header.valueSpan,
+          [{ title: 'Use application/json', edits: [{ span: header.valueSpan, newText: 'application/json' }], preferred: true }],
+        ),
       ];
     }
     const after = block.headers.length ? block.headers[block.headers.length - 1].span.end : line.span.end;
     const eol = /\r\n/.test(block.text) ? '\r\n' : '\n';
     return [
-      diag(this.code, 'information', `No \`Content-Type\` header: payout-http's send and curl add \`Content-Type: application/json\` (${why}). Add it below the request line so other clients send it too.`, line.span, [
-        { title: 'Add Content-Type: application/json', edits: [{ span: { start: after, end: after }, newText: `${eol}Content-Type: application/json` }], preferred: true },
-      ]),
+      diag(
+        this.code,
+        'information',
+        `No \`Content-Type\` header: payout-http's send and curl add \`Content-Type: application/json\` (${why}). Add it below the request line so other clients send it too.`,
+        line.span,
+        [
+          {
+            title: 'Add Content-Type: application/json',
+            edits: [{ span: { start: after, end: after }, newText: `${eol}Content-Type: application/json` }],
+            preferred: true,
+          },
+        ],
+      ),
     ];
   },
 };

@@ -11,7 +11,10 @@ export const openapiDocument: FileRule<never> = {
     const out: RuleDiagnostic[] = [];
     for (const use of ctx.openapi) {
       if (!use.problems.length) continue;
-      const more = use.problems.length > 1 ? ` (and ${use.problems.length - 1} more problem${use.problems.length > 2 ? 's' : ''}: ${use.problems.slice(1, 4).join(' ')})` : '';
+      const more =
+        use.problems.length > 1
+          ? ` (and ${use.problems.length - 1} more problem${use.problems.length > 2 ? 's' : ''}: ${use.problems.slice(1, 4).join(' ')})`
+          : '';
       const span = { start: use.block.start + use.directive.span.start, end: use.block.start + use.directive.span.end };
       out.push(diag(this.code, 'warning', `${use.problems[0]}${more}`, span));
     }

@@ -29,7 +29,15 @@ export const parameterValue: BlockRule = {
       const value = match.pathParams[spec.name];
       if (value === undefined) continue;
       const problem = problemOf(spec, value);
-      if (problem) out.push(diag(this.code, 'error', `Path parameter \`${spec.name}\` ${problem}. Write ${spec.type === 'integer' ? 'an integer, e.g. 1' : 'an allowed value'}.`, spanOf(`/${value}`, url.indexOf('}}') + 1)));
+      if (problem)
+        out.push(
+          diag(
+            this.code,
+            'error',
+            `Path parameter \`${spec.name}\` ${problem}. Write ${spec.type === 'integer' ? 'an integer, e.g. 1' : 'an allowed value'}.`,
+            spanOf(`/${value}`, url.indexOf('}}') + 1),
+          ),
+        );
     }
     for (const spec of endpoint.query ?? []) {
       const value = match.query[spec.name];

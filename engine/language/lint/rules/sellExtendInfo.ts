@@ -6,7 +6,10 @@ import type { BodyField } from '../../body';
 import type { BlockRule, RuleDiagnostic } from '../types';
 import { bodyAnchor, diag, errorName, insertFieldEdit } from '../util';
 
-const KEYED_CURRENCIES = sellExtendInfoRules.filter((r) => r.key).flatMap((r) => r.fiatCurrencies).join(', ');
+const KEYED_CURRENCIES = sellExtendInfoRules
+  .filter((r) => r.key)
+  .flatMap((r) => r.fiatCurrencies)
+  .join(', ');
 
 const isLiteralDigits = (f: BodyField | undefined) => f?.kind === 'string' && !f.hasTemplates && /^\d+$/.test(String(f.value));
 
@@ -30,9 +33,13 @@ export const sellExtendInfo: BlockRule = {
     if (!rule.key) {
       if (info?.kind === 'object' && info.members?.length && info.valueSpan) {
         out.push(
-          diag(this.code, 'warning', `For fiatCurrency ${currency || 'VND'}, send \`extendInfo: null\`: only ${KEYED_CURRENCIES} read a country key. Replace the object with null.`, info.keySpan, [
-            { title: 'Replace extendInfo with null', edits: [{ span: info.valueSpan, newText: 'null' }], preferred: true },
-          ]),
+          diag(
+            this.code,
+            'warning',
+            `For fiatCurrency ${currency || 'VND'}, send \`extendInfo: null\`: only ${KEYED_CURRENCIES} read a country key. Replace the object with null.`,
+            info.keySpan,
+            [{ title: 'Replace extendInfo with null', edits: [{ span: info.valueSpan, newText: 'null' }], preferred: true }],
+          ),
         );
       }
       return out;
@@ -42,12 +49,19 @@ export const sellExtendInfo: BlockRule = {
     if (!info || info.kind === 'null' || (info.kind === 'object' && !info.members?.some((m) => m.name === rule.key))) {
       if (info?.kind === 'template') return out;
       const code = rule.missingKeyErrorCode;
-      const fixes =
-        !info
-          ? [insertFieldEdit(block, body, 'extendInfo', `{ "qrType": "", "${rule.key}": ${keyObject} }`)].filter((e) => !!e).map((e) => ({ title: `Add extendInfo.${rule.key}`, edits: [e], preferred: true }))
-          : info.kind === 'null' && info.valueSpan
-            ? [{ title: `Add extendInfo.${rule.key}`, edits: [{ span: info.valueSpan, newText: `{ "qrType": "", "${rule.key}": ${keyObject} }` }], preferred: true }]
-            : undefined;
+      const fixes = !info
+        ? [insertFieldEdit(block, body, 'extendInfo', `{ "qrType": "", "${rule.key}": ${keyObject} }`)]
+            .filter((e) => !!e)
+            .map((e) => ({ title: `Add extendInfo.${rule.key}`, edits: [e], preferred: true }))
+        : info.kind === 'null' && info.valueSpan
+          ? [
+              {
+                title: `Add extendInfo.${rule.key}`,
+                edits: [{ span: info.valueSpan, newText: `{ "qrType": "", "${rule.key}": ${keyObject} }` }],
+                preferred: true,
+              },
+            ]
+          : undefined;
       out.push(
         diag(
           this.code,
@@ -78,9 +92,18 @@ export const sellExtendInfo: BlockRule = {
       // PHP: rejected when recipientName and the account number are both all digits.
       const recipient = keyField.members?.find((m) => m.name === 'recipientName');
       for (const rejection of rule.rejections ?? []) {
-        if (rejection.condition.includes('all digits') && isLiteralDigits(recipient) && isLiteralDigits(body.byName.get('bankAccountNumber'))) {
+        if (
+          rejection.condition.includes('all digits') &&
+          isLiteralDigits(recipient) &&
+          isLiteralDigits(body.byName.get('bankAccountNumber'))
+        ) {
           out.push(
-            diag(this.code, 'error', `Rejected when ${rejection.condition}: the service answers ${errorName(rejection.errorCode)}. Use the recipient's name as the QR decoding gives it.`, recipient!.valueSpan ?? keyField.keySpan),
+            diag(
+              this.code,
+              'error',
+              `Rejected when ${rejection.condition}: the service answers ${errorName(rejection.errorCode)}. Use the recipient's name as the QR decoding gives it.`,
+              recipient!.valueSpan ?? keyField.keySpan,
+            ),
           );
         }
       }
@@ -102,7 +125,12 @@ export const sellExtendInfo: BlockRule = {
         );
       } else if (present.length > 1) {
         out.push(
-          diag(this.code, 'warning', `extendInfo has ${present.join(' and ')}: send exactly the one key matching fiatCurrency ${currency} (${rule.key}); remove the others.`, info.keySpan),
+          diag(
+            this.code,
+            'warning',
+            `extendInfo has ${present.join(' and ')}: send exactly the one key matching fiatCurrency ${currency} (${rule.key}); remove the others.`,
+            info.keySpan,
+          ),
         );
       }
     }

@@ -15,7 +15,9 @@ export const signedFieldOmitted: BlockRule = {
     if (!endpoint || !template || !body.root || body.root.type !== 'object') return [];
     return template.segments
       .map((seg) => ({ seg, spec: endpoint.body?.find((f) => f.name === seg.field) }))
-      .filter(({ seg, spec }) => !body.byName.has(seg.field) && (seg.notRejectedAsMissing || spec?.required !== true || spec.filledByClient))
+      .filter(
+        ({ seg, spec }) => !body.byName.has(seg.field) && (seg.notRejectedAsMissing || spec?.required !== true || spec.filledByClient),
+      )
       .map(({ seg, spec }) => {
         const consequence = seg.omissionNote ? ` ${seg.omissionNote}` : '';
         const edit = spec ? insertFieldEdit(block, body, seg.field, suggestedValue(spec)) : undefined;

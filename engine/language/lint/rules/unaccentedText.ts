@@ -14,6 +14,10 @@ export const unaccentedText = formatRule({
     if (isUnaccented(value)) return undefined;
     const bad = [...new Set([...value].filter((c) => !ALLOWED.test(c)))].join(' ');
     const clean = unaccent(value);
-    return { problem: `has accents or special characters (${bad})`, fix: `Use unaccented letters, digits and spaces only${clean ? `, e.g. "${clean}"` : ''}.`, replacement: clean || undefined };
+    return {
+      problem: `has accents or special characters (${bad})`,
+      fix: `Use unaccented letters, digits and spaces only${clean ? `, e.g. "${clean}"` : ''}.`,
+      replacement: clean || undefined,
+    };
   },
 });

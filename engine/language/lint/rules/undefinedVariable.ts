@@ -45,7 +45,8 @@ export const undefinedVariable: FileRule<BlockNames> = {
   check({ parsed, variableNames, requestNames }, items) {
     const out: RuleDiagnostic[] = [];
     const allDefined = new Map<readonly string[], boolean>();
-    const defined = (name: string) => (name.endsWith('.response') ? requestNames.has(name.slice(0, -'.response'.length)) : variableNames.has(name));
+    const defined = (name: string) =>
+      name.endsWith('.response') ? requestNames.has(name.slice(0, -'.response'.length)) : variableNames.has(name);
     for (const { block, data } of items) {
       let ok = allDefined.get(data.names);
       if (ok === undefined) allDefined.set(data.names, (ok = data.names.every(defined)));

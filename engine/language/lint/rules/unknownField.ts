@@ -22,7 +22,15 @@ export const unknownField: BlockRule = {
           'warning',
           `Unknown field \`${visit.field.name}\` for ${where}: the service does not read it. ${fix}`,
           visit.field.keySpan,
-          suggestion ? [{ title: `Rename to "${suggestion}"`, edits: [{ span: visit.field.keySpan, newText: JSON.stringify(suggestion) }], preferred: true }] : undefined,
+          suggestion
+            ? [
+                {
+                  title: `Rename to "${suggestion}"`,
+                  edits: [{ span: visit.field.keySpan, newText: JSON.stringify(suggestion) }],
+                  preferred: true,
+                },
+              ]
+            : undefined,
         ),
       );
     }

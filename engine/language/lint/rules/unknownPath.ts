@@ -27,11 +27,23 @@ export const unknownPath: BlockRule = {
       const edits: SpanEdit[] = [];
       if (s.path !== match.path && !s.path.includes('{')) edits.push({ span: pathSpan, newText: s.path });
       if (s.method !== line.method) {
-        edits.push(line.methodSpan.end > line.methodSpan.start ? { span: line.methodSpan, newText: s.method } : { span: { start: line.urlSpan.start, end: line.urlSpan.start }, newText: `${s.method} ` });
+        edits.push(
+          line.methodSpan.end > line.methodSpan.start
+            ? { span: line.methodSpan, newText: s.method }
+            : { span: { start: line.urlSpan.start, end: line.urlSpan.start }, newText: `${s.method} ` },
+        );
       }
       if (edits.length) fixes.push({ title: `Change to ${s.method} ${s.path}`, edits, preferred: true });
     }
     const isMethod = /^Method /.test(match.reason);
-    return [diag(this.code, 'warning', match.reason, isMethod ? (line.methodSpan.end > line.methodSpan.start ? line.methodSpan : pathSpan) : pathSpan, fixes)];
+    return [
+      diag(
+        this.code,
+        'warning',
+        match.reason,
+        isMethod ? (line.methodSpan.end > line.methodSpan.start ? line.methodSpan : pathSpan) : pathSpan,
+        fixes,
+      ),
+    ];
   },
 };

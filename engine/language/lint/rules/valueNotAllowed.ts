@@ -33,7 +33,11 @@ export const valueNotAllowed: BlockRule = {
           spec.assumption ? 'warning' : 'error',
           `\`${path}\` must be one of ${spec.enum.join(', ')}; "${value}" is not: ${rejectionOf(endpoint, spec.errorCode)}.${note}${assumed}${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
           field.valueSpan,
-          spec.enum.map((v) => ({ title: `Change to "${v}"`, edits: [{ span: field.valueSpan!, newText: JSON.stringify(v) }], preferred: v === suggestion })),
+          spec.enum.map((v) => ({
+            title: `Change to "${v}"`,
+            edits: [{ span: field.valueSpan!, newText: JSON.stringify(v) }],
+            preferred: v === suggestion,
+          })),
         ),
       );
     }

@@ -32,14 +32,22 @@ function fixFor(spec: FieldSpec, field: BodyField): QuickFix[] | undefined {
   if ((spec.type === 'number' || spec.type === 'integer') && field.kind === 'string' && typeof field.value === 'string') {
     const n = Number(field.value.trim());
     if (field.value.trim() !== '' && Number.isFinite(n)) {
-      return [{ title: `Write ${field.value.trim()} as a number`, edits: [{ span: field.valueSpan, newText: field.value.trim() }], preferred: true }];
+      return [
+        {
+          title: `Write ${field.value.trim()} as a number`,
+          edits: [{ span: field.valueSpan, newText: field.value.trim() }],
+          preferred: true,
+        },
+      ];
     }
   }
   if (spec.type === 'string' && (field.kind === 'number' || field.kind === 'boolean') && field.rawText !== undefined) {
     return [{ title: 'Quote the value', edits: [{ span: field.valueSpan, newText: JSON.stringify(field.rawText) }], preferred: true }];
   }
   if (spec.type === 'string' && field.kind === 'boolean') {
-    return [{ title: 'Quote the value', edits: [{ span: field.valueSpan, newText: JSON.stringify(String(field.value)) }], preferred: true }];
+    return [
+      { title: 'Quote the value', edits: [{ span: field.valueSpan, newText: JSON.stringify(String(field.value)) }], preferred: true },
+    ];
   }
   return undefined;
 }
@@ -56,8 +64,20 @@ export const wrongType: BlockRule = {
       if (!spec || matches(spec, field) || !field.valueSpan) continue;
       const actual = field.kind === 'number' && spec.type === 'integer' ? 'a number with a fraction' : article(field.kind ?? 'value');
       const how =
-        spec.type === 'string' ? 'put it in double quotes' : spec.type === 'number' || spec.type === 'integer' ? 'write the number without quotes' : `write ${article(spec.type)}`;
-      out.push(diag(this.code, 'error', `\`${path}\` is ${article(spec.type)}, but the body has ${actual}: ${how}.`, field.valueSpan, fixFor(spec, field)));
+        spec.type === 'string'
+          ? 'put it in double quotes'
+          : spec.type === 'number' || spec.type === 'integer'
+            ? 'write the number without quotes'
+            : `write ${article(spec.type)}`;
+      out.push(
+        diag(
+          this.code,
+          'error',
+          `\`${path}\` is ${article(spec.type)}, but the body has ${actual}: ${how}.`,
+          field.valueSpan,
+          fixFor(spec, field),
+        ),
+      );
     }
     return out;
   },
