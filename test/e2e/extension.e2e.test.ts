@@ -347,6 +347,8 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     // one tab for the whole run: no response view opened for the requests a single send never showed
     const tabs = await page.$$eval('.tabs-container .tab', (els) => els.map((e) => (e.textContent ?? '').trim()));
     assert.ok(!tabs.some((t) => /quickstart · (balance|prices|banks)\.response/.test(t)), `tabs: ${JSON.stringify(tabs)}`);
+    // issue 16: Send All once raised "Could NOT open editor for payout-http-response:/…"
+    assert.deepEqual(await errorNotificationTexts(page), [], 'Send All raised no error notification');
     // a summary line links to its response
     await page
       .locator('.monaco-editor[data-uri*="send-all"] .view-line', { hasText: /^✓\sbanks:/ })
