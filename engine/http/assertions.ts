@@ -1,6 +1,7 @@
 // httpYac-style assertion lines (`?? status == 201`, `?? body data.status == AWAITING_PAYMENT`,
 // `?? signature valid`, `?? schema valid`), evaluated against a response. The parser (engine/syntax) splits each line
 // into subject / path / operator / expected; this file only decides whether it holds.
+import { ASSERTION_OPERATORS } from '../syntax/parser';
 import type { Assertion } from '../syntax/types';
 import type { SchemaOutcome } from './types';
 import type { Verdict } from './verify';
@@ -91,29 +92,6 @@ function compareNumbers(actual: unknown, expected: string, op: string): boolean 
   }
 }
 
-const OPERATORS = [
-  '==',
-  '!=',
-  '>',
-  '>=',
-  '<',
-  '<=',
-  'contains',
-  'includes',
-  'startsWith',
-  'endsWith',
-  'matches',
-  'exists',
-  'isTrue',
-  'isFalse',
-  'isNumber',
-  'isString',
-  'isBoolean',
-  'isArray',
-  'valid',
-  'invalid',
-] as const;
-
 function subjectValue(a: Assertion, ctx: AssertionContext): { found: boolean; value: unknown } | { error: string } {
   switch (a.subject) {
     case 'status':
@@ -162,10 +140,13 @@ export function evaluateAssertion(a: Assertion, ctx: AssertionContext): Assertio
 
   let ok: boolean;
   switch (op) {
+    // httpYac's strict forms: the expected value is text, so they compare as == and != do
     case '==':
+    case '===':
       ok = sv.found && equals(actual, expected);
       break;
     case '!=':
+    case '!==':
       ok = !(sv.found && equals(actual, expected));
       break;
     case '>':
@@ -216,7 +197,7 @@ export function evaluateAssertion(a: Assertion, ctx: AssertionContext): Assertio
       ok = Array.isArray(actual);
       break;
     default:
-      return { ...base, ok: false, actual: shown, message: `unknown operator "${op}"; use one of ${OPERATORS.join(', ')}` };
+      return { ...base, ok: false, actual: shown, message: `unknown operator "${op}"; use one of ${ASSERTION_OPERATORS.join(', ')}` };
   }
   if (ok) return { ...base, ok, actual: shown };
   const where = a.subject === 'body' ? `body ${a.path ?? ''}`.trim() : a.subject === 'header' ? `header ${a.path}` : a.subject;

@@ -35,6 +35,18 @@ describe('http/assertions: httpYac-style ?? lines against a response', () => {
     );
   });
 
+  it('takes every operator the parser accepts: === and !== as == and !=', () => {
+    const r = check(['?? status === 201', '?? status !== 500', '?? status === 500', '?? status !== 201'], {});
+    assert.deepEqual(
+      r.map((a) => a.ok),
+      [true, true, false, false],
+    );
+    assert.ok(
+      r.every((a) => !a.message?.startsWith('unknown operator')),
+      JSON.stringify(r),
+    );
+  });
+
   it('fails with a message naming what was expected and what was found', () => {
     const r = check(['?? status == 200', '?? body data.status == SUCCESS', '?? body data.missing exists', '?? signature valid'], {
       body: envelope,
