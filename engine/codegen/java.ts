@@ -83,7 +83,7 @@ const SHARED_HELPERS = `    /**
     static PrivateKey readPrivateKey(Path file) throws IOException, GeneralSecurityException {
         String pem = Files.readString(file);
         byte[] der = pemBody(pem);
-        if (pem.contains("-----BEGIN RSA PRIVATE KEY-----")) der = pkcs1ToPkcs8(der);
+        if (pem.contains("BEGIN RSA PRIVATE KEY")) der = pkcs1ToPkcs8(der);
         return KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(der));
     }
 
