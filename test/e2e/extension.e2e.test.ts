@@ -317,6 +317,11 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await screenshot(page, shots, '08-stored-secret-used.png');
     // forgotten again: the env file's secretKey signs, and the sandbox accepts it
     await runCommand(page, 'Payout HTTP: Forget Stored Secrets');
+    // the command has finished (SecretStorage cleared, the server told) before the next Send
+    await page
+      .locator('.notifications-toasts .notification-list-item-message', { hasText: 'stored secrets of "local" forgotten' })
+      .first()
+      .waitFor();
     await clickCodeLens(page, 'Send request', 0);
     await waitForLines(page, 'payout-http-response:', /^Signature: verified/m);
   });
