@@ -6,35 +6,21 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { stopLocalSandbox } from '../../engine/sandbox/ensure';
-import {
-  e2ePrefix,
-  installExtension,
-  launchBrowser,
-  makeSandbox,
-  missingPrerequisites,
-  startCodeServer,
-  type RunningCodeServer,
-  type Sandbox,
-} from './codeServer';
+import type { Page } from 'playwright-core';
+import { editorSuite, SHOTS as shots } from './codeServer';
 import {
   clickCodeLens,
   codeLensTexts,
   editorLinesOf,
-  errorNotificationTexts,
   goTo,
   openFile,
-  openWorkbench,
   runCommand,
   screenshot,
+  suggestLabels,
+  waitForLines,
 } from './workbench';
 
 const root = path.join(__dirname, '..', '..');
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const vsix = process.env.PAYOUT_HTTP_VSIX || path.join(root, `${pkg.name}-${pkg.version}.vsix`);
-const shots = path.join(root, '.test-artifacts', 'e2e');
-const enabled = process.env.PAYOUT_HTTP_E2E === '1';
 /** Pause between keystrokes where the next key depends on the editor having handled the last (pacing, not an assertion). */
 const KEY_INTERVAL_MS = 200;
 
@@ -64,85 +50,53 @@ Content-Type: application/json
 
 describe('e2e: writing a request by hand (code-server)', function () {
   this.timeout(240_000);
-  let sb: Sandbox;
-  let server: RunningCodeServer | undefined;
-  let context: BrowserContext | undefined;
-  let page: Page;
-  let workspace: string;
-
-  before(async function () {
-    if (!enabled) {
-      console.log('    (skipped: set PAYOUT_HTTP_E2E=1 after scripts/e2e-install.sh and npm run package to run the real-editor e2e suite)');
-      this.skip();
-    }
-    const prefix = e2ePrefix();
-    const missing = missingPrerequisites(prefix, vsix);
-    assert.deepEqual(missing, [], `PAYOUT_HTTP_E2E=1 but the e2e prerequisites are missing:\n${missing.join('\n')}`);
-    fs.mkdirSync(shots, { recursive: true });
-    // this suite's screenshots of an earlier run (the other suite's are left alone)
-    for (const f of fs.readdirSync(shots)) if (f.startsWith('authoring-')) fs.rmSync(path.join(shots, f));
-    sb = makeSandbox(); // PAYOUT_HTTP_HOME is an empty folder: no credentials, no `local` env files yet
-    workspace = path.join(sb.root, 'workspace');
-    fs.mkdirSync(workspace);
-    fs.writeFileSync(path.join(workspace, 'cashout.payout.http'), CASHOUT_FILE);
-    fs.writeFileSync(path.join(workspace, 'review.payout.http'), REVIEW_FILE);
-    fs.writeFileSync(path.join(workspace, 'verify.payout.http'), VERIFY_FILE);
-    fs.copyFileSync(path.join(root, 'examples', 'scan-to-pay.payout.http'), path.join(workspace, 'scan-to-pay.payout.http'));
-    installExtension(prefix, sb, vsix);
-    server = await startCodeServer(prefix, sb, workspace);
-    ({ context, page } = await launchBrowser(prefix, sb));
-    await openWorkbench(page, server.url, workspace);
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await screenshot(page, shots, `authoring-failure-${this.currentTest.title.replace(/\W+/g, '-')}.png`).catch(() => {});
-    }
-  });
-
-  after(async () => {
-    await context?.close().catch(() => {});
-    await server?.stop();
-    if (!sb) return;
-    await stopLocalSandbox({ home: sb.payoutHome }).catch(() => false);
-    fs.rmSync(sb.root, { recursive: true, force: true });
+  const editor = editorSuite({
+    shotPrefix: 'authoring-',
+    ownsShot: (f) => f.startsWith('authoring-'), // the other suite's are left alone
+    prepare(_sb, workspace) {
+      // PAYOUT_HTTP_HOME stays an empty folder: no credentials, no `local` env files yet
+      fs.writeFileSync(path.join(workspace, 'cashout.payout.http'), CASHOUT_FILE);
+      fs.writeFileSync(path.join(workspace, 'review.payout.http'), REVIEW_FILE);
+      fs.writeFileSync(path.join(workspace, 'verify.payout.http'), VERIFY_FILE);
+      fs.copyFileSync(path.join(root, 'examples', 'scan-to-pay.payout.http'), path.join(workspace, 'scan-to-pay.payout.http'));
+    },
   });
 
   it('`{` then Enter gives a closed, indented body (no list pops up to take the Enter)', async () => {
-    await openFile(page, 'cashout.payout.http');
-    await codeLensTexts(page, 'Send request'); // the server has analysed the file
-    await goTo(page, 5, 1);
-    await page.keyboard.type('{');
+    await openFile(editor.page, 'cashout.payout.http');
+    await codeLensTexts(editor.page, 'Send request'); // the server has analysed the file
+    await goTo(editor.page, 5, 1);
+    await editor.page.keyboard.type('{');
     // A person's interval between two keys. (Pressed in the same instant, VS Code's asynchronous
     // tokenizer has not yet given the new `{` the body's language, and Enter then indents nothing.)
-    await page.waitForTimeout(KEY_INTERVAL_MS);
-    await page.keyboard.press('Enter');
-    const lines = await fileLines(page, 'cashout.payout.http', (l) => l.includes('}'));
-    await screenshot(page, shots, 'authoring-01-brace-enter.png');
+    await editor.page.waitForTimeout(KEY_INTERVAL_MS);
+    await editor.page.keyboard.press('Enter');
+    const lines = await fileLines(editor.page, 'cashout.payout.http', (l) => l.includes('}'));
+    await screenshot(editor.page, shots, 'authoring-01-brace-enter.png');
     assert.deepEqual(lines.slice(4, 7), ['{', '  ', '}'], JSON.stringify(lines));
-    assert.equal(await cursorColumn(page), 3, 'the cursor waits on the indented line');
+    assert.equal(await cursorColumn(editor.page), 3, 'the cursor waits on the indented line');
   });
 
   it('four accepted completion items give valid JSON: commas, indentation, values that work', async () => {
     // The cursor is on the indented line of the body typed above. Each member: Ctrl+Space, type a
     // few letters, Enter to accept, fill its tab stop if any, End, Enter for the next line (no comma
     // typed: completion adds it to the previous line).
-    await accept(page, 'partnerCode');
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
-    await accept(page, 'externalOrderId');
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
-    await accept(page, 'cryptoCurrency');
-    await page.keyboard.type('USDT'); // the tab stop between the quotes
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
-    await accept(page, 'fiatAmount');
-    await page.keyboard.type('100000'); // replaces the selected 0
-    await page.keyboard.press('Tab');
-    const lines = await fileLines(page, 'cashout.payout.http', (l) => l.some((x) => x.includes('fiatAmount')));
-    await screenshot(page, shots, 'authoring-02-four-completions.png');
+    await accept(editor.page, 'partnerCode');
+    await editor.page.keyboard.press('End');
+    await editor.page.keyboard.press('Enter');
+    await accept(editor.page, 'externalOrderId');
+    await editor.page.keyboard.press('End');
+    await editor.page.keyboard.press('Enter');
+    await accept(editor.page, 'cryptoCurrency');
+    await editor.page.keyboard.type('USDT'); // the tab stop between the quotes
+    await editor.page.keyboard.press('Tab');
+    await editor.page.keyboard.press('End');
+    await editor.page.keyboard.press('Enter');
+    await accept(editor.page, 'fiatAmount');
+    await editor.page.keyboard.type('100000'); // replaces the selected 0
+    await editor.page.keyboard.press('Tab');
+    const lines = await fileLines(editor.page, 'cashout.payout.http', (l) => l.some((x) => x.includes('fiatAmount')));
+    await screenshot(editor.page, shots, 'authoring-02-four-completions.png');
     const body = lines.slice(4).join('\n').trim();
     assert.deepEqual(
       JSON.parse(body),
@@ -157,59 +111,60 @@ describe('e2e: writing a request by hand (code-server)', function () {
   });
 
   it('after a value and Enter without a comma, Ctrl+Space offers field names and adds the comma', async () => {
-    await openFile(page, 'review.payout.http');
-    await codeLensTexts(page, 'Send request');
-    await goTo(page, 6, 24); // end of `"fiatCurrency": "VND"`
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
-    const labels = await suggestLabels(page, 'partnerCode');
-    await screenshot(page, shots, 'authoring-03-names-after-value.png');
+    await openFile(editor.page, 'review.payout.http');
+    await codeLensTexts(editor.page, 'Send request');
+    await goTo(editor.page, 6, 24); // end of `"fiatCurrency": "VND"`
+    await editor.page.keyboard.press('End');
+    await editor.page.keyboard.press('Enter');
+    const labels = await suggestLabels(editor.page, 'partnerCode');
+    await screenshot(editor.page, shots, 'authoring-03-names-after-value.png');
     assert.ok(labels.includes('partnerCode') && labels.includes('fiatAmount'), JSON.stringify(labels));
     assert.ok(!labels.some((l) => ['VND', 'PHP', 'IDR'].includes(l)), `enum values offered: ${JSON.stringify(labels)}`);
-    await page.keyboard.type('fiatAm');
-    await page.locator('.editor-widget.suggest-widget .monaco-list-row.focused', { hasText: 'fiatAmount' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('5000000');
-    await page.keyboard.press('Tab');
-    const lines = await fileLines(page, 'review.payout.http', (l) => l.some((x) => x.includes('fiatAmount')));
+    await editor.page.keyboard.type('fiatAm');
+    await editor.page.locator('.editor-widget.suggest-widget .monaco-list-row.focused', { hasText: 'fiatAmount' }).first().waitFor();
+    await editor.page.keyboard.press('Enter');
+    await editor.page.keyboard.type('5000000');
+    await editor.page.keyboard.press('Tab');
+    const lines = await fileLines(editor.page, 'review.payout.http', (l) => l.some((x) => x.includes('fiatAmount')));
     assert.deepEqual(JSON.parse(lines.slice(4).join('\n')), { fiatCurrency: 'VND', fiatAmount: 5000000 }, lines.join('\n'));
   });
 
   it('shows the real partner code in the lenses and the signed-string view right after the first Send on an empty state folder', async () => {
-    assert.ok(!fs.existsSync(path.join(sb.payoutHome, 'credentials')), 'the state folder should start empty');
-    await openFile(page, 'verify.payout.http');
-    const before = await codeLensTexts(page, '<secretKey>');
+    assert.ok(!fs.existsSync(path.join(editor.sandbox.payoutHome, 'credentials')), 'the state folder should start empty');
+    await openFile(editor.page, 'verify.payout.http');
+    const before = await codeLensTexts(editor.page, '<secretKey>');
     assert.ok(before.includes('Signs: {{partnerCode}}|<secretKey>'), JSON.stringify(before));
-    await goTo(page, 6, 5);
-    await runCommand(page, 'Payout HTTP: Show Signed String (live)');
-    const view = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    await goTo(editor.page, 6, 5);
+    await runCommand(editor.page, 'Payout HTTP: Show Signed String (live)');
+    const view = editor.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     await view.locator('#display', { hasText: '{{partnerCode}}' }).waitFor();
-    await openFile(page, 'verify.payout.http');
-    await clickCodeLens(page, 'Send request', 0);
-    await waitForLines(page, 'payout-http-response:', /^Signature: verified/m);
+    await openFile(editor.page, 'verify.payout.http');
+    await clickCodeLens(editor.page, 'Send request', 0);
+    await waitForLines(editor.page, 'payout-http-response:', /^Signature: verified/m);
     // The first Send wrote the local credentials; the lens and the view show them without reopening anything.
-    const partnerCode = JSON.parse(fs.readFileSync(path.join(sb.payoutHome, 'credentials', 'partner.json'), 'utf8')).partnerCode as string;
-    const after = await codeLensTexts(page, partnerCode);
-    await screenshot(page, shots, 'authoring-04-first-send-lens.png');
+    const partnerCode = JSON.parse(fs.readFileSync(path.join(editor.sandbox.payoutHome, 'credentials', 'partner.json'), 'utf8'))
+      .partnerCode as string;
+    const after = await codeLensTexts(editor.page, partnerCode);
+    await screenshot(editor.page, shots, 'authoring-04-first-send-lens.png');
     assert.ok(after.includes(`Signs: ${partnerCode}|<secretKey>`), JSON.stringify(after));
     // The response opened in the view's group: bring the view to the front again.
-    await page.locator('.tabs-container .tab', { hasText: 'Signed string' }).first().click();
+    await editor.page.locator('.tabs-container .tab', { hasText: 'Signed string' }).first().click();
     await view.locator('#display', { hasText: `${partnerCode}|<secretKey>` }).waitFor();
-    await screenshot(page, shots, 'authoring-04b-first-send-signed-string-view.png');
-    await runCommand(page, 'View: Close All Editors');
+    await screenshot(editor.page, shots, 'authoring-04b-first-send-signed-string-view.png');
+    await runCommand(editor.page, 'View: Close All Editors');
   });
 
   it('marks the replay that expects DUPLICATE_TRANSACTION_ID as holding', async () => {
-    await openFile(page, 'scan-to-pay.payout.http');
-    await codeLensTexts(page, 'Send request');
-    await runCommand(page, 'Payout HTTP: Send All Requests in File');
-    const text = fs.readFileSync(path.join(workspace, 'scan-to-pay.payout.http'), 'utf8').split('\n');
+    await openFile(editor.page, 'scan-to-pay.payout.http');
+    await codeLensTexts(editor.page, 'Send request');
+    await runCommand(editor.page, 'Payout HTTP: Send All Requests in File');
+    const text = fs.readFileSync(path.join(editor.workspace, 'scan-to-pay.payout.http'), 'utf8').split('\n');
     const replayLine = text.findIndex((l, i) => l.startsWith('POST') && text[i - 1] === '# @name replay') + 1;
     assert.ok(replayLine > 0);
-    await openFile(page, 'scan-to-pay.payout.http');
-    await goTo(page, replayLine, 1);
-    const mark = await waitForMark(page, /DUPLICATE_TRANSACTION_ID/);
-    await screenshot(page, shots, 'authoring-05-expected-error-holds.png');
+    await openFile(editor.page, 'scan-to-pay.payout.http');
+    await goTo(editor.page, replayLine, 1);
+    const mark = await waitForMark(editor.page, /DUPLICATE_TRANSACTION_ID/);
+    await screenshot(editor.page, shots, 'authoring-05-expected-error-holds.png');
     assert.match(mark, /^✓ DUPLICATE_TRANSACTION_ID \(11\) as expected$/);
   });
 });
@@ -242,13 +197,6 @@ async function accept(page: Page, label: string): Promise<void> {
     .catch(() => {});
 }
 
-async function suggestLabels(page: Page, expect: string): Promise<string[]> {
-  await page.keyboard.press('Control+Space');
-  const rows = page.locator('.editor-widget.suggest-widget .monaco-list-row');
-  await rows.filter({ hasText: expect }).first().waitFor();
-  return rows.evaluateAll((els) => els.map((e) => (e.querySelector('.label-name')?.textContent ?? '').trim()));
-}
-
 /** The text of the request mark (an `after` decoration: CSS content of a span in the view lines) matching `re`. */
 async function waitForMark(page: Page, re: RegExp): Promise<string> {
   for (;;) {
@@ -265,15 +213,5 @@ async function waitForMark(page: Page, re: RegExp): Promise<string> {
     const found = contents.map((c) => c.replace(/^"|"$/g, '')).find((c) => re.test(c));
     if (found) return found;
     await page.waitForTimeout(300);
-  }
-}
-
-async function waitForLines(page: Page, uriPrefix: string, until: RegExp): Promise<string[]> {
-  for (;;) {
-    const lines = await editorLinesOf(page, uriPrefix);
-    if (until.test(lines.join('\n'))) return lines;
-    const failure = (await errorNotificationTexts(page)).find((t) => t.startsWith('Payout HTTP:'));
-    if (failure) throw new Error(`the editor showed an error instead of the response: ${failure}`);
-    await page.waitForTimeout(200);
   }
 }

@@ -1,7 +1,8 @@
-// Real VS Code for the e2e suite: code-server 4.100.3 (VS Code 1.100.3) installed by
+// Real VS Code for the e2e suites: code-server 4.100.3 (VS Code 1.100.3) installed by
 // scripts/e2e-install.sh, run headless in a throw-away sandbox and driven through Debian's
 // chromium with playwright-core. Every mutable path (user data, extensions, XDG dirs, TMPDIR,
 // the chromium profile, PAYOUT_HTTP_HOME) lives in one temp folder removed at the end.
+// editorSuite() (at the end) is the setup both suites share; each says only what differs.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
@@ -10,6 +11,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type * as Playwright from 'playwright-core';
+import { stopLocalSandbox } from '../../engine/sandbox/ensure';
+import { openWorkbench, screenshot } from './workbench';
 
 export const DEFAULT_PREFIX = '/tmp/payout-http-e2e/code-server';
 
@@ -239,4 +242,111 @@ export async function launchBrowser(prefix: string, s: Sandbox): Promise<{ conte
   await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {});
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page };
+}
+
+// ---- the hooks every e2e suite shares: one editor for the whole suite ----
+
+const ROOT = path.join(__dirname, '..', '..');
+/** Screenshots and, after the run, the editor's logs. */
+export const SHOTS = path.join(ROOT, '.test-artifacts', 'e2e');
+
+function vsixPath(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  return process.env.PAYOUT_HTTP_VSIX || path.join(ROOT, `${pkg.name}-${pkg.version}.vsix`);
+}
+
+/** The running editor of a suite; its fields are set by the suite's `before` hook. */
+export interface Editor {
+  sandbox: Sandbox;
+  /** The folder the editor opened, where `prepare` wrote the suite's files. */
+  workspace: string;
+  server: RunningCodeServer;
+  context: BrowserContext;
+  page: Page;
+}
+
+export interface EditorSuiteOptions {
+  /** Start of this suite's screenshot and log names in SHOTS. */
+  shotPrefix: string;
+  /** Whether a file in SHOTS is this suite's (from an earlier run): only those are removed first. */
+  ownsShot(file: string): boolean;
+  /** Writes the suite's files into the workspace before the editor opens it. */
+  prepare(sandbox: Sandbox, workspace: string): void | Promise<void>;
+}
+
+/**
+ * Registers the suite's hooks: before, a throw-away sandbox with the VSIX installed, code-server on
+ * a free port opening `workspace`, and chromium showing the workbench; after each failed test, a
+ * screenshot; after, everything stopped (the local sandbox too) and the logs kept next to the
+ * screenshots. Skips the suite unless PAYOUT_HTTP_E2E=1; fails it when that is set but a
+ * prerequisite is missing (CI must not pass without running it).
+ */
+export function editorSuite(o: EditorSuiteOptions): Editor {
+  const editor = {} as Editor;
+  before(async function () {
+    if (process.env.PAYOUT_HTTP_E2E !== '1') {
+      console.log('    (skipped: set PAYOUT_HTTP_E2E=1 after scripts/e2e-install.sh and npm run package to run the real-editor e2e suite)');
+      this.skip();
+    }
+    const prefix = e2ePrefix();
+    const vsix = vsixPath();
+    const missing = missingPrerequisites(prefix, vsix);
+    if (missing.length) throw new Error(`PAYOUT_HTTP_E2E=1 but the e2e prerequisites are missing:\n${missing.join('\n')}`);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const f of fs.readdirSync(SHOTS)) if (o.ownsShot(f)) fs.rmSync(path.join(SHOTS, f), { recursive: true, force: true });
+
+    editor.sandbox = makeSandbox();
+    editor.workspace = path.join(editor.sandbox.root, 'workspace');
+    fs.mkdirSync(editor.workspace);
+    await o.prepare(editor.sandbox, editor.workspace);
+
+    // figures printed for docs/extension.md (measured, never asserted)
+    const t = [performance.now()];
+    installExtension(prefix, editor.sandbox, vsix);
+    t.push(performance.now());
+    editor.server = await startCodeServer(prefix, editor.sandbox, editor.workspace);
+    t.push(performance.now());
+    ({ context: editor.context, page: editor.page } = await launchBrowser(prefix, editor.sandbox));
+    t.push(performance.now());
+    await openWorkbench(editor.page, editor.server.url, editor.workspace);
+    t.push(performance.now());
+    const s = (i: number) => ((t[i + 1] - t[i]) / 1000).toFixed(1);
+    console.log(`    (install VSIX ${s(0)} s, code-server healthy ${s(1)} s, chromium ${s(2)} s, workbench ready ${s(3)} s)`);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && editor.page) {
+      const name = `${o.shotPrefix}failure-${this.currentTest.title.replace(/\W+/g, '-')}.png`;
+      await screenshot(editor.page, SHOTS, name).catch(() => {});
+    }
+  });
+
+  after(async () => {
+    await editor.context?.close().catch(() => {});
+    await editor.server?.stop();
+    const sb = editor.sandbox;
+    if (!sb) return;
+    // the local sandbox runs detached (it outlives a killed editor by design): stop it by its pid file
+    await stopLocalSandbox({ home: sb.payoutHome }).catch(() => false);
+    // keep the logs of the editor, the extension host and the language server next to the screenshots
+    for (const log of findLogs(sb.root)) {
+      fs.copyFileSync(log, path.join(SHOTS, `${o.shotPrefix}${path.basename(path.dirname(log))}-${path.basename(log)}`));
+    }
+    fs.rmSync(sb.root, { recursive: true, force: true });
+  });
+  return editor;
+}
+
+/** The `.log` files under a sandbox: code-server's, the extension host's, the language server's. */
+export function findLogs(dir: string): string[] {
+  const out: string[] = [];
+  const visit = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory() && !['extensions', 'chromium', 'node_modules', 'payout-home', 'workspace'].includes(e.name)) visit(p);
+      else if (e.isFile() && /(\.log)$/.test(e.name)) out.push(p);
+    }
+  };
+  visit(dir);
+  return out;
 }

@@ -61,17 +61,49 @@ export async function clickCodeLens(page: Page, text: string | RegExp, index = 0
   await page.locator(`${ANY_EDITOR} .codelens-decoration a`, { hasText: text }).nth(index).click();
 }
 
-/** Opens the suggest widget at the cursor and returns the labels of its rows once they appear. */
-export async function triggerSuggest(page: Page, expectLabel: string): Promise<string[]> {
-  await page.keyboard.press('Control+Space');
+/**
+ * Opens the suggest widget at the cursor and returns the labels of all its rows, snippet rows (the
+ * extension's endpoint snippets) left out. The widget renders only the rows in view, so a longer
+ * list is paged through (PageDown) until every row, by its aria-posinset, has been read.
+ */
+export async function suggestLabels(page: Page, expectLabel: string): Promise<string[]> {
   const rows = page.locator('.editor-widget.suggest-widget .monaco-list-row');
-  await rows.filter({ hasText: expectLabel }).first().waitFor();
-  // snippet rows (the extension's endpoint snippets) are listed too, at the bottom: leave them out
-  return rows.evaluateAll((els) =>
-    els
-      .filter((e) => !e.querySelector('.codicon-symbol-snippet'))
-      .map((e) => (e.querySelector('.label-name')?.textContent ?? e.textContent ?? '').trim()),
-  );
+  // Ctrl+Space is sometimes lost on a loaded machine (no list, not even "No suggestions"): ask again, at most three times
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+Space');
+    const shown = await rows
+      .filter({ hasText: expectLabel })
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) break;
+    if (attempt === 3) throw new Error(`Ctrl+Space three times, and the suggest list never showed "${expectLabel}"`);
+    await page.keyboard.press('Escape');
+  }
+  const seen = new Map<number, string | undefined>(); // position in the list -> label (undefined: a snippet)
+  for (;;) {
+    const rendered = await rows.evaluateAll((els) =>
+      els.map((e) => ({
+        pos: Number(e.getAttribute('aria-posinset')),
+        size: Number(e.getAttribute('aria-setsize')),
+        snippet: e.querySelector('.codicon-symbol-snippet') !== null,
+        label: (e.querySelector('.label-name')?.textContent ?? e.textContent ?? '').trim(),
+      })),
+    );
+    for (const r of rendered) seen.set(r.pos, r.snippet ? undefined : r.label);
+    const size = rendered[0]?.size ?? 0;
+    if (seen.size >= size) break;
+    // the next page: wait until the focus (and so the rows in view) has moved down
+    const focused = page.locator('.editor-widget.suggest-widget .monaco-list-row.focused');
+    const from = Number(await focused.getAttribute('aria-posinset'));
+    await page.keyboard.press('PageDown');
+    while (Number(await focused.getAttribute('aria-posinset')) <= from) await page.waitForTimeout(100);
+  }
+  return [...seen.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, label]) => label)
+    .filter((l): l is string => l !== undefined);
 }
 
 /** Status-bar problems item, e.g. aria-label "Errors: 1, Warnings: 2". */
@@ -147,4 +179,45 @@ export async function clipboardText(page: Page): Promise<string> {
     setTimeout(() => reject(new Error('the page did not answer a clipboard read (is the browser window focused?)')), 15_000),
   );
   return Promise.race([read, stuck]);
+}
+
+/** Reads the lines of the editor showing `uriPrefix…` until they match `until` (a view fills in after a send). */
+export async function waitForLines(page: Page, uriPrefix: string, until: RegExp, uriContains = ''): Promise<string[]> {
+  for (;;) {
+    const lines = await editorLinesOf(page, uriPrefix, uriContains);
+    if (until.test(lines.join('\n'))) return lines;
+    // an error shown instead of a response ends the wait with that error
+    const failure = (await errorNotificationTexts(page)).find((t) => t.startsWith('Payout HTTP:'));
+    if (failure) throw new Error(`the editor showed an error instead of the response: ${failure}`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/**
+ * Sets a boolean user setting as a user does, with a click on its checkbox in the Settings editor,
+ * and waits until VS Code has applied it: the row's "modified" mark follows the configuration only
+ * once it is reloaded, and the change event that re-renders the row also carries the value to the
+ * extension host, ahead of anything done after. (Set back to its default, the Settings editor
+ * removes the key: the mark goes.) Closes the Settings editor again.
+ */
+export async function setBooleanSetting(page: Page, key: string, value: boolean, defaultValue: boolean): Promise<void> {
+  await runCommand(page, 'Preferences: Open User Settings');
+  const search = page.locator('.settings-editor .settings-header .suggest-input-container .monaco-editor textarea');
+  await search.waitFor();
+  await search.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(key);
+  const row = `.settings-editor .setting-item-contents[data-key="${key}"]`;
+  const checkbox = page.locator(`${row} .setting-value-checkbox`).first();
+  await checkbox.waitFor();
+  if ((await checkbox.getAttribute('aria-checked')) !== String(value)) await checkbox.click();
+  const applied = `${row}${value === defaultValue ? ':not(.is-configured)' : '.is-configured'}`;
+  await page.locator(`${applied} .setting-value-checkbox[aria-checked="${value}"]`).first().waitFor();
+  await page.locator('.tabs-container .tab.active', { hasText: 'Settings' }).locator('.tab-actions .codicon-close').click();
+  await page.locator('.settings-editor').waitFor({ state: 'hidden' });
+}
+
+/** The status bar item shown while the local sandbox runs (client/src/sandboxStatus.ts: `$(vm-running) sandbox`). */
+export function sandboxStatusItem(page: Page) {
+  return page.locator('.part.statusbar .statusbar-item', { has: page.locator('.codicon-vm-running'), hasText: 'sandbox' }).first();
 }
