@@ -400,12 +400,12 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await clickCodeLens(page, 'Send request', 0);
     const notice = page.locator('.notifications-toasts .notification-list-item', { hasText: 'local sandbox is not running' }).first();
     await notice.waitFor();
-    await screenshot(page, shots, '14-send-sandbox-stopped.png');
     const message = await notice.locator('.notification-list-item-message').innerText();
     assert.match(message, /^Payout HTTP: .*the local sandbox is not running.*"Payout HTTP: Start Local Sandbox"/, message);
     assert.ok(!(await item.isVisible()), 'the status bar shows a sandbox that is not running');
     assert.equal(await runningSandbox(home), undefined, 'the Send started the sandbox although autoStart is off');
-    await notice.hover();
+    await notice.hover(); // (shows its buttons)
+    await screenshot(page, shots, '14-send-sandbox-stopped.png');
     await notice.getByRole('button', { name: 'Start Local Sandbox' }).click();
     await item.waitFor(); // the button started it, and the status bar says so
     assert.ok(await runningSandbox(home));
