@@ -12,7 +12,14 @@ import { loadOpenApiDocuments, openApiDirectives, type OpenApiDirective } from '
 import type { Assertion, ParsedFile, RequestBlock } from '../syntax/types';
 import { parseHttpFile, requestByName } from '../syntax/parser';
 import { isSecretVariable } from '../syntax/environments';
-import { defaultSystemVariables, resolveRequest, resolveString, type ResolveContext, type ResponseSnapshot, type SystemVariables } from '../syntax/resolve';
+import {
+  defaultSystemVariables,
+  resolveRequest,
+  resolveString,
+  type ResolveContext,
+  type ResponseSnapshot,
+  type SystemVariables,
+} from '../syntax/resolve';
 import { evaluateAssertions, type AssertionResult } from './assertions';
 import { loadCredentials, type Credentials } from './credentials';
 import { decodeEnvelope, type DecodedEnvelope } from './decode';
