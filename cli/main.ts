@@ -1,39 +1,58 @@
 // The `payout-http` command: a small dispatcher over cli/commands/<name>.ts. Each command module
 // exports `<name>Command(argv): Promise<number>` and answers `--help` itself, so this file only
 // routes, prints the overview, and turns anything thrown into a readable message + exit code.
-import { isMainThread } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 import packageJson from '../package.json';
 import { EXIT, type CommandRunner } from './exitCodes';
-import { sendCommand } from './commands/send';
-import { signCommand } from './commands/sign';
-import { lintCommand } from './commands/lint';
-import { curlCommand } from './commands/curl';
-import { codeCommand } from './commands/code';
-import { explainCommand } from './commands/explain';
-import { webhooksCommand } from './commands/webhooks';
-import { sandboxCommand } from './commands/sandbox';
-import { proxyCommand } from './commands/proxy';
-import { importCommand } from './commands/import';
-import { languageServerCommand } from './commands/languageServer';
-import { writeErr, writeOut } from './output';
+import { flushOut, writeErr, writeOut } from './output';
 
+// Each command's module loads when it runs (a dynamic import: the bundle evaluates it then), so
+// `language-server` starts without the sandbox, the proxy, undici or the code generators, and each
+// command without the language server (README "Performance", cold start).
 interface CommandEntry {
   summary: string;
   run: CommandRunner;
 }
 
 const commands: Record<string, CommandEntry> = {
-  send: { summary: 'sign and send requests, verify the responses, check assertions', run: sendCommand },
-  sign: { summary: 'print the canonical string and signature of requests (nothing is sent)', run: signCommand },
-  lint: { summary: 'check .payout.http files against the contracts', run: lintCommand },
-  curl: { summary: 'print a signed request as a curl command (secret-free)', run: curlCommand },
-  code: { summary: 'print a signed request as a program in node, python, java, go or php', run: codeCommand },
-  explain: { summary: 'explain which string a signature covers (why a signature does not match)', run: explainCommand },
-  webhooks: { summary: 'receive order webhooks on loopback and verify their signatures', run: webhooksCommand },
-  sandbox: { summary: 'run and manage the local payout sandbox', run: sandboxCommand },
-  proxy: { summary: "forward your backend's requests and check every signature as it passes", run: proxyCommand },
-  import: { summary: 'turn a curl command line or a raw HTTP request (stdin) into a .payout.http request', run: importCommand },
-  'language-server': { summary: 'the language server for editors (--stdio); the VS Code extension starts it', run: languageServerCommand },
+  send: {
+    summary: 'sign and send requests, verify the responses, check assertions',
+    run: async (a) => (await import('./commands/send')).sendCommand(a),
+  },
+  sign: {
+    summary: 'print the canonical string and signature of requests (nothing is sent)',
+    run: async (a) => (await import('./commands/sign')).signCommand(a),
+  },
+  lint: { summary: 'check .payout.http files against the contracts', run: async (a) => (await import('./commands/lint')).lintCommand(a) },
+  curl: {
+    summary: 'print a signed request as a curl command (secret-free)',
+    run: async (a) => (await import('./commands/curl')).curlCommand(a),
+  },
+  code: {
+    summary: 'print a signed request as a program in node, python, java, go or php',
+    run: async (a) => (await import('./commands/code')).codeCommand(a),
+  },
+  explain: {
+    summary: 'explain which string a signature covers (why a signature does not match)',
+    run: async (a) => (await import('./commands/explain')).explainCommand(a),
+  },
+  webhooks: {
+    summary: 'receive order webhooks on loopback and verify their signatures',
+    run: async (a) => (await import('./commands/webhooks')).webhooksCommand(a),
+  },
+  sandbox: { summary: 'run and manage the local payout sandbox', run: async (a) => (await import('./commands/sandbox')).sandboxCommand(a) },
+  proxy: {
+    summary: "forward your backend's requests and check every signature as it passes",
+    run: async (a) => (await import('./commands/proxy')).proxyCommand(a),
+  },
+  import: {
+    summary: 'turn a curl command line or a raw HTTP request (stdin) into a .payout.http request',
+    run: async (a) => (await import('./commands/import')).importCommand(a),
+  },
+  'language-server': {
+    summary: 'the language server for editors (--stdio); the VS Code extension starts it',
+    run: async (a) => (await import('./commands/languageServer')).languageServerCommand(a),
+  },
   help: { summary: 'show help for a command: payout-http help <command>', run: helpCommand },
 };
 
@@ -79,6 +98,14 @@ function unknownCommand(name: string): number {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  try {
+    return await dispatch(argv);
+  } finally {
+    flushOut(); // stdout is written in batches (cli/output.ts): all of it is out when main returns
+  }
+}
+
+async function dispatch(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h') {
     writeOut(overview() + '\n');
@@ -119,3 +146,7 @@ if (invokedDirectly && isMainThread) {
     },
   );
 }
+// dist/cli.js started as the proxy inspector's thread (engine/proxy/inspector.ts): the commands load
+// lazily, so the inspector's module is loaded here; it serves when workerData names its role.
+// Messages the proxy posts meanwhile wait in the thread's port until it listens.
+if (!isMainThread && workerData) void import('../engine/proxy/inspectWorker');

@@ -2,7 +2,7 @@
 // the same run (ratios hold on a noisy machine; medians of repeated runs). Writes
 // bench/results.json and prints a table. Asserts nothing; not part of `npm test`.
 //
-//   npm run bench [-- --only lsp,large,parse,send,sign,size] [--requests 5000] [--rounds 60] [--no-bundle]
+//   npm run bench [-- --only lsp,large,parse,send,sign,size] [--requests 5000] [--rounds 60] [--no-bundle] [--no-httpyac]
 //
 // Sections:
 //   size   the production bundles and the VSIX (`npm run package`), in KB
@@ -177,7 +177,11 @@ if (run('parse')) {
 if (run('send')) {
   log('send: 2,000 signed requests, payout-http / floor / httpyac');
   results.send = JSON.parse(
-    execFileSync(process.execPath, [join(root, 'scripts/bench/send.mjs'), 2000, 3], { cwd: root, encoding: 'utf8' })
+    execFileSync(
+      process.execPath,
+      [join(root, 'scripts/bench/send.mjs'), 2000, 3, ...(process.argv.includes('--no-httpyac') ? ['--no-httpyac'] : [])],
+      { cwd: root, encoding: 'utf8' },
+    )
       .trim()
       .split('\n')
       .pop(),

@@ -11,7 +11,7 @@ import { openSession } from '../session';
 import { selectBlocks } from '../select';
 import { toJUnitXml } from '../../engine/http/junit';
 import type { PreparedRequest, SendResult } from '../../engine/http/types';
-import { writeErr, writeOut } from '../output';
+import { batchOut, writeErr, writeOut } from '../output';
 
 const spec = {
   name: 'send',
@@ -78,6 +78,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
   if (maxBytes !== undefined && (!Number.isInteger(maxBytes) || maxBytes <= 0))
     throw new UsageError(`--max-bytes ${values['max-bytes']}: give a whole number of bytes above 0`);
   const json = values.json === true;
+  batchOut(); // a line per request: written in batches (cli/output.ts)
   const openApiDocuments = openApiOptions(values.openapi);
   const err = (t: string) => writeErr(`${t}\n`);
   let done = 0;

@@ -5,19 +5,25 @@
 
 export class Redactor {
   private readonly secrets = new Map<string, string>();
+  /** The secrets longest first, sorted once per change: a send redacts every string of every result. */
+  private ordered: [string, string][] | undefined;
 
   /** Remember a secret value; `label` is what it is shown as, e.g. `<secretKey>`. */
   add(value: string | undefined, label: string): void {
     // Very short values would blank out ordinary text (a secret `1` would hit every digit); they are
     // still never printed on purpose, this is the net for accidents.
-    if (value && value.length >= 6) this.secrets.set(value, label);
+    if (value && value.length >= 6) {
+      this.secrets.set(value, label);
+      this.ordered = undefined;
+    }
   }
 
   redact(text: string): string {
     let out = text;
     // Longest first, so a secret containing another one is replaced whole.
-    for (const [value, label] of [...this.secrets].sort((a, b) => b[0].length - a[0].length)) {
-      out = out.split(value).join(label);
+    this.ordered ??= [...this.secrets].sort((a, b) => b[0].length - a[0].length);
+    for (const [value, label] of this.ordered) {
+      if (out.includes(value)) out = out.split(value).join(label);
     }
     return out;
   }

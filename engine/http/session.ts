@@ -12,7 +12,14 @@ import { loadOpenApiDocuments, openApiDirectives, type OpenApiDirective } from '
 import type { Assertion, ParsedFile, RequestBlock } from '../syntax/types';
 import { parseHttpFile, requestByName } from '../syntax/parser';
 import { isSecretVariable } from '../syntax/environments';
-import { defaultSystemVariables, resolveString, type ResolveContext, type ResponseSnapshot, type SystemVariables } from '../syntax/resolve';
+import {
+  defaultSystemVariables,
+  resolveRequest,
+  resolveString,
+  type ResolveContext,
+  type ResponseSnapshot,
+  type SystemVariables,
+} from '../syntax/resolve';
 import { evaluateAssertions, type AssertionResult } from './assertions';
 import { loadCredentials, type Credentials } from './credentials';
 import { decodeEnvelope, type DecodedEnvelope } from './decode';
@@ -307,7 +314,8 @@ export class PayoutSession {
 
   private async sendDependencies(block: RequestBlock): Promise<string[]> {
     // A dry resolution tells which named requests this one reads (directly or through variables).
-    const dry = await prepareRequest(block, this.indexOf(block), { ...this.prepareContext(false) });
+    // Resolution only: preparing would also sign the body (an RSA signature per request, thrown away).
+    const dry = resolveRequest(block, this.resolveContext());
     const problems: string[] = [];
     for (const name of dry.requestRefs) {
       if (this.responses.has(name)) continue;

@@ -1,6 +1,6 @@
 // One HTTP exchange over undici, with a timeout, a response size cap and the elapsed time.
 // Network failures become TransportError with a message that says what to do about them.
-import { errors as undiciErrors, request } from './undiciRequest';
+import { request, undiciErrorClasses } from './undiciRequest';
 
 export interface HttpCall {
   method: string;
@@ -107,6 +107,7 @@ function cancelled(url: URL): TransportError {
 function describeNetworkError(err: unknown, url: URL, timeoutMs: number): Error {
   if (err instanceof TransportError) return err;
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  const undiciErrors = undiciErrorClasses();
   // AbortSignal.timeout rejects with a DOMException named TimeoutError (numeric code 23).
   const timedOut =
     e?.name === 'TimeoutError' ||

@@ -9,16 +9,34 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- undici's modules are CommonJS without types of their own */
 import type { Agent as AgentClass, Dispatcher, errors as undiciErrors } from 'undici';
 
-const Agent = require('undici/lib/dispatcher/agent') as typeof AgentClass;
-const DispatcherBase = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
-Object.assign(DispatcherBase.prototype, require('undici/lib/api') as object);
+// Required on the first request, not when the bundle loads: the language server and the CLI's
+// other commands start without evaluating undici (300 KB of the bundle).
+interface Undici {
+  Agent: typeof AgentClass;
+  errors: typeof undiciErrors;
+}
+let loaded: Undici | undefined;
+function undici(): Undici {
+  if (!loaded) {
+    const DispatcherBase = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
+    Object.assign(DispatcherBase.prototype, require('undici/lib/api') as object);
+    loaded = {
+      Agent: require('undici/lib/dispatcher/agent') as typeof AgentClass,
+      errors: require('undici/lib/core/errors') as typeof undiciErrors,
+    };
+  }
+  return loaded;
+}
 
-export const errors = require('undici/lib/core/errors') as typeof undiciErrors;
+/** undici's error classes (timeouts are told apart by class). */
+export function undiciErrorClasses(): typeof undiciErrors {
+  return undici().errors;
+}
 
 let agent: AgentClass | undefined;
 
 /** undici.request(url, options) with a shared Agent. */
 export function request(url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'>): Promise<Dispatcher.ResponseData> {
-  agent ??= new Agent();
+  agent ??= new (undici().Agent)();
   return agent.request({ ...options, origin: url.origin, path: `${url.pathname}${url.search}` });
 }

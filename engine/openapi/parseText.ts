@@ -1,8 +1,13 @@
 // Text of an OpenAPI document (JSON or YAML) to a value, with problems that say where and how to
 // fix, never an exception. YAML is a superset of JSON, but JSON.parse gives better messages for
 // JSON files, so text that starts with `{` goes to JSON.parse first.
+//
+// `yaml` (115 KB of the bundle) is required on the first YAML document, not when the bundle loads:
+// the language server's cold start and most CLI commands never parse YAML.
+/* eslint-disable @typescript-eslint/no-require-imports -- the lazy require above */
+import type * as Yaml from 'yaml';
 
-import { parseDocument } from 'yaml';
+let yaml: typeof Yaml | undefined;
 
 export function parseDocumentText(text: string, label: string): { value: unknown; problems: string[] } {
   const noBom = text.replace(/^\uFEFF/, '');
@@ -21,7 +26,8 @@ export function parseDocumentText(text: string, label: string): { value: unknown
     }
   }
   try {
-    const doc = parseDocument(noBom, { uniqueKeys: false });
+    yaml ??= require('yaml') as typeof Yaml;
+    const doc = yaml.parseDocument(noBom, { uniqueKeys: false });
     if (doc.errors.length > 0) {
       const problems = doc.errors.slice(0, 5).map((e) => {
         const where = e.linePos?.[0] ? ` line ${e.linePos[0].line}, column ${e.linePos[0].col}` : '';

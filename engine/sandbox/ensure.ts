@@ -6,6 +6,7 @@
 
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { ensurePrivateDir, readJsonIfExists } from './files';
 import { ensureLocalCredentials, payoutHome, setLocalBaseUrl } from './home';
@@ -56,12 +57,39 @@ export async function runningSandbox(home: string): Promise<string | undefined> 
   const info = readInfo(home);
   if (!info || !alive(info.pid)) return undefined;
   try {
-    const res = await fetch(endpointUrl(info.url, 'sandbox.health'), { signal: AbortSignal.timeout(2000) });
-    const body = (await res.json()) as { ok?: boolean; pid?: number };
-    return res.ok && body.ok && body.pid === info.pid ? info.url : undefined;
+    const res = await getJson(endpointUrl(info.url, 'sandbox.health'), 2000);
+    const body = res.body as { ok?: boolean; pid?: number } | null;
+    return res.status === 200 && body?.ok && body.pid === info.pid ? info.url : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * GET a small JSON answer over node:http. Not the global fetch: its first call loads Node's own
+ * undici (~100 ms of every CLI run that sends to the sandbox, which sends with the bundled one).
+ * The sandbox is plain HTTP on loopback; `agent: false` leaves no kept-alive socket behind.
+ */
+function getJson(url: string, timeoutMs: number): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, { agent: false, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        if (text.length > 64 * 1024) req.destroy(new Error('the health answer is too large'));
+      });
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+        } catch (e) {
+          reject(e instanceof Error ? e : new Error(String(e)));
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
 }
 
 function logTail(file: string): string {

@@ -37,15 +37,17 @@ import {
 } from '../../../engine/protocol';
 import { type SecretsOverlay } from '../../../engine/workspace/secrets';
 import { messageOf, newTokenCache, type HostContext } from './context';
-import { explain } from './explain';
-import { codeExport } from './code';
-import { copyAsCurl, prepare } from './prepare';
-import { HostProxy } from './proxy';
+import type { HostProxy } from './proxy';
 import { HostSandbox } from './sandbox';
 import { HostSecrets } from './secrets';
-import { send, sendAll } from './send';
-import { verifyWebhook } from './webhook';
 import { checkPrivateKey, environmentNames } from './environments';
+
+// The features load on their first request (dynamic imports: the bundle evaluates them then), not
+// when the server starts: send, codegen, the proxy and the sandbox bring undici, the sandbox's
+// emulator, the code generators and the proxy's worker, none of which the first diagnostics need
+// (README "Performance", cold start).
+const sendFeature = () => import('./send');
+const prepareFeature = () => import('./prepare');
 
 export interface EngineHost {
   overlay: SecretsOverlay;
@@ -95,13 +97,13 @@ export function registerEngineHost(
     });
   }
 
-  handle(SendRequest, (p, token, progress) => send(ctx, p, token, progress));
-  handle(SendAllRequest, (p, token, progress) => sendAll(ctx, p, token, progress));
-  handle(PrepareRequest, (p) => prepare(ctx, p));
-  handle(CopyAsCurlRequest, (p) => copyAsCurl(ctx, p));
-  handle(CodeExportRequest, (p) => codeExport(ctx, p));
-  handle(ExplainRequest, (p) => explain(ctx, p));
-  handle(VerifyWebhookRequest, (p) => verifyWebhook(ctx, p));
+  handle(SendRequest, async (p, token, progress) => (await sendFeature()).send(ctx, p, token, progress));
+  handle(SendAllRequest, async (p, token, progress) => (await sendFeature()).sendAll(ctx, p, token, progress));
+  handle(PrepareRequest, async (p) => (await prepareFeature()).prepare(ctx, p));
+  handle(CopyAsCurlRequest, async (p) => (await prepareFeature()).copyAsCurl(ctx, p));
+  handle(CodeExportRequest, async (p) => (await import('./code')).codeExport(ctx, p));
+  handle(ExplainRequest, async (p) => (await import('./explain')).explain(ctx, p));
+  handle(VerifyWebhookRequest, async (p) => (await import('./webhook')).verifyWebhook(ctx, p));
   handle(EnvironmentsRequest, (p) => Promise.resolve(environmentNames(p)));
   handle(CheckPrivateKeyRequest, (p) => Promise.resolve(checkPrivateKey(p.pem)));
   handle(SandboxStartRequest, async () => {
@@ -110,16 +112,18 @@ export function registerEngineHost(
   });
   handle(SandboxStopRequest, async () => ({ stopped: await ctx.sandbox.stop() }));
   handle(SandboxStatusRequest, () => ctx.sandbox.status());
-  const proxy = new HostProxy(ctx);
-  handle(ProxyStartRequest, (p) => proxy.start(p));
-  handle(ProxyStopRequest, async () => ({ stopped: await proxy.stop() }));
-  handle(ProxyOpenAsRequest, (p) => Promise.resolve(proxy.openAsRequest(Number(p.id))));
+  let proxy: HostProxy | undefined;
+  let proxyLoading: Promise<HostProxy> | undefined;
+  const proxyHost = () => (proxyLoading ??= import('./proxy').then((m) => (proxy = new m.HostProxy(ctx))));
+  handle(ProxyStartRequest, async (p) => (await proxyHost()).start(p));
+  handle(ProxyStopRequest, async () => ({ stopped: await (await proxyHost()).stop() }));
+  handle(ProxyOpenAsRequest, async (p) => (await proxyHost()).openAsRequest(Number(p.id)));
 
   connection.onNotification(SecretsChangedNotification.method, (p: ParamsOf<typeof SecretsChangedNotification>) => {
     if (typeof p?.environment === 'string') void ctx.secrets.refresh(p.environment);
   });
   connection.onShutdown(async () => {
-    await proxy.stop();
+    await proxy?.stop(); // never started when never asked for
     await ctx.sandbox.stopIfStartedHere();
   });
 
