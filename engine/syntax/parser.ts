@@ -10,6 +10,7 @@ import type {
   Body,
   Directive,
   Header,
+  JsonBody,
   ParsedFile,
   RequestBlock,
   RequestLine,
@@ -152,7 +153,9 @@ function reuseOrParse(text: string, starts: number[], ends: number[], prev: Requ
       }
     }
     const reused = pool.get(blockText)?.shift();
-    out[k] = reused ? moved(reused, starts[k]) : safeParseBlock(ownCopy(blockText), starts[k]);
+    // A fresh parse keeps views into its text: together they are one copy of it, as the copies
+    // would be, made without copying. After an edit, new blocks copy (see ownCopy).
+    out[k] = reused ? moved(reused, starts[k]) : safeParseBlock(prev.length > 0 ? ownCopy(blockText) : blockText, starts[k]);
   }
   return out;
 }
@@ -224,8 +227,10 @@ interface BodyLine {
 
 export function parseBlock(text: string, start: number): RequestBlock {
   const b = emptyBlock(text, start);
+  // The array itself: once the body is JSON, reading `b.problems` parses the body (lazyJson).
+  const problems = b.problems;
   const problem = (span: Span, code: string, message: string, severity: SyntaxProblem['severity'] = 'error') =>
-    b.problems.push({ span, code, message, severity });
+    problems.push({ span, code, message, severity });
   const active: Span[] = []; // regions whose `{{...}}` are references (not comments)
   let pos = 0;
   if (text.startsWith('###')) {
@@ -357,7 +362,7 @@ export function parseBlock(text: string, start: number): RequestBlock {
   }
 
   if (bodyLines.length > 0) finishBody(b, bodyLines, active, problem);
-  for (const region of active) scanTemplates(text, region.start, region.end, 0, b.references, b.problems);
+  for (const region of active) scanTemplates(text, region.start, region.end, 0, b.references, problems);
   b.references.sort((x, y) => x.span.start - y.span.start);
   nameBlock(b, problem);
   return b;
@@ -550,11 +555,67 @@ function finishBody(b: RequestBlock, bodyLines: BodyLine[], active: Span[], prob
   } else if (!json) {
     warnHeaderLikeStart(b, bodyLines, first, last, problem);
   }
-  if (json) body.json = jsonBody(b, bodyText, start, problem);
+  if (json) lazyJson(b, body);
   b.body = body;
 }
 
-function jsonBody(b: RequestBlock, bodyText: string, start: number, problem: ProblemSink): Body['json'] {
+/**
+ * Most features never look at most bodies' trees (a 5,000-request file holds ~100,000 JSON nodes),
+ * so `body.json` is parsed on first read and kept only in a small LRU: a tree read again after
+ * eviction is parsed again, from the same text, to the same result. The JSON problems (syntax
+ * errors, comments, misplaced templates) are small and kept on the block: reading `problems`
+ * parses the body once and splices them in where the eager parser put them (`at`).
+ */
+function lazyJson(b: RequestBlock, body: Body): void {
+  const own = b.problems;
+  const at = own.length;
+  let spliced = false;
+  const json = (): JsonBody => {
+    let hit = jsonCache.get(body);
+    if (hit) {
+      jsonCache.delete(body); // re-insert: most recently used last
+    } else {
+      const found: SyntaxProblem[] = [];
+      hit = safeJsonBody(b, body, (span, code, message, severity = 'error') => found.push({ span, code, message, severity }));
+      if (!spliced) {
+        own.splice(at, 0, ...found);
+        spliced = true;
+      }
+      if (jsonCache.size >= JSON_CACHE_SIZE) jsonCache.delete(jsonCache.keys().next().value!);
+    }
+    jsonCache.set(body, hit);
+    return hit;
+  };
+  Object.defineProperty(body, 'json', { enumerable: true, configurable: true, get: json });
+  Object.defineProperty(b, 'problems', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      if (!spliced) json();
+      return own;
+    },
+  });
+}
+
+/** Trees of the bodies read most recently; see lazyJson. */
+const JSON_CACHE_SIZE = 256;
+const jsonCache = new Map<Body, JsonBody>();
+
+function safeJsonBody(b: RequestBlock, body: Body, problem: ProblemSink): JsonBody {
+  try {
+    return jsonBody(b, body.text, body.span.start, problem);
+  } catch (e) {
+    // As in safeParseBlock: a parser bug degrades the body to "not JSON", never the editor.
+    problem(
+      body.span,
+      'syntax/internal-error',
+      `The parser failed on this body (${e instanceof Error ? e.message : String(e)}); please report it with the block's text.`,
+    );
+    return { root: undefined, templates: new Map(), errors: [] };
+  }
+}
+
+function jsonBody(b: RequestBlock, bodyText: string, start: number, problem: ProblemSink): JsonBody {
   const parsed = parseJsonBody(bodyText, 0, bodyText.length, start);
   const root = parsed.root;
   let errors = parsed.errors;
