@@ -202,18 +202,20 @@ interface Line {
   to: number;
 }
 
-function* lines(text: string, from: number): Generator<Line> {
-  let start = from;
-  while (start < text.length) {
-    let end = start;
-    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
-    let f = start;
-    while (f < end && isBlank(text.charCodeAt(f))) f++;
-    let t = end;
-    while (t > f && isBlank(text.charCodeAt(t - 1))) t--;
-    yield { start, end, from: f, to: t };
-    start = end < text.length && text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
-  }
+/** The line starting at `start` (a loop, not a generator: this runs for every line of a file). */
+function lineAt(text: string, start: number): Line {
+  let end = start;
+  while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+  let f = start;
+  while (f < end && isBlank(text.charCodeAt(f))) f++;
+  let t = end;
+  while (t > f && isBlank(text.charCodeAt(t - 1))) t--;
+  return { start, end, from: f, to: t };
+}
+
+/** Where the line after the one ending at `end` starts. */
+function nextLineStart(text: string, end: number): number {
+  return end < text.length && text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
 }
 
 function isBlank(c: number): boolean {
@@ -258,22 +260,29 @@ export function parseBlock(text: string, start: number): RequestBlock {
     bodyLines.push({ line, kind: 'content' });
   };
 
-  for (const line of lines(text, pos === 0 ? 0 : pos)) {
+  for (let next = pos; next < text.length; ) {
+    const line = lineAt(text, next);
+    next = nextLineStart(text, line.end);
     if (pos !== 0 && line.start === pos) continue; // the `###` line's own line break
-    const content = text.slice(line.from, line.to);
-    const span = { start: line.from, end: line.to };
-    const isAssertion = content.startsWith('??') && (content.length === 2 || isBlank(content.charCodeAt(2)));
+    const isAssertion =
+      text.charCodeAt(line.from) === 63 /* ? */ &&
+      text.charCodeAt(line.from + 1) === 63 &&
+      (line.to - line.from === 2 || isBlank(text.charCodeAt(line.from + 2)));
 
     if (phase === 'body') {
+      // Body lines are most lines of a file: only assertions among them are sliced.
       if (isAssertion) {
+        const span = { start: line.from, end: line.to };
         bodyLines.push({ line, kind: 'assertion' });
-        b.assertions.push(parseAssertion(content, span, problem));
+        b.assertions.push(parseAssertion(text.slice(line.from, line.to), span, problem));
         active.push(span);
       } else {
-        bodyLines.push({ line, kind: content === '' ? 'blank' : 'content' });
+        bodyLines.push({ line, kind: line.from === line.to ? 'blank' : 'content' });
       }
       continue;
     }
+    const content = text.slice(line.from, line.to);
+    const span = { start: line.from, end: line.to };
     if (content === '') {
       if (phase === 'headers') phase = 'body';
       afterRequestLine = false;
@@ -536,13 +545,17 @@ function finishBody(b: RequestBlock, bodyLines: BodyLine[], active: Span[], prob
   const start = bodyLines[first].line.start;
   const end = bodyLines[last].line.end;
   let bodyText = text.slice(start, end);
-  // `??` lines inside the body are assertions: blank them so offsets stay exact.
+  // `??` lines inside the body are assertions: blank them so offsets stay exact. The lines between
+  // them are one region for the template scan (templates never span lines; blank lines hold none).
+  let run: Span | undefined;
   for (let k = first; k <= last; k++) {
     const l = bodyLines[k];
     if (l.kind === 'assertion') {
       bodyText = bodyText.slice(0, l.line.start - start) + ' '.repeat(l.line.end - l.line.start) + bodyText.slice(l.line.end - start);
+      run = undefined;
     } else if (l.kind === 'content') {
-      active.push({ start: l.line.start, end: l.line.end });
+      if (run) run.end = l.line.end;
+      else active.push((run = { start: l.line.start, end: l.line.end }));
     }
   }
   const body: Body = { span: { start, end }, text: bodyText, kind: json ? 'json' : 'text' };
