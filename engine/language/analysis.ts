@@ -5,11 +5,13 @@
 import { matchRequest, type EndpointMatch } from '../catalogue';
 import type { Endpoint } from '../catalogue/types';
 import type { RequestBlock } from '../syntax/types';
+import { Lru } from '../util/lru';
 import { bodyOf } from './body';
 import type { BlockContext } from './lint/types';
 
 const NO_MATCH: EndpointMatch = { path: '', pathParams: {}, query: {} };
-const cache = new WeakMap<RequestBlock, { extra?: readonly Endpoint[]; ctx: BlockContext }>();
+// The most recently used blocks only: a context holds the body model (and through it the tree).
+const cache = new Lru<RequestBlock, { extra?: readonly Endpoint[]; ctx: BlockContext }>(256);
 
 export function blockContext(block: RequestBlock, extra?: Endpoint[]): BlockContext {
   const hit = cache.get(block);

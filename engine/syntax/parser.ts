@@ -3,6 +3,7 @@
 //
 // Never throws: every oddity becomes a SyntaxProblem that names the fix. Blocks are parsed from
 // their own text only, so a block whose text did not change is reused as is after an edit.
+import { Lru } from '../util/lru';
 import { parseJsonBody } from './json';
 import { scanTemplates } from './templates';
 import type {
@@ -585,18 +586,15 @@ function lazyJson(b: RequestBlock, body: Body): void {
   let spliced = false;
   const json = (): JsonBody => {
     let hit = jsonCache.get(body);
-    if (hit) {
-      jsonCache.delete(body); // re-insert: most recently used last
-    } else {
+    if (!hit) {
       const found: SyntaxProblem[] = [];
       hit = safeJsonBody(b, body, (span, code, message, severity = 'error') => found.push({ span, code, message, severity }));
       if (!spliced) {
         own.splice(at, 0, ...found);
         spliced = true;
       }
-      if (jsonCache.size >= JSON_CACHE_SIZE) jsonCache.delete(jsonCache.keys().next().value!);
+      jsonCache.set(body, hit);
     }
-    jsonCache.set(body, hit);
     return hit;
   };
   Object.defineProperty(body, 'json', { enumerable: true, configurable: true, get: json });
@@ -611,8 +609,7 @@ function lazyJson(b: RequestBlock, body: Body): void {
 }
 
 /** Trees of the bodies read most recently; see lazyJson. */
-const JSON_CACHE_SIZE = 256;
-const jsonCache = new Map<Body, JsonBody>();
+const jsonCache = new Lru<Body, JsonBody>(256);
 
 function safeJsonBody(b: RequestBlock, body: Body, problem: ProblemSink): JsonBody {
   try {
