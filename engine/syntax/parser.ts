@@ -4,7 +4,7 @@
 // Never throws: every oddity becomes a SyntaxProblem that names the fix. Blocks are parsed from
 // their own text only, so a block whose text did not change is reused as is after an edit.
 import { Lru } from '../util/lru';
-import { parseJsonBody } from './json';
+import { maskTemplates, parseJsonBody } from './json';
 import { scanTemplates } from './templates';
 import type {
   Assertion,
@@ -230,7 +230,6 @@ interface BodyLine {
 
 export function parseBlock(text: string, start: number): RequestBlock {
   const b = emptyBlock(text, start);
-  // The array itself: once the body is JSON, reading `b.problems` parses the body (lazyJson).
   const problems = b.problems;
   const problem = (span: Span, code: string, message: string, severity: SyntaxProblem['severity'] = 'error') =>
     problems.push({ span, code, message, severity });
@@ -559,7 +558,7 @@ function finishBody(b: RequestBlock, bodyLines: BodyLine[], active: Span[], prob
       else active.push((run = { start: l.line.start, end: l.line.end }));
     }
   }
-  const body: Body = { span: { start, end }, text: bodyText, kind: json ? 'json' : 'text' };
+  let body: Body = { span: { start, end }, text: bodyText, kind: json ? 'json' : 'text' };
   const fileLine = /^<@?[ \t]+(\S.*?)[ \t]*$/.exec(text.slice(bodyLines[first].line.from, bodyLines[first].line.to));
   if (fileLine && first === last) {
     const value = fileLine[1];
@@ -569,63 +568,76 @@ function finishBody(b: RequestBlock, bodyLines: BodyLine[], active: Span[], prob
   } else if (!json) {
     warnHeaderLikeStart(b, bodyLines, first, last, problem);
   }
-  if (json) lazyJson(b, body);
+  if (json) {
+    body = new LazyJsonBody(body.span, bodyText);
+    jsonProblems(body as LazyJsonBody, problem);
+  }
   b.body = body;
 }
 
 /**
- * Most features never look at most bodies' trees (a 5,000-request file holds ~100,000 JSON nodes),
- * so `body.json` is parsed on first read and kept only in a small LRU: a tree read again after
- * eviction is parsed again, from the same text, to the same result. The JSON problems (syntax
- * errors, comments, misplaced templates) are small and kept on the block: reading `problems`
- * parses the body once and splices them in where the eager parser put them (`at`).
+ * A JSON body whose tree is parsed on first read of `json`. Most features never look at most
+ * bodies' trees (a 5,000-request file holds ~100,000 JSON nodes), so trees are kept only for the
+ * bodies read last (a small LRU): a tree read again after eviction is parsed again, from the same
+ * text, to the same result. What lint needs of every body, its problems, is found at parse time
+ * (jsonProblems), usually without building a tree.
  */
-function lazyJson(b: RequestBlock, body: Body): void {
-  const own = b.problems;
-  const at = own.length;
-  let spliced = false;
-  const json = (): JsonBody => {
-    let hit = jsonCache.get(body);
-    if (!hit) {
-      const found: SyntaxProblem[] = [];
-      hit = safeJsonBody(b, body, (span, code, message, severity = 'error') => found.push({ span, code, message, severity }));
-      if (!spliced) {
-        own.splice(at, 0, ...found);
-        spliced = true;
-      }
-      jsonCache.set(body, hit);
+class LazyJsonBody implements Body {
+  readonly kind = 'json';
+  constructor(
+    readonly span: Span,
+    readonly text: string,
+  ) {}
+
+  get json(): JsonBody {
+    let tree = jsonCache.get(this);
+    if (!tree) {
+      tree = safeJsonBody(this, () => undefined); // its problems were found at parse time
+      jsonCache.set(this, tree);
     }
-    return hit;
-  };
-  Object.defineProperty(body, 'json', { enumerable: true, configurable: true, get: json });
-  Object.defineProperty(b, 'problems', {
-    enumerable: true,
-    configurable: true,
-    get: () => {
-      if (!spliced) json();
-      return own;
-    },
-  });
+    return tree;
+  }
 }
 
-/** Trees of the bodies read most recently; see lazyJson. */
+/** Trees of the bodies read most recently; see LazyJsonBody. */
 const jsonCache = new Lru<Body, JsonBody>(256);
 
-function safeJsonBody(b: RequestBlock, body: Body, problem: ProblemSink): JsonBody {
+/**
+ * The body's JSON problems, in the order the full parse reports them. Text the native JSON.parse
+ * accepts (once templates are masked) has no syntax error, comment or trailing header, which
+ * leaves only misplaced templates; anything else takes the full parse (and caches its tree).
+ */
+function jsonProblems(body: LazyJsonBody, problem: ProblemSink): void {
+  const { masked, misplaced } = maskTemplates(body.text, 0, body.text.length, body.span.start);
+  let valid = true;
   try {
-    return jsonBody(b, body.text, body.span.start, problem);
-  } catch (e) {
-    // As in safeParseBlock: a parser bug degrades the body to "not JSON", never the editor.
-    problem(
-      body.span,
-      'syntax/internal-error',
-      `The parser failed on this body (${e instanceof Error ? e.message : String(e)}); please report it with the block's text.`,
-    );
+    JSON.parse(masked);
+  } catch {
+    valid = false;
+  }
+  if (valid) misplaced.forEach((t) => misplacedTemplate(t, problem));
+  else jsonCache.set(body, jsonBody(body.text, body.span.start, problem));
+}
+
+function misplacedTemplate(t: TemplateRef, problem: ProblemSink): void {
+  problem(
+    t.span,
+    'syntax/template-not-a-value',
+    `\`{{${t.expression}}}\` is outside quotes but is not a whole JSON value: put it in a string (\`"{{${t.expression}}}"\`) or separate it from the text around it.`,
+  );
+}
+
+function safeJsonBody(body: Body, problem: ProblemSink): JsonBody {
+  try {
+    return jsonBody(body.text, body.span.start, problem);
+  } catch {
+    // The same text parsed at parse time (under safeParseBlock), so this is not reached; if it
+    // were, a tree that cannot be built is no tree, never a crash of the editor.
     return { root: undefined, templates: new Map(), errors: [] };
   }
 }
 
-function jsonBody(b: RequestBlock, bodyText: string, start: number, problem: ProblemSink): JsonBody {
+function jsonBody(bodyText: string, start: number, problem: ProblemSink): JsonBody {
   const parsed = parseJsonBody(bodyText, 0, bodyText.length, start);
   const root = parsed.root;
   let errors = parsed.errors;
@@ -652,13 +664,7 @@ function jsonBody(b: RequestBlock, bodyText: string, start: number, problem: Pro
       'warning',
     );
   }
-  for (const t of parsed.misplacedTemplates) {
-    problem(
-      t.span,
-      'syntax/template-not-a-value',
-      `\`{{${t.expression}}}\` is outside quotes but is not a whole JSON value: put it in a string (\`"{{${t.expression}}}"\`) or separate it from the text around it.`,
-    );
-  }
+  for (const t of parsed.misplacedTemplates) misplacedTemplate(t, problem);
   return { root, templates: parsed.templates, errors };
 }
 
