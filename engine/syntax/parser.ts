@@ -374,6 +374,21 @@ export function parseBlock(text: string, start: number): RequestBlock {
   for (const region of active) scanTemplates(text, region.start, region.end, 0, b.references, problems);
   b.references.sort((x, y) => x.span.start - y.span.start);
   nameBlock(b, problem);
+  return compact(b);
+}
+
+/**
+ * The block's lists at their exact length. An array grown by push keeps room for 17 items: for the
+ * seven lists of each of 5,000 blocks that was a third of the parse's heap.
+ */
+function compact(b: RequestBlock): RequestBlock {
+  if (b.directives.length) b.directives = b.directives.slice();
+  if (b.variables.length) b.variables = b.variables.slice();
+  if (b.comments.length) b.comments = b.comments.slice();
+  if (b.headers.length) b.headers = b.headers.slice();
+  if (b.assertions.length) b.assertions = b.assertions.slice();
+  if (b.references.length) b.references = b.references.slice();
+  if (b.problems.length) b.problems = b.problems.slice();
   return b;
 }
 
