@@ -260,7 +260,7 @@ export function parseBlock(text: string, start: number): RequestBlock {
     bodyLines.push({ line, kind: 'content' });
   };
 
-  for (let next = pos; next < text.length; ) {
+  for (let next = pos; next < text.length;) {
     const line = lineAt(text, next);
     next = nextLineStart(text, line.end);
     if (pos !== 0 && line.start === pos) continue; // the `###` line's own line break
