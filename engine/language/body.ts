@@ -5,6 +5,7 @@
 
 import type { Node as JsonNode } from 'jsonc-parser';
 import type { RequestBlock, Span, TemplateRef } from '../syntax/types';
+import { Lru } from '../util/lru';
 
 export type ValueKind = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array' | 'template';
 
@@ -104,8 +105,12 @@ function describeValue(field: BodyField, node: JsonNode, text: string, templates
   }
 }
 
-/** Cached per block object: blocks are immutable and reused by the parser when their text is unchanged. */
-const cache = new WeakMap<RequestBlock, BodyModel>();
+/**
+ * Cached per block object (blocks are immutable and reused by the parser when their text is
+ * unchanged), for the blocks used most recently only: a model refers to its body's JSON tree,
+ * and keeping one for each of 5,000 requests kept every tree (see lazyJson in the parser).
+ */
+const cache = new Lru<RequestBlock, BodyModel>(256);
 
 export function bodyOf(block: RequestBlock): BodyModel {
   let model = cache.get(block);

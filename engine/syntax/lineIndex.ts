@@ -24,6 +24,7 @@ function linesOfBlock(block: BlockText): number[] {
   if (!rel) {
     rel = computeLineStarts(block.text);
     if (rel[rel.length - 1] === block.text.length) rel.pop();
+    rel = rel.slice(); // kept for every block: at its exact length, not with the room push left
     blockLineStarts.set(block, rel);
   }
   return rel;

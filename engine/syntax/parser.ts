@@ -3,13 +3,15 @@
 //
 // Never throws: every oddity becomes a SyntaxProblem that names the fix. Blocks are parsed from
 // their own text only, so a block whose text did not change is reused as is after an edit.
-import { parseJsonBody } from './json';
+import { Lru } from '../util/lru';
+import { maskTemplates, parseJsonBody } from './json';
 import { scanTemplates } from './templates';
 import type {
   Assertion,
   Body,
   Directive,
   Header,
+  JsonBody,
   ParsedFile,
   RequestBlock,
   RequestLine,
@@ -152,7 +154,9 @@ function reuseOrParse(text: string, starts: number[], ends: number[], prev: Requ
       }
     }
     const reused = pool.get(blockText)?.shift();
-    out[k] = reused ? moved(reused, starts[k]) : safeParseBlock(ownCopy(blockText), starts[k]);
+    // A fresh parse keeps views into its text: together they are one copy of it, as the copies
+    // would be, made without copying. After an edit, new blocks copy (see ownCopy).
+    out[k] = reused ? moved(reused, starts[k]) : safeParseBlock(prev.length > 0 ? ownCopy(blockText) : blockText, starts[k]);
   }
   return out;
 }
@@ -199,18 +203,20 @@ interface Line {
   to: number;
 }
 
-function* lines(text: string, from: number): Generator<Line> {
-  let start = from;
-  while (start < text.length) {
-    let end = start;
-    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
-    let f = start;
-    while (f < end && isBlank(text.charCodeAt(f))) f++;
-    let t = end;
-    while (t > f && isBlank(text.charCodeAt(t - 1))) t--;
-    yield { start, end, from: f, to: t };
-    start = end < text.length && text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
-  }
+/** The line starting at `start` (a loop, not a generator: this runs for every line of a file). */
+function lineAt(text: string, start: number): Line {
+  let end = start;
+  while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+  let f = start;
+  while (f < end && isBlank(text.charCodeAt(f))) f++;
+  let t = end;
+  while (t > f && isBlank(text.charCodeAt(t - 1))) t--;
+  return { start, end, from: f, to: t };
+}
+
+/** Where the line after the one ending at `end` starts. */
+function nextLineStart(text: string, end: number): number {
+  return end < text.length && text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
 }
 
 function isBlank(c: number): boolean {
@@ -224,8 +230,9 @@ interface BodyLine {
 
 export function parseBlock(text: string, start: number): RequestBlock {
   const b = emptyBlock(text, start);
+  const problems = b.problems;
   const problem = (span: Span, code: string, message: string, severity: SyntaxProblem['severity'] = 'error') =>
-    b.problems.push({ span, code, message, severity });
+    problems.push({ span, code, message, severity });
   const active: Span[] = []; // regions whose `{{...}}` are references (not comments)
   let pos = 0;
   if (text.startsWith('###')) {
@@ -253,22 +260,29 @@ export function parseBlock(text: string, start: number): RequestBlock {
     bodyLines.push({ line, kind: 'content' });
   };
 
-  for (const line of lines(text, pos === 0 ? 0 : pos)) {
+  for (let next = pos; next < text.length;) {
+    const line = lineAt(text, next);
+    next = nextLineStart(text, line.end);
     if (pos !== 0 && line.start === pos) continue; // the `###` line's own line break
-    const content = text.slice(line.from, line.to);
-    const span = { start: line.from, end: line.to };
-    const isAssertion = content.startsWith('??') && (content.length === 2 || isBlank(content.charCodeAt(2)));
+    const isAssertion =
+      text.charCodeAt(line.from) === 63 /* ? */ &&
+      text.charCodeAt(line.from + 1) === 63 &&
+      (line.to - line.from === 2 || isBlank(text.charCodeAt(line.from + 2)));
 
     if (phase === 'body') {
+      // Body lines are most lines of a file: only assertions among them are sliced.
       if (isAssertion) {
+        const span = { start: line.from, end: line.to };
         bodyLines.push({ line, kind: 'assertion' });
-        b.assertions.push(parseAssertion(content, span, problem));
+        b.assertions.push(parseAssertion(text.slice(line.from, line.to), span, problem));
         active.push(span);
       } else {
-        bodyLines.push({ line, kind: content === '' ? 'blank' : 'content' });
+        bodyLines.push({ line, kind: line.from === line.to ? 'blank' : 'content' });
       }
       continue;
     }
+    const content = text.slice(line.from, line.to);
+    const span = { start: line.from, end: line.to };
     if (content === '') {
       if (phase === 'headers') phase = 'body';
       afterRequestLine = false;
@@ -357,9 +371,24 @@ export function parseBlock(text: string, start: number): RequestBlock {
   }
 
   if (bodyLines.length > 0) finishBody(b, bodyLines, active, problem);
-  for (const region of active) scanTemplates(text, region.start, region.end, 0, b.references, b.problems);
+  for (const region of active) scanTemplates(text, region.start, region.end, 0, b.references, problems);
   b.references.sort((x, y) => x.span.start - y.span.start);
   nameBlock(b, problem);
+  return compact(b);
+}
+
+/**
+ * The block's lists at their exact length. An array grown by push keeps room for 17 items: for the
+ * seven lists of each of 5,000 blocks that was a third of the parse's heap.
+ */
+function compact(b: RequestBlock): RequestBlock {
+  if (b.directives.length) b.directives = b.directives.slice();
+  if (b.variables.length) b.variables = b.variables.slice();
+  if (b.comments.length) b.comments = b.comments.slice();
+  if (b.headers.length) b.headers = b.headers.slice();
+  if (b.assertions.length) b.assertions = b.assertions.slice();
+  if (b.references.length) b.references = b.references.slice();
+  if (b.problems.length) b.problems = b.problems.slice();
   return b;
 }
 
@@ -531,16 +560,20 @@ function finishBody(b: RequestBlock, bodyLines: BodyLine[], active: Span[], prob
   const start = bodyLines[first].line.start;
   const end = bodyLines[last].line.end;
   let bodyText = text.slice(start, end);
-  // `??` lines inside the body are assertions: blank them so offsets stay exact.
+  // `??` lines inside the body are assertions: blank them so offsets stay exact. The lines between
+  // them are one region for the template scan (templates never span lines; blank lines hold none).
+  let run: Span | undefined;
   for (let k = first; k <= last; k++) {
     const l = bodyLines[k];
     if (l.kind === 'assertion') {
       bodyText = bodyText.slice(0, l.line.start - start) + ' '.repeat(l.line.end - l.line.start) + bodyText.slice(l.line.end - start);
+      run = undefined;
     } else if (l.kind === 'content') {
-      active.push({ start: l.line.start, end: l.line.end });
+      if (run) run.end = l.line.end;
+      else active.push((run = { start: l.line.start, end: l.line.end }));
     }
   }
-  const body: Body = { span: { start, end }, text: bodyText, kind: json ? 'json' : 'text' };
+  let body: Body = { span: { start, end }, text: bodyText, kind: json ? 'json' : 'text' };
   const fileLine = /^<@?[ \t]+(\S.*?)[ \t]*$/.exec(text.slice(bodyLines[first].line.from, bodyLines[first].line.to));
   if (fileLine && first === last) {
     const value = fileLine[1];
@@ -550,11 +583,76 @@ function finishBody(b: RequestBlock, bodyLines: BodyLine[], active: Span[], prob
   } else if (!json) {
     warnHeaderLikeStart(b, bodyLines, first, last, problem);
   }
-  if (json) body.json = jsonBody(b, bodyText, start, problem);
+  if (json) {
+    body = new LazyJsonBody(body.span, bodyText);
+    jsonProblems(body as LazyJsonBody, problem);
+  }
   b.body = body;
 }
 
-function jsonBody(b: RequestBlock, bodyText: string, start: number, problem: ProblemSink): Body['json'] {
+/**
+ * A JSON body whose tree is parsed on first read of `json`. Most features never look at most
+ * bodies' trees (a 5,000-request file holds ~100,000 JSON nodes), so trees are kept only for the
+ * bodies read last (a small LRU): a tree read again after eviction is parsed again, from the same
+ * text, to the same result. What lint needs of every body, its problems, is found at parse time
+ * (jsonProblems), usually without building a tree.
+ */
+class LazyJsonBody implements Body {
+  readonly kind = 'json';
+  constructor(
+    readonly span: Span,
+    readonly text: string,
+  ) {}
+
+  get json(): JsonBody {
+    let tree = jsonCache.get(this);
+    if (!tree) {
+      tree = safeJsonBody(this, () => undefined); // its problems were found at parse time
+      jsonCache.set(this, tree);
+    }
+    return tree;
+  }
+}
+
+/** Trees of the bodies read most recently; see LazyJsonBody. */
+const jsonCache = new Lru<Body, JsonBody>(256);
+
+/**
+ * The body's JSON problems, in the order the full parse reports them. Text the native JSON.parse
+ * accepts (once templates are masked) has no syntax error, comment or trailing header, which
+ * leaves only misplaced templates; anything else takes the full parse (and caches its tree).
+ */
+function jsonProblems(body: LazyJsonBody, problem: ProblemSink): void {
+  const { masked, misplaced } = maskTemplates(body.text, 0, body.text.length, body.span.start);
+  let valid = true;
+  try {
+    JSON.parse(masked);
+  } catch {
+    valid = false;
+  }
+  if (valid) misplaced.forEach((t) => misplacedTemplate(t, problem));
+  else jsonCache.set(body, jsonBody(body.text, body.span.start, problem));
+}
+
+function misplacedTemplate(t: TemplateRef, problem: ProblemSink): void {
+  problem(
+    t.span,
+    'syntax/template-not-a-value',
+    `\`{{${t.expression}}}\` is outside quotes but is not a whole JSON value: put it in a string (\`"{{${t.expression}}}"\`) or separate it from the text around it.`,
+  );
+}
+
+function safeJsonBody(body: Body, problem: ProblemSink): JsonBody {
+  try {
+    return jsonBody(body.text, body.span.start, problem);
+  } catch {
+    // The same text parsed at parse time (under safeParseBlock), so this is not reached; if it
+    // were, a tree that cannot be built is no tree, never a crash of the editor.
+    return { root: undefined, templates: new Map(), errors: [] };
+  }
+}
+
+function jsonBody(bodyText: string, start: number, problem: ProblemSink): JsonBody {
   const parsed = parseJsonBody(bodyText, 0, bodyText.length, start);
   const root = parsed.root;
   let errors = parsed.errors;
@@ -581,13 +679,7 @@ function jsonBody(b: RequestBlock, bodyText: string, start: number, problem: Pro
       'warning',
     );
   }
-  for (const t of parsed.misplacedTemplates) {
-    problem(
-      t.span,
-      'syntax/template-not-a-value',
-      `\`{{${t.expression}}}\` is outside quotes but is not a whole JSON value: put it in a string (\`"{{${t.expression}}}"\`) or separate it from the text around it.`,
-    );
-  }
+  for (const t of parsed.misplacedTemplates) misplacedTemplate(t, problem);
   return { root, templates: parsed.templates, errors };
 }
 

@@ -55,7 +55,8 @@ function lintBlock(block: RequestBlock, extra?: Endpoint[]): BlockLint {
       }
     }
   }
-  const entry: BlockLint = { extra, diagnostics, collected };
+  // Kept for every block: the lists at their exact length, not with the room push left.
+  const entry: BlockLint = { extra, diagnostics: diagnostics.slice(), collected: collected.slice() };
   blockCache.set(block, entry);
   return entry;
 }

@@ -40,7 +40,8 @@ export const undefinedVariable: FileRule<BlockNames> = {
   description: 'A `{{variable}}` no file variable or active environment defines, or a reference to an unknown named request.',
   collect({ block }) {
     const refs = block.references.filter((r) => (r.kind === 'variable' && r.name) || r.kind === 'request');
-    return refs.length ? { refs, names: intern([...new Set(refs.map(nameOf))].sort()) } : undefined;
+    // Kept per block: the list at its exact length (filter leaves room for more).
+    return refs.length ? { refs: refs.slice(), names: intern([...new Set(refs.map(nameOf))].sort()) } : undefined;
   },
   check({ parsed, variableNames, requestNames }, items) {
     const out: RuleDiagnostic[] = [];
