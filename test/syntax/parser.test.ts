@@ -596,3 +596,28 @@ describe('syntax/parser: each problem underlines its own text, at its severity',
     assert.equal(message('GET https://x.test\n?? schema\n'), 'Write `?? schema valid` or `?? schema invalid`.');
   });
 });
+
+describe('syntax/parser: titles, names and a byte-order mark', () => {
+  it('reads a file saved with a byte-order mark: the first request line is still a request', () => {
+    const file = parseOne('\uFEFFPOST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{"a": 1}\n');
+    assert.equal(file.requests.length, 1);
+    assert.equal(file.requests[0].requestLine?.method, 'POST');
+    assert.equal(file.requests[0].requestLine?.url, '{{base_url}}/api/v2/wallet/balance');
+    assert.deepEqual(file.requests[0].problems, []);
+  });
+
+  it('trims blanks and extra hashes around a `###` title, tabs included', () => {
+    const b = block('###\t# \tbalance \t\nPOST {{base_url}}/api/v2/wallet/balance\n');
+    assert.equal(b.separator?.title, 'balance');
+    assert.equal(at(b, b.separator.titleSpan!), 'balance');
+    assert.equal(b.name, 'balance');
+    assert.equal(block('### \t \nGET https://x.test\n').separator?.title, undefined);
+  });
+
+  it('finds a request by name, the first one when two share it', () => {
+    const file = parseOne('### a\nGET https://x.test/1\n\n### a\nGET https://x.test/2\n\n### b\nGET https://x.test/3\n');
+    assert.equal(requestByName(file, 'a')?.requestLine?.url, 'https://x.test/1');
+    assert.equal(requestByName(file, 'b')?.requestLine?.url, 'https://x.test/3');
+    assert.equal(requestByName(file, 'c'), undefined);
+  });
+});
