@@ -527,3 +527,97 @@ describe('syntax/parser: where `###` separates', () => {
     assert.equal(file.blocks[1].separator?.title, 'heading');
   });
 });
+
+// What the editor shows for each syntax problem: the squiggle's severity and the text it underlines.
+describe('syntax/parser: each problem underlines its own text, at its severity', () => {
+  const cases: [text: string, code: string, severity: 'error' | 'warning', underlined: string][] = [
+    ['###\nPOST\n', 'syntax/missing-url', 'error', 'POST'],
+    ['###\nGET example.test/x HTTP/1.1\n', 'syntax/url-without-scheme', 'warning', 'example.test/x'],
+    ['###\n?? status == 200\nGET https://x.test\n', 'syntax/assertion-before-request', 'warning', '?? status == 200'],
+    ['###\n# @name\nGET https://x.test\n', 'syntax/empty-name', 'error', '# @name'],
+    ['###\n# @name two words\nGET https://x.test\n', 'syntax/invalid-name', 'warning', 'two words'],
+    ['@novalue\n', 'syntax/variable-without-value', 'error', '@novalue'],
+    ['@1x = 2\n', 'syntax/invalid-variable-name', 'error', '@1x = 2'],
+    ['GET https://x.test/{{}}\n', 'syntax/empty-template', 'error', '{{}}'],
+    ['GET https://x.test/{{$nope}}\n', 'syntax/unknown-system-variable', 'warning', '{{$nope}}'],
+    ['GET https://x.test/{{q.response.bogus}}\n', 'syntax/invalid-request-reference', 'warning', '{{q.response.bogus}}'],
+    ['GET https://x.test/{{a + b}}\n', 'syntax/unsupported-template', 'warning', '{{a + b}}'],
+    ['GET https://x.test/{{id\n', 'syntax/unterminated-template', 'error', '{{id'],
+    ['GET https://x.test\n??\n', 'syntax/empty-assertion', 'error', '??'],
+    ['GET https://x.test\n?? status 200\n', 'syntax/assertion-without-operator', 'warning', '?? status 200'],
+    ['GET https://x.test\n?? js response.ok\n', 'syntax/unknown-assertion-subject', 'warning', '?? js response.ok'],
+    ['###\nGTE https://x.test\n', 'syntax/unknown-method', 'error', 'GTE'],
+    ['###\nPOST https://x.test\nA: 1\n{"a": 1}\n', 'syntax/missing-blank-line', 'error', '{"a": 1}'],
+    ['###\nPOST https://x.test\nA: 1\n\nB: 2\nC: 3\n\nhello\n', 'syntax/header-after-blank-line', 'warning', 'B: 2\nC: 3'],
+    ['###\nPOST https://x.test\n\n{\n  // why\n  "a": 1\n}\n', 'syntax/json-comment', 'warning', '// why'],
+    ['###\nPOST https://x.test\n\n{"a": 1{{x}}}\n', 'syntax/template-not-a-value', 'error', '{{x}}'],
+    [
+      '###\nPOST https://x.test\n\n{"a": 1}\nContent-Type: application/json  \n',
+      'syntax/header-after-body',
+      'error',
+      'Content-Type: application/json',
+    ],
+    ['###\nContent-Type: application/json\n', 'syntax/no-request-line', 'error', 'Content-Type: application/json'],
+    ['###\n{"a": 1}\n', 'syntax/no-request-line', 'error', '{"a": 1}'],
+    ['###\nPOST https://x.test\n\n{"a": 1,}\n', 'syntax/json', 'error', '}'],
+  ];
+  for (const [text, code, severity, underlined] of cases) {
+    it(`${code}: ${severity} on \`${underlined.replace(/\n/g, '\\n')}\``, () => {
+      const b = block(text);
+      assert.deepEqual(
+        b.problems.map((p) => [p.code, p.severity, at(b, p.span)]),
+        [[code, severity, underlined]],
+      );
+    });
+  }
+
+  it('messages quote the line and propose the fix', () => {
+    const message = (text: string) => block(text).problems[0].message;
+    assert.equal(message('@novalue\n'), '`@novalue` defines no value: write `@novalue = value`.');
+    assert.equal(
+      message('@ = 1\n'),
+      '`(empty)` is not a usable variable name: start with a letter or `_` and use letters, digits, `_`, `-` or `.`, e.g. `@userEmail = alice@example.com`.',
+    );
+    assert.equal(message('###\nPOST\n'), '`POST` has no URL: write `POST {{base_url}}/api/v2/...`.');
+    assert.equal(
+      message('###\nGTE https://x.test\n'),
+      'Unknown method `GTE`: use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE, CONNECT.',
+    );
+    assert.equal(
+      message('###\nGET example.test/x\n'),
+      '`example.test/x` is not an absolute URL: start it with https:// or with a variable, e.g. `{{base_url}}/api/v2/...`.',
+    );
+    assert.match(message('###\n# @name 2 words!\nGET https://x.test\n'), /e\.g\. `_2_words_`\.$/);
+    assert.equal(
+      message('GET https://x.test\n?? status 200\n'),
+      '`?? status 200` has no operator: write e.g. `?? status == 200` (operators: == != === !== > >= < <= contains includes startsWith endsWith matches exists isTrue isFalse isNumber isString isBoolean isArray valid invalid).',
+    );
+    assert.equal(message('GET https://x.test\n?? signature\n'), 'Write `?? signature valid` or `?? signature invalid`.');
+    assert.equal(message('GET https://x.test\n?? schema\n'), 'Write `?? schema valid` or `?? schema invalid`.');
+  });
+});
+
+describe('syntax/parser: titles, names and a byte-order mark', () => {
+  it('reads a file saved with a byte-order mark: the first request line is still a request', () => {
+    const file = parseOne('\uFEFFPOST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{"a": 1}\n');
+    assert.equal(file.requests.length, 1);
+    assert.equal(file.requests[0].requestLine?.method, 'POST');
+    assert.equal(file.requests[0].requestLine?.url, '{{base_url}}/api/v2/wallet/balance');
+    assert.deepEqual(file.requests[0].problems, []);
+  });
+
+  it('trims blanks and extra hashes around a `###` title, tabs included', () => {
+    const b = block('###\t# \tbalance \t\nPOST {{base_url}}/api/v2/wallet/balance\n');
+    assert.equal(b.separator?.title, 'balance');
+    assert.equal(at(b, b.separator.titleSpan!), 'balance');
+    assert.equal(b.name, 'balance');
+    assert.equal(block('### \t \nGET https://x.test\n').separator?.title, undefined);
+  });
+
+  it('finds a request by name, the first one when two share it', () => {
+    const file = parseOne('### a\nGET https://x.test/1\n\n### a\nGET https://x.test/2\n\n### b\nGET https://x.test/3\n');
+    assert.equal(requestByName(file, 'a')?.requestLine?.url, 'https://x.test/1');
+    assert.equal(requestByName(file, 'b')?.requestLine?.url, 'https://x.test/3');
+    assert.equal(requestByName(file, 'c'), undefined);
+  });
+});
