@@ -9,10 +9,8 @@ const SANDBOX_SPECS = [
   'test/sandbox/v3.test.ts',
   'test/sandbox/kyc.test.ts',
   'test/sandbox/sharedErrors.test.ts',
-  'test/sandbox/qr.test.ts',
   'test/sandbox/faults.test.ts',
   'test/sandbox/concurrency.test.ts',
-  'test/sandbox/robustness.test.ts',
 ];
 
 const SCOPES = {
@@ -47,9 +45,19 @@ const SCOPES = {
       'test/syntax/property.test.ts',
     ],
   },
+  // lint.test.ts (a fixture per rule) and lintRuleCases.test.ts (the cases and quick fixes mutation
+  // testing found untested), plus the suites that reach the rules through the language service:
+  // openapi (payout/openapi-document), features and defineVariable (code actions), lintAgreement.
   lint: {
     mutate: ['engine/language/lint/**/*.ts'],
-    spec: ['test/language/lint.test.ts'],
+    spec: [
+      'test/language/lint.test.ts',
+      'test/language/lintRuleCases.test.ts',
+      'test/language/openapi.test.ts',
+      'test/language/features.test.ts',
+      'test/language/defineVariable.test.ts',
+      'test/language/lintAgreement.test.ts',
+    ],
   },
   match: {
     mutate: ['engine/catalogue/match.ts'],
@@ -58,7 +66,8 @@ const SCOPES = {
   // The sandbox's rule modules. Most sandbox suites start dist/cli.js as a process, which a mutant in
   // the sources never reaches: with PAYOUT_HTTP_SANDBOX_IN_PROCESS=1 test/helpers/sandboxProcess.ts
   // starts the same sandbox in the test process through startSandbox instead. Left out: the suites
-  // that need a real process (cli, ensure, home: signals, detached starts, the CLI's own output).
+  // that need a real process (cli, ensure, home: signals, detached starts, the CLI's own output), and, for
+  // the run time, qr (QR decoding) and robustness (fuzzing: any answer is well formed, no rule is checked).
   sandbox: {
     mutate: ['engine/sandbox/validate.ts', 'engine/sandbox/fund.ts', 'engine/sandbox/limits.ts'],
     spec: SANDBOX_SPECS,
