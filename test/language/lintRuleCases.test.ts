@@ -295,7 +295,7 @@ describe('language/lint rules: the cases the fixtures left out', () => {
         req('/api/v2/user/submit-kyc', kycBody({}))
           .replace('"nationality": "VN"', '"nationality": |"XX"|')
           .replace('"1990-01-31"', '|"31/01/1990"|') +
-        req('/api/v2/user/submit-kyc', kycBody({})).replace('"1990-01-31"', '|"1990/1/31"|').replace('"2030-01-31"', '|"2030-02-30"|') +
+        req('/api/v2/user/submit-kyc', kycBody({})).replace('"1990-01-31"', '|"1990/12/1"|').replace('"2030-01-31"', '|"2030-02-30"|') +
         req('/api/v2/user/submit-kyc', kycBody({})).replace('"alice@example.com"', '|" alice@example.com "|'),
       [
         {
@@ -318,7 +318,7 @@ describe('language/lint rules: the cases the fixtures left out', () => {
           severity: 'error',
           at: 3,
           message: ['not a date in YYYY-MM-DD form'],
-          fixes: ['*Change to "1990-01-31"'],
+          fixes: ['*Change to "1990-12-01"'],
         },
         { code: 'payout/date-format', severity: 'error', at: 4, message: ['is "2030-02-30", which is not a calendar date'] },
         {
