@@ -2,6 +2,17 @@
 // each scope mutates its sources and runs only the test files that exercise them, so a run fits in
 // under 30 minutes on 2 cores. Incremental: results are kept in reports/mutation/<scope>.incremental.json
 // and only changed mutants/tests run again. docs/testing.md has the scores and the equivalent survivors.
+const SANDBOX_SPECS = [
+  'test/sandbox/helpers.test.ts',
+  'test/sandbox/clock.test.ts',
+  'test/sandbox/orders.test.ts',
+  'test/sandbox/v3.test.ts',
+  'test/sandbox/kyc.test.ts',
+  'test/sandbox/sharedErrors.test.ts',
+  'test/sandbox/faults.test.ts',
+  'test/sandbox/concurrency.test.ts',
+];
+
 const SCOPES = {
   // golden.test.ts is left out: it spawns openssl ~120 times per run, which made one mutant cost
   // seconds; the hand-written canonical strings (handwritten.test.ts) check the same strings in-process.
@@ -46,25 +57,47 @@ const SCOPES = {
       'test/syntax/property.test.ts',
     ],
   },
+  // lint.test.ts (a fixture per rule) and lintRuleCases.test.ts (the cases and quick fixes mutation
+  // testing found untested), plus the suites that reach the rules through the language service:
+  // openapi (payout/openapi-document), features and defineVariable (code actions), lintAgreement.
   lint: {
     mutate: ['engine/language/lint/**/*.ts'],
-    spec: ['test/language/lint.test.ts'],
+    spec: [
+      'test/language/lint.test.ts',
+      'test/language/lintRuleCases.test.ts',
+      'test/language/openapi.test.ts',
+      'test/language/features.test.ts',
+      'test/language/defineVariable.test.ts',
+      'test/language/lintAgreement.test.ts',
+    ],
   },
   match: {
     mutate: ['engine/catalogue/match.ts'],
     spec: ['test/catalogue/match.test.ts'],
   },
-  // The sandbox's request rules. Most sandbox suites run dist/cli.js as a process, which a mutant in
-  // the sources never reaches; only the in-process suites (startSandbox) can kill these mutants.
+  // The sandbox's rule modules. Most sandbox suites start dist/cli.js as a process, which a mutant in
+  // the sources never reaches: with PAYOUT_HTTP_SANDBOX_IN_PROCESS=1 test/helpers/sandboxProcess.ts
+  // starts the same sandbox in the test process through startSandbox instead. Left out: the suites
+  // that need a real process (cli, ensure, home: signals, detached starts, the CLI's own output), and, for
+  // the run time, qr (QR decoding) and robustness (fuzzing: any answer is well formed, no rule is checked).
   sandbox: {
-    mutate: ['engine/sandbox/validate.ts', 'engine/sandbox/fund.ts'],
-    spec: ['test/sandbox/helpers.test.ts', 'test/sandbox/clock.test.ts', 'test/sandbox/robustness.test.ts'],
+    mutate: ['engine/sandbox/validate.ts', 'engine/sandbox/fund.ts', 'engine/sandbox/limits.ts'],
+    spec: SANDBOX_SPECS,
+    env: { PAYOUT_HTTP_SANDBOX_IN_PROCESS: '1' },
+  },
+  // Creation, idempotency, caps, settlement and forced outcomes of orders (doc 1 §4.13-4.16, doc 2 §3).
+  'sandbox-orders': {
+    mutate: ['engine/sandbox/orders.ts'],
+    spec: SANDBOX_SPECS,
+    env: { PAYOUT_HTTP_SANDBOX_IN_PROCESS: '1' },
   },
 };
 
 const scope = process.env.MUTATION_SCOPE ?? 'signing';
 const s = SCOPES[scope];
 if (!s) throw new Error(`Unknown mutation scope "${scope}": use one of ${Object.keys(SCOPES).join(', ')}.`);
+// Inherited by the test-runner processes Stryker starts after reading this file.
+Object.assign(process.env, s.env ?? {});
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -28,6 +28,7 @@ import {
   NETWORK_TOKENS,
   own,
   TOKEN_USD,
+  type Quote,
 } from './market';
 import { cashoutQuote, fmt, sellQuote } from './quotes';
 import { endpointUrl } from './route';
@@ -163,6 +164,30 @@ function baseOrder(
   };
 }
 
+/**
+ * The stored record of a new order, sell or cashout alike: who created it, what it debits from the
+ * fund (the quote's token amount) and is worth against the caps (usd), and its webhook key.
+ */
+function newRecord(
+  caller: Caller,
+  body: Record<string, unknown>,
+  order: OrderObject,
+  o: { now: number; fiat: string; quote: Quote; usd: number; extendInfo: unknown },
+): OrderRecord {
+  return {
+    partnerCode: caller.partner.partnerCode,
+    userEmail: caller.userEmail!,
+    order,
+    createdAtMs: o.now,
+    fiatCurrency: o.fiat,
+    currency: o.quote.currency,
+    tokenAmount: o.quote.tokenAmount,
+    usdAmount: o.usd,
+    ...(typeof body.webhookSecretKey === 'string' ? { webhookSecretKey: body.webhookSecretKey } : {}),
+    extendInfo: o.extendInfo,
+  };
+}
+
 /** Inserts the order and debits the fund; then the payout starts (and may fail at once: error 12). */
 function commit(ctx: SandboxContext, rec: OrderRecord, account: string): Outcome {
   const entry = move(ctx.store, rec.partnerCode, rec.currency, rec.tokenAmount, 'DEBIT', rec.createdAtMs, {
@@ -243,22 +268,7 @@ export function createSellOrder(ctx: SandboxContext, caller: Caller, body: Recor
     },
     fees: { systemFee: q.systemFee, processingFee: q.processingFee },
   };
-  return commit(
-    ctx,
-    {
-      partnerCode: caller.partner.partnerCode,
-      userEmail: caller.userEmail!,
-      order,
-      createdAtMs: now,
-      fiatCurrency: fiat,
-      currency: q.currency,
-      tokenAmount: q.tokenAmount,
-      usdAmount: usd,
-      ...(typeof body.webhookSecretKey === 'string' ? { webhookSecretKey: body.webhookSecretKey } : {}),
-      extendInfo: body.extendInfo ?? null,
-    },
-    account,
-  );
+  return commit(ctx, newRecord(caller, body, order, { now, fiat, quote: q, usd, extendInfo: body.extendInfo ?? null }), account);
 }
 
 /** Doc 1 §4.16. */
@@ -323,22 +333,7 @@ export function createCashout(ctx: SandboxContext, caller: Caller, body: Record<
     },
     fees: { systemFee: q.systemFee, processingFee: q.processingFee },
   };
-  return commit(
-    ctx,
-    {
-      partnerCode: caller.partner.partnerCode,
-      userEmail: caller.userEmail!,
-      order,
-      createdAtMs: now,
-      fiatCurrency: fiat,
-      currency: q.currency,
-      tokenAmount: q.tokenAmount,
-      usdAmount: usd,
-      ...(typeof body.webhookSecretKey === 'string' ? { webhookSecretKey: body.webhookSecretKey } : {}),
-      extendInfo: info,
-    },
-    account,
-  );
+  return commit(ctx, newRecord(caller, body, order, { now, fiat, quote: q, usd, extendInfo: info }), account);
 }
 
 /** Doc 1 §4.14: 15 for an unknown id, including another partner's order. */

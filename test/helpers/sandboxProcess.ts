@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { distFile } from './dist';
+import type { SandboxConfigFile } from '../../engine/sandbox/config';
 
 export const LISTENING_PREFIX = 'payout-http sandbox listening on ';
 
@@ -41,8 +42,16 @@ export function cliPath(): string {
   return path;
 }
 
+/**
+ * Set by the `sandbox` mutation scope (stryker.config.mjs): the same sandbox, started in this process
+ * from the sources through startSandbox, because a mutant in engine/sandbox never reaches dist/cli.js.
+ * Suites that need a real process (signals, restarts, stderr) are left out of that scope.
+ */
+export const IN_PROCESS = process.env.PAYOUT_HTTP_SANDBOX_IN_PROCESS === '1';
+
 export async function startSandboxProcess(options: SandboxProcessOptions = {}): Promise<SandboxProcess> {
   const home = options.home ?? mkdtempSync(join(tmpdir(), 'payout-sandbox-'));
+  if (IN_PROCESS) return startInProcess(home, options);
   const args = [cliPath(), 'sandbox', '--port', '0', '--home', home];
   if (options.config !== undefined) {
     let file = options.config;
@@ -82,4 +91,26 @@ export async function startSandboxProcess(options: SandboxProcessOptions = {}): 
     },
     alive: () => child.exitCode === null && child.signalCode === null,
   };
+}
+
+/** As the CLI starts it (cli/commands/sandbox.ts), with `--kyc-delay` the one option the suites of that scope pass. */
+async function startInProcess(home: string, options: SandboxProcessOptions): Promise<SandboxProcess> {
+  const { startSandbox } = await import('../../engine/sandbox/server');
+  const args = options.args ?? [];
+  const delay = args.indexOf('--kyc-delay');
+  if (args.length !== (delay >= 0 ? 2 : 0)) throw new Error(`in-process sandbox: only --kyc-delay is supported, not ${args.join(' ')}`);
+  let out = '';
+  let running = true;
+  const sb = await startSandbox({
+    home,
+    port: 0,
+    ...(options.config !== undefined ? { config: options.config as string | SandboxConfigFile } : {}),
+    ...(delay >= 0 ? { kycDelayMs: Number(args[delay + 1]) } : {}),
+    log: (line) => (out += `${line}\n`),
+  });
+  const stop = async () => {
+    if (running) await sb.close();
+    running = false;
+  };
+  return { url: sb.url, home, output: () => out, errors: () => sb.warnings.join('\n'), stop, kill: stop, alive: () => running };
 }

@@ -215,6 +215,21 @@ describe('sandbox orders (real process)', function () {
     assert.equal(r.body.semanticCode, 'PARTNER_INSUFFICIENT_BALANCE');
   });
 
+  it('7 also when the order needs less than one token more than the fund holds; the fund is left as it was', async () => {
+    const poor = as('poor');
+    const u = await verifiedUser(poor);
+    const before = await balance(poor);
+    const quote = async (fiatAmount: number) =>
+      (await poor.call('v2.orders.review-sell-order', { currency: 'USDT', fiatAmount })).body.data.tokenAmount as number;
+    // The fiat amount whose order costs the fund's balance plus about half a token.
+    const fiatAmount = Math.round((100_000 * (before + 0.5)) / (await quote(100_000)));
+    const needs = await quote(fiatAmount);
+    assert.ok(needs > before && needs < before + 1, `the order needs ${needs} USDT, the fund holds ${before}`);
+    const r = await sell({ userEmail: u, fiatAmount }, poor);
+    assert.equal(r.body.errorCode, 7, JSON.stringify(r.body));
+    assert.equal(await balance(poor), before);
+  });
+
   it('caps 36, 37, 90, 42 in USD per user', async () => {
     const capped = as('capped');
     const u = await verifiedUser(capped);

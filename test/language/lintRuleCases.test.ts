@@ -1,0 +1,437 @@
+// Lint rule cases the fixtures of lint.test.ts left out, found by mutation testing (docs/mutation/lint.md):
+// each case is a small request with `|` markers around the expected range, and asserts every
+// diagnostic (code, severity, range, message parts) and the quick fixes offered for it, the preferred
+// one marked `*` (the fix the editor applies with "auto fix"); the named fix is applied and the text checked.
+import assert from 'node:assert/strict';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { mark, open, service } from './fixture';
+import { messageText } from '../helpers/messageText';
+
+const svc = service();
+const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
+
+interface Expect {
+  code: string;
+  severity: 'error' | 'warning' | 'information' | 'hint';
+  /** Marker pair of the range. */
+  at: number;
+  message: string[];
+  /** Titles of the fixes offered, `*` before the preferred one; omitted: none. */
+  fixes?: string[];
+}
+
+function lint(withMarkers: string, expected: Expect[]): { text: string; ds: Diagnostic[] } {
+  const m = mark(withMarkers);
+  const doc = open(svc, m.text);
+  const ds = svc.diagnostics(doc);
+  const key = (code: string, severity: string, r: unknown) => `${code} ${severity} ${JSON.stringify(r)}`;
+  assert.deepEqual(
+    ds.map((d) => key(String(d.code), SEVERITY[d.severity ?? 0], d.range)).sort(),
+    expected.map((e) => key(e.code, e.severity, { start: m.positions[2 * e.at], end: m.positions[2 * e.at + 1] })).sort(),
+    ds.map((d) => messageText(d.message)).join('\n'),
+  );
+  for (const e of expected) {
+    const range = { start: m.positions[2 * e.at], end: m.positions[2 * e.at + 1] };
+    const d = ds.find((x) => x.code === e.code && JSON.stringify(x.range) === JSON.stringify(range))!;
+    for (const part of e.message) assert.ok(messageText(d.message).includes(part), `"${part}" not in: ${messageText(d.message)}`);
+    const actions = svc.codeActions(doc, d.range, [d]).filter((a) => a.diagnostics?.some((x) => x === d || x.code === d.code));
+    assert.deepEqual(
+      actions.map((a) => `${a.isPreferred ? '*' : ''}${a.title}`),
+      e.fixes ?? [],
+      `fixes of ${e.code}`,
+    );
+  }
+  return { text: m.text, ds };
+}
+
+/** Applies the fix titled `title` of diagnostic `d` and returns the new text. */
+function applyFix(text: string, d: Diagnostic, title: string): string {
+  const doc = open(svc, text);
+  const action = svc.codeActions(doc, d.range, [d]).find((a) => a.title === title);
+  assert.ok(action, `no fix "${title}"`);
+  const edits = action.edit!.changes![doc.uri].map((e) => ({
+    start: doc.lines.offsetAt(e.range.start),
+    end: doc.lines.offsetAt(e.range.end),
+    text: e.newText,
+  }));
+  let out = text;
+  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
+
+const req = (path: string, body: string, headers = 'Content-Type: application/json\n', title = 'A request') =>
+  `### ${title}\nPOST {{base_url}}${path}\n${headers}\n${body}\n\n`;
+
+const sellBody = (over: Record<string, string>) => {
+  const fields: Record<string, string> = {
+    partnerCode: '"{{partnerCode}}"',
+    externalOrderId: '"o-1"',
+    currency: '"USDT"',
+    fiatAmount: '1000',
+    userEmail: '"alice@example.com"',
+    bankCode: '"PH01"',
+    bankAccountNumber: '"0123456789"',
+    content: '"Lunch"',
+    ...over,
+  };
+  return `{\n${Object.entries(fields)
+    .map(([k, v]) => `  ${k.startsWith('|') ? k : `"${k}"`}: ${v}`)
+    .join(',\n')}\n}`;
+};
+const sell = (over: Record<string, string>) => req('/api/v2/orders/create-sell-order', sellBody(over));
+
+const kycBody = (over: Record<string, string>) =>
+  `{ "partnerCode": "{{partnerCode}}", "userEmail": "alice@example.com", "firstName": "Alice", "lastName": "Nguyen", "nationality": "VN", "type": "PASSPORT", "nationalId": "1", "dateOfBirth": "1990-01-31", "expiryDate": "2030-01-31", "frontIdImage": "data:image/jpeg;base64,AAAA", "holdIdImage": "data:image/jpeg;base64,AAAA", "kycReport": "data:application/pdf;base64,AAAA"${Object.entries(
+    over,
+  )
+    .map(([k, v]) => `, "${k}": ${v}`)
+    .join('')} }`;
+
+describe('language/lint rules: the cases the fixtures left out', () => {
+  it('payout/duplicate-request-name: the second request of a name, pointing at the line of the first', () => {
+    const details = '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "o-1" }';
+    lint(
+      `@note = x\n\n### A\n# @name first\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n${details}\n\n### B\n# @name |first|\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n${details}\n`,
+      [
+        {
+          code: 'payout/duplicate-request-name',
+          severity: 'warning',
+          at: 0,
+          message: ['Another request, on line 4, is already named "first"', 'payout-http send --name first'],
+        },
+      ],
+    );
+  });
+
+  it('payout/duplicate-external-order-id names the line of the first request and offers {{$uuid}}', () => {
+    const { text, ds } = lint(
+      `@note = x\n\n${sell({ fiatCurrency: '"VND"', bankCode: '"970436"' })}${sell({ externalOrderId: '|"o-1"|', fiatCurrency: '"VND"', bankCode: '"970436"' })}`,
+      [
+        {
+          code: 'payout/duplicate-external-order-id',
+          severity: 'warning',
+          at: 0,
+          message: ['"o-1" is already used by the request on line 3'],
+          fixes: ['*Use {{$uuid}}'],
+        },
+      ],
+    );
+    assert.match(applyFix(text, ds[0], 'Use {{$uuid}}'), /"externalOrderId": "\{\{\$uuid\}\}"/);
+  });
+
+  it('payout/wrong-type: a number or a boolean where a string goes is quoted; a number where an object goes has no fix', () => {
+    const { text, ds } = lint(
+      req('/api/v2/orders/details', '{ "partnerCode": |12345|, "externalOrderId": |true| }') +
+        req(
+          '/api/v2/orders/create-cashout',
+          '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "c-1", "userEmail": "alice@example.com", "cryptoCurrency": "USDT", "fiatCurrency": "VND", "fiatAmount": 500000, "extendInfo": |7| }',
+        ),
+      [
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 0,
+          message: ['`partnerCode` is a string, but the body has a number', 'put it in double quotes'],
+          fixes: ['*Quote the value'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 1,
+          message: ['`externalOrderId` is a string, but the body has a boolean'],
+          fixes: ['*Quote the value'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 2,
+          message: ['`extendInfo` is an object, but the body has a number', 'write an object'],
+        },
+      ],
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.range.start.character < 30)!,
+        'Quote the value',
+      ),
+      /"partnerCode": "12345"/,
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => messageText(d.message).includes('boolean'))!,
+        'Quote the value',
+      ),
+      /"externalOrderId": "true"/,
+    );
+  });
+
+  it('payout/wrong-type: an integer field with a fraction, a string for an integer, a string for an array', () => {
+    const { text, ds } = lint(
+      req('/sandbox/faults', '{ "endpoint": "v2.wallet.balance", "errorCode": |9.5|, "times": |" 2 "| }') +
+        `### Plant\nPOST {{plant_base_url}}/plant\nContent-Type: application/json\n\n{ "name": "Fern", "tags": |"green"| }\n`,
+      [
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 0,
+          message: ['`errorCode` is an integer, but the body has a number with a fraction', 'write the number without quotes'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 1,
+          message: ['`times` is an integer, but the body has a string'],
+          fixes: ['*Write 2 as a number'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 2,
+          message: ['`tags` is an array, but the body has a string', 'write an array'],
+        },
+      ],
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => messageText(d.message).includes('`times`'))!,
+        'Write 2 as a number',
+      ),
+      /"times": 2 \}/,
+    );
+  });
+
+  it('payout/missing-content-type: another Content-Type is an error on a signed endpoint, a warning elsewhere, fixed in place', () => {
+    const { text, ds } = lint(
+      req('/api/v2/orders/details', '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "o-1" }', 'Content-Type: |text/plain|\n') +
+        '### Quote\n# @user bob@example.com\nPOST {{base_url}}/v3/scan-to-pay/quotes\nContent-Type: |text/plain|\n\n{ "currency": "USDT", "fiatAmount": 1 }\n',
+      [
+        {
+          code: 'payout/missing-content-type',
+          severity: 'error',
+          at: 0,
+          message: ['Content-Type is "text/plain"', 'signed endpoints require it'],
+          fixes: ['*Use application/json'],
+        },
+        {
+          code: 'payout/missing-content-type',
+          severity: 'warning',
+          at: 1,
+          message: ['the endpoint takes a JSON body'],
+          fixes: ['*Use application/json'],
+        },
+      ],
+    );
+    assert.match(applyFix(text, ds[0], 'Use application/json'), /^Content-Type: application\/json\n\n\{ "partnerCode"/m);
+  });
+
+  it('payout/extend-info: PHP with null or without extendInfo gets the PH key; BRL with BR and AR keeps BR', () => {
+    const { text, ds } = lint(
+      sell({ fiatCurrency: '"PHP"', '|"extendInfo"|': 'null' }) +
+        sell({ externalOrderId: '"o-2"', fiatCurrency: '"PHP"' }).replace('{\n  "partnerCode"', '|{|\n  "partnerCode"') +
+        sell({
+          externalOrderId: '"o-3"',
+          fiatCurrency: '"BRL"',
+          '|"extendInfo"|': '{ "qrType": "x", "BR": { "recipientName": "A" }, "AR": { "recipientName": "A" } }',
+        }) +
+        sell({ externalOrderId: '"o-4"', fiatCurrency: '"BRL"', '|"extendInfo"|': '{ "qrType": "x" }' }),
+      [
+        {
+          code: 'payout/extend-info',
+          severity: 'error',
+          at: 0,
+          message: ['fiatCurrency PHP needs `extendInfo.PH`', '44 INVALID_PAYMENT_INFO'],
+          fixes: ['*Add extendInfo.PH'],
+        },
+        {
+          code: 'payout/extend-info',
+          severity: 'error',
+          at: 1,
+          message: ['fiatCurrency PHP needs `extendInfo.PH`'],
+          fixes: ['*Add extendInfo.PH'],
+        },
+        {
+          code: 'payout/extend-info',
+          severity: 'warning',
+          at: 2,
+          message: ['extendInfo has BR and AR: send exactly the one key matching fiatCurrency BRL (BR)'],
+        },
+        {
+          code: 'payout/extend-info',
+          severity: 'warning',
+          at: 3,
+          message: ['fiatCurrency BRL needs, in practice, `extendInfo.BR`', '18 '],
+        },
+      ],
+    );
+    assert.match(
+      applyFix(text, ds[0], 'Add extendInfo.PH'),
+      /"extendInfo": \{ "qrType": "", "PH": \{ "recipientName": "", "additionalData": \{\} \} \}\n\}/,
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/extend-info' && d.range.start.character === 0)!,
+        'Add extendInfo.PH',
+      ),
+      /"fiatCurrency": "PHP",\n {2}"extendInfo": \{ "qrType": "", "PH": \{ "recipientName": "", "additionalData": \{\} \} \}\n\}/,
+    );
+  });
+
+  it('payout/extend-info: PH recipientName and account number both all digits is rejected; a template currency is left to send time', () => {
+    lint(
+      '@fiat = PHP\n\n' +
+        sell({ fiatCurrency: '"PHP"', extendInfo: '{ "qrType": "x", "PH": { "recipientName": |"12345"|, "additionalData": {} } }' }) +
+        sell({ externalOrderId: '"o-2"', fiatCurrency: '"{{fiat}}"', extendInfo: 'null' }),
+      [{ code: 'payout/extend-info', severity: 'error', at: 0, message: ['Rejected when', 'all digits'] }],
+    );
+  });
+
+  it('format rules: a country name, an unknown code, other date spellings, an impossible date, spaces around an e-mail', () => {
+    const { text, ds } = lint(
+      req('/api/v2/user/submit-kyc', kycBody({})).replace('"nationality": "VN"', '"nationality": |"vietnam"|') +
+        req('/api/v2/user/submit-kyc', kycBody({}))
+          .replace('"nationality": "VN"', '"nationality": |"XX"|')
+          .replace('"1990-01-31"', '|"31/01/1990"|') +
+        req('/api/v2/user/submit-kyc', kycBody({})).replace('"1990-01-31"', '|"1990/12/1"|').replace('"2030-01-31"', '|"2030-02-30"|') +
+        req('/api/v2/user/submit-kyc', kycBody({})).replace('"alice@example.com"', '|" alice@example.com "|'),
+      [
+        {
+          code: 'payout/country-code',
+          severity: 'error',
+          at: 0,
+          message: ['is "vietnam", not an ISO 3166-1 alpha-2 code', 'Write "VN" (Vietnam)'],
+          fixes: ['*Change to "VN"'],
+        },
+        { code: 'payout/country-code', severity: 'error', at: 1, message: ['is "XX", which is not an ISO 3166-1 alpha-2 country code'] },
+        {
+          code: 'payout/date-format',
+          severity: 'error',
+          at: 2,
+          message: ['not a date in YYYY-MM-DD form'],
+          fixes: ['*Change to "1990-01-31"'],
+        },
+        {
+          code: 'payout/date-format',
+          severity: 'error',
+          at: 3,
+          message: ['not a date in YYYY-MM-DD form'],
+          fixes: ['*Change to "1990-12-01"'],
+        },
+        { code: 'payout/date-format', severity: 'error', at: 4, message: ['is "2030-02-30", which is not a calendar date'] },
+        {
+          code: 'payout/email-format',
+          severity: 'error',
+          at: 5,
+          message: ['has spaces around the address', '27 USER_EMAIL_INVALID'],
+          fixes: ['*Change to "alice@example.com"'],
+        },
+      ],
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/email-format')!,
+        'Change to "alice@example.com"',
+      ),
+      /"userEmail": "alice@example.com"/,
+    );
+  });
+
+  it('payout/amount-out-of-range: a VND cashout below the floor (16) is an error, above the assumed ceiling a warning', () => {
+    const cashout = (amount: string) =>
+      req(
+        '/api/v2/orders/review-cashout',
+        `{ "partnerCode": "{{partnerCode}}", "userEmail": "alice@example.com", "cryptoCurrency": "USDT", "fiatCurrency": "VND", "fiatAmount": ${amount} }`,
+      );
+    lint(cashout('|9999|') + cashout('|14000001|') + cashout('10000') + cashout('14000000'), [
+      {
+        code: 'payout/amount-out-of-range',
+        severity: 'error',
+        at: 0,
+        message: ['`fiatAmount` 9,999 VND is below the provider floor of 10,000', '16 '],
+      },
+      {
+        code: 'payout/amount-out-of-range',
+        severity: 'warning',
+        at: 1,
+        message: ['`fiatAmount` 14,000,001 VND is above 14,000,000', 'Assumption', 'answers 16'],
+      },
+    ]);
+  });
+
+  it('payout/undefined-variable: a close name is offered first, defining the variable second; a known named request is fine', () => {
+    const { text, ds } = lint(
+      '### Verify\n# @name verify\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{ "partnerCode": "|{{partnerCod}}|" }\n\n### Details\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n{ "partnerCode": "{{verify.response.body.$.data.partnerCode}}", "externalOrderId": "|{{verfy.response.body.$.x}}|" }\n',
+      [
+        {
+          code: 'payout/undefined-variable',
+          severity: 'warning',
+          at: 0,
+          message: ['Did you mean `partnerCode`?'],
+          fixes: ['*Change to {{partnerCode}}', 'Define partnerCod in this file (@partnerCod = …)'],
+        },
+        {
+          code: 'payout/undefined-variable',
+          severity: 'warning',
+          at: 1,
+          message: ['No request named `verfy`', 'or did you mean `verify`?'],
+        },
+      ],
+    );
+    assert.match(applyFix(text, ds[0], 'Define partnerCod in this file (@partnerCod = …)'), /^@partnerCod = \n\n### Verify/);
+  });
+
+  it('payout/value-not-allowed: the case-only difference is the preferred fix; every allowed value is offered', () => {
+    lint(req('/api/v2/orders/prices', '{ "partnerCode": "{{partnerCode}}", "currencies": "USDT", "network": |"trc20"| }'), [
+      {
+        code: 'payout/value-not-allowed',
+        severity: 'warning',
+        at: 0,
+        message: ['`network` must be one of ERC20, TRC20, TON', 'Did you mean "TRC20"?'],
+        fixes: ['Change to "ERC20"', '*Change to "TRC20"', 'Change to "TON"'],
+      },
+    ]);
+  });
+
+  it('payout/unknown-path: a wrong method is fixed on the method; payout/below-minimum offers the minimum', () => {
+    const { text, ds } = lint(
+      '### Details\n|GET| {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", "externalOrderId": "o-1" }\n\n' +
+        req('/api/v2/public/generate-philippines-qrcode', '{ "amount": |199| }'),
+      [
+        {
+          code: 'payout/unknown-path',
+          severity: 'warning',
+          at: 0,
+          message: ['Method GET is not allowed on /api/v2/orders/details: use POST'],
+          fixes: ['*Change to POST /api/v2/orders/details'],
+        },
+        {
+          code: 'payout/below-minimum',
+          severity: 'error',
+          at: 1,
+          message: ['`amount` is 199, below the minimum of 200'],
+          fixes: ['*Change to 200'],
+        },
+      ],
+    );
+    assert.match(applyFix(text, ds[0], 'Change to POST /api/v2/orders/details'), /^POST \{\{base_url\}\}\/api\/v2\/orders\/details$/m);
+  });
+
+  it('payout/secret-in-body and payout/token-unavailable: the secret in the body, not in a header; a v3 request with its own Authorization header', () => {
+    lint(
+      req(
+        '/api/v2/account/verify',
+        '{ "partnerCode": "{{partnerCode}}", |"note"|: "|{{secretKey}}|" }',
+        'Content-Type: application/json\nX-Debug: {{secretKey}}\n',
+      ) +
+        '### Quote\nPOST {{base_url}}/v3/scan-to-pay/quotes\nContent-Type: application/json\nAuthorization: Bearer abc\n\n{ "currency": "USDT", "fiatAmount": 1 }\n',
+      [
+        { code: 'payout/secret-in-body', severity: 'error', at: 1, message: ['{{secretKey}} in the body would send the secret in clear'] },
+        { code: 'payout/unknown-field', severity: 'warning', at: 0, message: ['Unknown field `note`'] },
+      ],
+    );
+  });
+});
