@@ -299,6 +299,12 @@ describe('signing/keys: every refusal says which key, what is wrong and what to 
     );
   });
 
+  it('a setting that is not text (absent, a number) is refused as an empty key, not a TypeError', () => {
+    for (const value of [undefined, null, 42]) {
+      assert.match(keyError('unreadable', () => loadPrivateKey(value as unknown as string)).message, /^the private key: it is empty/);
+    }
+  });
+
   it('publicKeyPem gives SPKI PEM for a public key as for a private one', () => {
     const pub = loadPublicKey(keyPem('test-partner-public-pkcs1.pem'));
     assert.equal(publicKeyPem(pub), keyPem('test-partner-public.pem'));
