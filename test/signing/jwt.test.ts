@@ -221,6 +221,13 @@ describe('signing/jwt: the edges of each claim check, and the reasons given', ()
     );
   });
 
+  it('assertions without a jti are each accepted: there is nothing to replay', async () => {
+    const opts = options();
+    const token = await sign({ iss: 'TESTPARTNER', aud: CLIENT_ASSERTION_AUDIENCE, iat: NOW });
+    assert.equal((await verifyClientAssertion(token, opts)).ok, true);
+    assert.equal((await verifyClientAssertion(token, opts)).ok, true);
+  });
+
   it('a replayed jti is named in the reason', async () => {
     const opts = options();
     const token = await sign({ ...good, jti: 'once' });

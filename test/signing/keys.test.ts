@@ -244,6 +244,8 @@ describe('signing/keys: every refusal says which key, what is wrong and what to 
     assert.match(keyError('not-rsa', () => loadPublicKey(pemOf(ed.publicKey))).message, /the key is Ed25519,/);
     const p384 = generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
     assert.match(keyError('not-rsa', () => loadPublicKey(pemOf(p384.publicKey))).message, /the key is EC P-384,/);
+    const p521 = generateKeyPairSync('ec', { namedCurve: 'secp521r1' });
+    assert.match(keyError('not-rsa', () => loadPublicKey(pemOf(p521.publicKey))).message, /the key is EC P-521,/);
     const k1 = generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
     assert.match(keyError('not-rsa', () => loadPublicKey(pemOf(k1.publicKey))).message, /the key is EC secp256k1,/);
     const pss = generateKeyPairSync('rsa-pss', { modulusLength: 1024 });
@@ -299,8 +301,8 @@ describe('signing/keys: every refusal says which key, what is wrong and what to 
     );
   });
 
-  it('a setting that is not text (absent, a number) is refused as an empty key, not a TypeError', () => {
-    for (const value of [undefined, null, 42]) {
+  it('a setting that is not text (absent, a number) or only blank lines is refused as an empty key, not a TypeError', () => {
+    for (const value of [undefined, null, 42, '\n\n', ' \r\n ']) {
       assert.match(keyError('unreadable', () => loadPrivateKey(value as unknown as string)).message, /^the private key: it is empty/);
     }
   });
