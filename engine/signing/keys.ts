@@ -129,7 +129,7 @@ function parse(role: Role, text: string, bits: number | 'any', file: string | un
   };
   const label = /-----BEGIN ([A-Z0-9 ]+)-----/.exec(text)?.[1];
   if (!label) {
-    if (/^(ssh-rsa|ssh-ed25519|ecdsa-sha2-)\s/.test(text))
+    if (/^(ssh-rsa|ssh-ed25519|ecdsa-sha2-\S+)\s/.test(text))
       fail(
         'unusable',
         'this is an OpenSSH public key, not PEM',

@@ -141,3 +141,97 @@ describe('signing/jwt', () => {
     assert.deepEqual(await verifyClientAssertion(`${input}.${sig}`, options()), { ok: true, partnerCode: 'TESTPARTNER', jti: 'j-1' });
   });
 });
+
+describe('signing/jwt: the edges of each claim check, and the reasons given', () => {
+  it('iat in the future: refused by the second with no tolerance, accepted within clockToleranceSeconds', async () => {
+    const ahead = await sign({ ...good, iat: NOW + 5, exp: NOW + 60 });
+    const r = await rejection(ahead);
+    assert.equal(r.code, 'future-iat');
+    assert.equal(r.reason, 'iat is 5 s in the future: set iat from a synchronised clock (Unix seconds, not milliseconds)');
+    assert.equal((await verifyClientAssertion(ahead, options({ clockToleranceSeconds: 5 }))).ok, true);
+    assert.equal((await rejection(ahead, options({ clockToleranceSeconds: 4 }))).code, 'future-iat');
+    assert.equal((await verifyClientAssertion(await sign({ ...good, iat: NOW }), options())).ok, true);
+  });
+
+  it('exp: refused from the second it names, accepted the second before; an exp that is not a number is refused', async () => {
+    const atExp = await rejection(await sign({ ...good, iat: NOW - 10, exp: NOW }));
+    assert.equal(atExp.code, 'expired');
+    assert.equal(atExp.reason, 'the assertion has expired (exp is past): sign a fresh assertion for each token request');
+    assert.equal((await verifyClientAssertion(await sign({ ...good, iat: NOW - 10, exp: NOW + 1 }), options())).ok, true);
+    // jose refuses to sign a non-numeric exp, so this one is built by hand
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const input = `${b64({ alg: 'RS256' })}.${b64({ ...good, exp: 'later' })}`;
+    const sig = Buffer.from(signTextWith(input, partnerPriv, 'sha256', 'pkcs1'), 'base64').toString('base64url');
+    assert.equal((await rejection(`${input}.${sig}`)).code, 'expired');
+  });
+
+  it('the stale window: its reason names the age and the window', async () => {
+    const r = await rejection(await sign({ ...good, iat: NOW - 61, exp: undefined }), options({ maxAgeSeconds: 60 }));
+    assert.equal(r.reason, 'the assertion was issued 61 s ago, outside the 60 s window: sign a fresh assertion for each token request');
+  });
+
+  it('iss and iat: an empty iss and a text iat are missing claims, each reason naming the claim to set', async () => {
+    const noIss = await rejection(await sign({ ...good, iss: '' }));
+    assert.deepEqual([noIss.code, noIss.reason], ['missing-claim', 'the assertion has no iss claim: set iss to your partnerCode']);
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const input = `${b64({ alg: 'RS256' })}.${b64({ ...good, iat: String(NOW) })}`;
+    const sig = Buffer.from(signTextWith(input, partnerPriv, 'sha256', 'pkcs1'), 'base64').toString('base64url');
+    const textIat = await rejection(`${input}.${sig}`);
+    assert.deepEqual(
+      [textIat.code, textIat.reason],
+      ['missing-claim', 'the assertion has no numeric iat claim: set iat to the issue time in Unix seconds'],
+    );
+    const unknown = await rejection(await sign({ ...good, iss: 'NOBODY' }));
+    assert.equal(
+      unknown.reason,
+      'iss "NOBODY" is not a known partner code: set iss to your partnerCode, whose public key was registered at onboarding',
+    );
+  });
+
+  it('aud: the reason quotes what was sent, null when absent', async () => {
+    const wrong = await rejection(await sign({ ...good, aud: 'service-v3' }));
+    assert.equal(wrong.reason, 'aud is "service-v3"; it must be the literal string "service-v3-token"');
+    const absent = await rejection(await sign({ ...good, aud: undefined }));
+    assert.deepEqual([absent.code, absent.reason], ['wrong-aud', 'aud is null; it must be the literal string "service-v3-token"']);
+    const otherList = await rejection(await sign({ ...good, aud: ['service-v3'] }));
+    assert.equal(otherList.reason, 'aud is ["service-v3"]; it must be the literal string "service-v3-token"');
+  });
+
+  it('alg and shape: the reasons say what to send instead', async () => {
+    const rs512 = await rejection(await sign(good, partnerPriv, 'RS512'));
+    assert.equal(rs512.reason, "the assertion is signed RS512; the service needs RS256 (RSA-SHA256) with the partner's private key");
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const none = await rejection(`${b64({ alg: 'none' })}.${b64(good)}.`);
+    assert.equal(none.code, 'wrong-alg');
+    const raw = await rejection(JSON.stringify(good));
+    assert.equal(
+      raw.reason,
+      'clientAssertion is not a JWT (three base64url parts joined by dots): send the signed assertion, not the raw claims',
+    );
+    const fourParts = await rejection(`${await sign(good)}.x`);
+    assert.equal(fourParts.code, 'malformed');
+    const undecodable = await rejection('not.a.jwt');
+    assert.equal(undecodable.reason, 'clientAssertion cannot be decoded as a JWT: send the compact JWS that your JWT library produced');
+    // a signature segment that is not base64url: jose refuses it before any signature check
+    const token = await sign(good);
+    const broken = await rejection(`${token.slice(0, token.lastIndexOf('.'))}.***`);
+    assert.deepEqual(
+      [broken.code, broken.reason],
+      ['malformed', 'the assertion could not be verified as a JWS: send the compact JWT your library produced, unmodified'],
+    );
+  });
+
+  it('assertions without a jti are each accepted: there is nothing to replay', async () => {
+    const opts = options();
+    const token = await sign({ iss: 'TESTPARTNER', aud: CLIENT_ASSERTION_AUDIENCE, iat: NOW });
+    assert.equal((await verifyClientAssertion(token, opts)).ok, true);
+    assert.equal((await verifyClientAssertion(token, opts)).ok, true);
+  });
+
+  it('a replayed jti is named in the reason', async () => {
+    const opts = options();
+    const token = await sign({ ...good, jti: 'once' });
+    assert.equal((await verifyClientAssertion(token, opts)).ok, true);
+    assert.equal((await rejection(token, opts)).reason, 'jti "once" was already used: give every assertion a new unique jti (e.g. a UUID)');
+  });
+});

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import {
   KeyError,
   clearKeyCache,
@@ -174,5 +174,141 @@ describe('signing/keys', () => {
     }
     // A public key derived from a private KeyObject still is what node says it is.
     assert.equal(createPublicKey(loadPrivateKey(keyPem('test-partner-private.pem'))).type, 'public');
+  });
+});
+
+describe('signing/keys: every refusal says which key, what is wrong and what to do', () => {
+  beforeEach(() => clearKeyCache());
+  const pem = (label: string, body = 'AAAA') => `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----\n`;
+
+  it('text, not a file: the message names the role and "the text"', () => {
+    const pub = keyPem('test-partner-public.pem');
+    assert.equal(
+      keyError('wrong-kind', () => loadPrivateKey(pub)).message,
+      'the private key: the text holds a public key where a private key is needed: point privateKeyFile at the private half of the pair (a PEM whose BEGIN line says PRIVATE KEY or RSA PRIVATE KEY)',
+    );
+    assert.equal(
+      keyError('unreadable', () => loadPublicKey('   ')).message,
+      'the public key: it is empty: give the key as PEM text from its -----BEGIN PUBLIC KEY----- line to its -----END line',
+    );
+    const file = keyPath('test-partner-private.pem');
+    assert.ok(keyError('wrong-kind', () => readPublicKeyFile(file)).message.startsWith(`${file}: the file holds a private key`));
+  });
+
+  it('OpenSSH keys: ed25519 and ECDSA public keys and an OpenSSH private key, each with its conversion', () => {
+    for (const line of ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 me@host', 'ecdsa-sha2-nistp256 AAAAE2VjZHNh me@host']) {
+      assert.match(
+        keyError('unusable', () => loadPublicKey(line)).message,
+        /OpenSSH public key, not PEM: convert it with `ssh-keygen -e -m PKCS8/,
+      );
+    }
+    assert.match(keyError('unreadable', () => loadPublicKey('ssh-dss AAAAB3NzaC1kc3M me@host')).message, /no PEM block found/);
+    assert.equal(
+      keyError('unusable', () => loadPrivateKey(pem('OPENSSH PRIVATE KEY'))).message,
+      'the private key: the private key is in OpenSSH format: convert it to PEM (`ssh-keygen -p -m PKCS8 -f <file>` rewrites it in place) or generate an RSA-2048 key with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`',
+    );
+  });
+
+  it('a passphrase-protected PKCS#1 key (Proc-Type: 4,ENCRYPTED) is named as encrypted', () => {
+    const priv = loadPrivateKey(keyPem('test-partner-private.pem'));
+    const encrypted = priv.export({ type: 'pkcs1', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'test' }).toString();
+    assert.match(encrypted, /Proc-Type: 4,ENCRYPTED/);
+    assert.equal(
+      keyError('unusable', () => loadPrivateKey(encrypted)).message,
+      'the private key: the private key is encrypted with a passphrase: export an unencrypted copy for signing (`openssl pkey -in key.pem -out key-plain.pem`) and keep it private',
+    );
+  });
+
+  it('a PEM block that is no key, for either role', () => {
+    assert.equal(
+      keyError('wrong-kind', () => loadPrivateKey(pem('X509 CRL'))).message,
+      'the private key: the PEM block is a X509 CRL, not a key: give the private key (-----BEGIN PRIVATE KEY-----)',
+    );
+    assert.match(
+      keyError('wrong-kind', () => loadPublicKey(pem('PARAMETERS'))).message,
+      /a PARAMETERS, not a key: give the public key \(-----BEGIN PUBLIC KEY-----\)$/,
+    );
+    assert.equal(
+      keyError('wrong-kind', () => loadPublicKey(pem('CERTIFICATE'))).message,
+      'the public key: the text holds a certificate where a public key is needed: extract its public key with `openssl x509 -in cert.pem -pubkey -noout`',
+    );
+  });
+
+  it('keys of another type are named: Ed25519, EC P-384, an unnamed curve, RSA-PSS', () => {
+    const ed = generateKeyPairSync('ed25519');
+    const pemOf = (k: KeyObject) => k.export({ type: k.type === 'private' ? 'pkcs8' : 'spki', format: 'pem' }).toString();
+    assert.equal(
+      keyError('not-rsa', () => loadPrivateKey(pemOf(ed.privateKey))).message,
+      'the private key: the key is Ed25519, the service needs RSA-2048: generate an RSA key pair: `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out private.pem`',
+    );
+    assert.match(keyError('not-rsa', () => loadPublicKey(pemOf(ed.publicKey))).message, /the key is Ed25519,/);
+    const p384 = generateKeyPairSync('ec', { namedCurve: 'secp384r1' });
+    assert.match(keyError('not-rsa', () => loadPublicKey(pemOf(p384.publicKey))).message, /the key is EC P-384,/);
+    const p521 = generateKeyPairSync('ec', { namedCurve: 'secp521r1' });
+    assert.match(keyError('not-rsa', () => loadPublicKey(pemOf(p521.publicKey))).message, /the key is EC P-521,/);
+    const k1 = generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
+    assert.match(keyError('not-rsa', () => loadPublicKey(pemOf(k1.publicKey))).message, /the key is EC secp256k1,/);
+    const pss = generateKeyPairSync('rsa-pss', { modulusLength: 1024 });
+    assert.match(
+      keyError('not-rsa', () => loadPrivateKey(pemOf(pss.privateKey))).message,
+      /the key is RSA-PSS \(restricted to PSS padding, which the service rejects\), the service needs RSA-2048/,
+    );
+  });
+
+  it('the cache never lets a key skip a check: the same text for the other role, or for a stricter size, is refused again', () => {
+    const priv = keyPem('test-partner-private.pem');
+    loadPrivateKey(priv);
+    keyError('wrong-kind', () => loadPublicKey(priv));
+    const big = keyPem('test-rsa4096-public.pem');
+    assert.equal(loadPublicKey(big, { bits: 'any' }).asymmetricKeyDetails?.modulusLength, 4096);
+    assert.match(keyError('wrong-size', () => loadPublicKey(big)).message, /RSA-4096; the service expects RSA-2048/);
+    assert.match(
+      keyError('wrong-size', () => loadPublicKey(keyPem('test-partner-public.pem'), { bits: 4096 })).message,
+      /RSA-2048; the service expects RSA-4096: generate an RSA-4096 key pair/,
+    );
+  });
+
+  it('a PEM pasted indented (YAML) or with escaped \\r\\n (JSON) loads as the same key', () => {
+    const priv = keyPem('test-partner-private.pem');
+    const indented = priv
+      .split('\n')
+      .map((l) => `    ${l}`)
+      .join('\n');
+    assert.ok(loadPrivateKey(indented).equals(loadPrivateKey(priv)));
+    const escapedCrlf = priv.trim().replace(/\n/g, '\\r\\n');
+    assert.ok(loadPrivateKey(escapedCrlf).equals(loadPrivateKey(priv)));
+  });
+
+  it('a key file that is too large or not a file says what a key file is, naming the setting for its role', () => {
+    const dir = tempDir();
+    const big = join(dir, 'huge.pem');
+    writeFileSync(big, 'A'.repeat(70 * 1024));
+    const tooLarge = keyError('unreadable', () => readPrivateKeyFile(big));
+    assert.equal(tooLarge.file, big);
+    assert.match(
+      tooLarge.message,
+      /more than the 65536 bytes allowed: a PEM key is a few KB: point privateKeyFile at the PEM file holding the private key$/,
+    );
+    assert.match(
+      keyError('unreadable', () => readPublicKeyFile(big)).message,
+      /a PEM key is a few KB: point the public key setting at the PEM file holding the public key$/,
+    );
+    const notFile = keyError('unreadable', () => readPrivateKeyFile(dir)).message;
+    assert.match(notFile, /not a key file: point privateKeyFile at a readable PEM file holding the private key$/);
+    assert.match(
+      keyError('unreadable', () => readPublicKeyFile(join(dir, 'none.pem'))).message,
+      /point the public key setting at a readable PEM file holding the public key$/,
+    );
+  });
+
+  it('a setting that is not text (absent, a number) or only blank lines is refused as an empty key, not a TypeError', () => {
+    for (const value of [undefined, null, 42, '\n\n', ' \r\n ']) {
+      assert.match(keyError('unreadable', () => loadPrivateKey(value as unknown as string)).message, /^the private key: it is empty/);
+    }
+  });
+
+  it('publicKeyPem gives SPKI PEM for a public key as for a private one', () => {
+    const pub = loadPublicKey(keyPem('test-partner-public-pkcs1.pem'));
+    assert.equal(publicKeyPem(pub), keyPem('test-partner-public.pem'));
   });
 });
