@@ -6,7 +6,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-const ALL = ['signing', 'signing-keys', 'signing-variants', 'signing-explain', 'http', 'http-more', 'syntax', 'syntax-parser', 'syntax-resolve', 'lint', 'match', 'sandbox', 'sandbox-orders'];
+const ALL = [
+  'signing',
+  'signing-keys',
+  'signing-variants',
+  'signing-explain',
+  'http',
+  'http-more',
+  'syntax',
+  'syntax-parser',
+  'syntax-resolve',
+  'lint',
+  'match',
+  'sandbox',
+  'sandbox-orders',
+];
 const scopes = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const reportOnly = process.argv.includes('--report');
 const require = createRequire(import.meta.url);
