@@ -181,16 +181,67 @@ export async function clipboardText(page: Page): Promise<string> {
   return Promise.race([read, stuck]);
 }
 
-/** Reads the lines of the editor showing `uriPrefix…` until they match `until` (a view fills in after a send). */
-export async function waitForLines(page: Page, uriPrefix: string, until: RegExp, uriContains = ''): Promise<string[]> {
+/** Texts of all notifications currently shown as toasts (for a failure message). */
+export async function notificationTexts(page: Page): Promise<string[]> {
+  return page.$$eval('.notifications-toasts .notification-list-item-message', (els) => els.map((e) => (e.textContent ?? '').trim()));
+}
+
+/** Waits for a notification toast containing `text`; on timeout says which toasts were shown instead. */
+export async function waitForToast(page: Page, text: string, timeoutMs = 60_000): Promise<void> {
+  await page
+    .locator('.notifications-toasts .notification-list-item-message', { hasText: text })
+    .first()
+    .waitFor({ timeout: timeoutMs })
+    .catch(async () => {
+      throw new Error(`no notification "${text}" within ${timeoutMs / 1000} s; shown: ${JSON.stringify(await notificationTexts(page))}`);
+    });
+}
+
+/**
+ * Reads the lines of the editor showing `uriPrefix…` until they match `until` (a view fills in after
+ * a send). Gives up after `timeoutMs` with what the view and the notifications showed, so a CI
+ * failure says where it stopped instead of only "timeout".
+ */
+export async function waitForLines(page: Page, uriPrefix: string, until: RegExp, uriContains = '', timeoutMs = 120_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const lines = await editorLinesOf(page, uriPrefix, uriContains);
     if (until.test(lines.join('\n'))) return lines;
     // an error shown instead of a response ends the wait with that error
     const failure = (await errorNotificationTexts(page)).find((t) => t.startsWith('Payout HTTP:'));
     if (failure) throw new Error(`the editor showed an error instead of the response: ${failure}`);
+    if (Date.now() > deadline) {
+      throw new Error(
+        `${until} never showed in ${uriPrefix}${uriContains} within ${timeoutMs / 1000} s; the view showed:\n` +
+          `${lines.slice(0, 12).join('\n') || '(no such editor)'}\nnotifications: ${JSON.stringify(await notificationTexts(page))}`,
+      );
+    }
     await page.waitForTimeout(200);
   }
+}
+
+/**
+ * Sends the `index`th request of the active file with its "Send request" lens and returns the
+ * response view's lines once they match `until`. A click that lands while the lenses are re-rendered
+ * (the server refreshes them after a stored secret or an env file changed) is lost: VS Code replaces
+ * the lens's link between mousedown and mouseup. So when, 15 s after a click, neither the response
+ * view changed nor a Send progress notification is shown, it clicks again (three clicks at most; the
+ * requests the suites send this way are safe to send twice).
+ */
+export async function sendByLens(page: Page, index: number, until: RegExp, uriContains = ''): Promise<string[]> {
+  const prefix = 'payout-http-response:';
+  const before = (await editorLinesOf(page, prefix, uriContains)).join('\n');
+  for (let click = 1; click <= 3; click++) {
+    await clickCodeLens(page, 'Send request', index);
+    const settled = Date.now() + 15_000;
+    while (Date.now() < settled) {
+      const now = (await editorLinesOf(page, prefix, uriContains)).join('\n');
+      const sending = (await notificationTexts(page)).some((t) => t.startsWith('Payout HTTP: Send'));
+      if (now !== before || sending || until.test(now)) return waitForLines(page, prefix, until, uriContains);
+      await page.waitForTimeout(250);
+    }
+  }
+  throw new Error(`three clicks on "Send request" (#${index}) and no send started (no progress, the response view unchanged)`);
 }
 
 /**

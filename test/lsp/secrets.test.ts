@@ -40,6 +40,8 @@ describe('editor secrets: payoutHttp/secrets feeds lint and Send, never shown (d
   let server: ServerSession;
   let stored: StoredSecrets = {};
   const asked: string[] = [];
+  /** Holds the editor's answers back while pending (an OS keychain can be slow to answer). */
+  let answerGate: Promise<void> | undefined;
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'payout-secrets-'));
@@ -59,9 +61,11 @@ describe('editor secrets: payoutHttp/secrets feeds lint and Send, never shown (d
       { environment: 'local' },
       { ...process.env, PAYOUT_HTTP_HOME: home },
       {
-        [SecretsRequest.method]: (p: { environment: string }) => {
+        [SecretsRequest.method]: async (p: { environment: string }) => {
           asked.push(p.environment);
-          return stored;
+          const answer = stored; // what the keychain holds when the question arrives
+          await answerGate;
+          return answer;
         },
       },
     );
@@ -101,6 +105,26 @@ describe('editor secrets: payoutHttp/secrets feeds lint and Send, never shown (d
     assert.ok(accepted.results[0].ok);
     for (const outcome of [rejected, accepted])
       assert.ok(!JSON.stringify(outcome).includes(STORED), 'a send result shows the stored secret');
+  });
+
+  it('asks the editor again when a secret changes while its last answer is still on the way', async () => {
+    const uri = pathToFileURL(join(dir, 'send.payout.http')).href;
+    const send = () => server.connection.sendRequest<SendOutcome>(SendRequest.method, { uri, line: 2, settings: SETTINGS });
+    let release = () => {};
+    answerGate = new Promise((r) => (release = r));
+    const before = asked.length;
+    stored = { secretKey: STORED };
+    await server.connection.sendNotification(SecretsChangedNotification.method, { environment: 'local' });
+    while (asked.length === before) await new Promise((r) => setTimeout(r, 10)); // the question reached the editor
+    // forgotten before that answer (the stored secret) arrived: the answer is stale
+    stored = {};
+    await server.connection.sendNotification(SecretsChangedNotification.method, { environment: 'local' });
+    const sent = send();
+    answerGate = undefined;
+    release();
+    const outcome = await sent;
+    assert.equal(outcome.results[0].verdict, 'verified', 'the send was signed with the forgotten secret');
+    assert.equal(asked.length, before + 2, 'the editor was not asked again after the second change');
   });
 
   it('never writes the stored secret into a log or stderr', () => {

@@ -10,7 +10,10 @@ import type { Connection } from 'vscode-languageserver/node';
 const ANSWER_WAIT_MS = 10_000;
 
 export class HostSecrets {
-  private readonly pending = new Map<string, Promise<void>>();
+  /** The question to the editor in flight, per environment. */
+  private readonly asking = new Map<string, Promise<void>>();
+  /** A question asked again while one was in flight: it goes out once that one is answered. */
+  private readonly queued = new Map<string, Promise<void>>();
 
   constructor(
     private readonly connection: Connection,
@@ -19,31 +22,47 @@ export class HostSecrets {
     private readonly changed: () => void,
   ) {}
 
-  /** Asks the editor again (after the user stored or forgot a secret, or picked an environment). */
+  /**
+   * Asks the editor again (after the user stored or forgot a secret, or picked an environment).
+   * The answer to a question already in flight may predate the change, so it is not reused: one more
+   * question follows it (several changes meanwhile share that one).
+   */
   refresh(environment: string): Promise<void> {
-    let p = this.pending.get(environment);
-    if (!p) {
-      p = (async () => {
-        let answer: StoredSecrets = {};
-        try {
-          // an editor that never answers must not hold up a send: after a while, there are none
-          const noAnswer = new Promise<StoredSecrets>((resolve) => setTimeout(() => resolve({}), ANSWER_WAIT_MS).unref());
-          const r = await Promise.race([this.connection.sendRequest<StoredSecrets>(SecretsRequest.method, { environment }), noAnswer]);
-          if (r && typeof r === 'object') answer = r;
-        } catch {
-          // no such request on this client: no stored secrets
-        }
-        const secretKey = typeof answer.secretKey === 'string' ? answer.secretKey : undefined;
-        const privateKeyPem = typeof answer.privateKeyPem === 'string' ? answer.privateKeyPem : undefined;
-        if (this.overlay.set(environment, { secretKey, privateKeyPem })) this.changed();
-      })().finally(() => this.pending.delete(environment));
-      this.pending.set(environment, p);
-    }
-    return p;
+    const queued = this.queued.get(environment);
+    if (queued) return queued;
+    const inFlight = this.asking.get(environment);
+    if (!inFlight) return this.ask(environment);
+    const next = inFlight.then(() => {
+      this.queued.delete(environment);
+      return this.ask(environment);
+    });
+    this.queued.set(environment, next);
+    return next;
   }
 
   /** Before a send: the environment's secrets are known (asked once, then kept until a change). */
   async ensure(environment: string): Promise<void> {
-    if (!this.overlay.has(environment) || this.pending.has(environment)) await this.refresh(environment);
+    const waiting = this.queued.get(environment) ?? this.asking.get(environment);
+    if (waiting) await waiting;
+    else if (!this.overlay.has(environment)) await this.refresh(environment);
+  }
+
+  private ask(environment: string): Promise<void> {
+    const p = (async () => {
+      let answer: StoredSecrets = {};
+      try {
+        // an editor that never answers must not hold up a send: after a while, there are none
+        const noAnswer = new Promise<StoredSecrets>((resolve) => setTimeout(() => resolve({}), ANSWER_WAIT_MS).unref());
+        const r = await Promise.race([this.connection.sendRequest<StoredSecrets>(SecretsRequest.method, { environment }), noAnswer]);
+        if (r && typeof r === 'object') answer = r;
+      } catch {
+        // no such request on this client: no stored secrets
+      }
+      const secretKey = typeof answer.secretKey === 'string' ? answer.secretKey : undefined;
+      const privateKeyPem = typeof answer.privateKeyPem === 'string' ? answer.privateKeyPem : undefined;
+      if (this.overlay.set(environment, { secretKey, privateKeyPem })) this.changed();
+    })().finally(() => this.asking.delete(environment));
+    this.asking.set(environment, p);
+    return p;
   }
 }
