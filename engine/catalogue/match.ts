@@ -214,9 +214,10 @@ function parseQuery(q: string, restore: (s: string) => string): Record<string, s
   for (const pair of q.split('&')) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
-    const k = eq < 0 ? pair : pair.slice(0, eq);
-    const v = eq < 0 ? '' : pair.slice(eq + 1);
-    query[restore(decode(k))] = restore(decode(v.replace(/\+/g, ' ')));
+    // form encoding, as URLSearchParams reads it: `+` is a space in names and values alike
+    const k = (eq < 0 ? pair : pair.slice(0, eq)).replace(/\+/g, ' ');
+    const v = eq < 0 ? '' : pair.slice(eq + 1).replace(/\+/g, ' ');
+    query[restore(decode(k))] = restore(decode(v));
   }
   return query;
 }

@@ -8,17 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { editorSuite, SHOTS as shots } from './codeServer';
-import {
-  clickCodeLens,
-  codeLensTexts,
-  editorLinesOf,
-  goTo,
-  openFile,
-  runCommand,
-  screenshot,
-  suggestLabels,
-  waitForLines,
-} from './workbench';
+import { sendByLens, codeLensTexts, editorLinesOf, goTo, openFile, runCommand, screenshot, suggestLabels } from './workbench';
 
 const root = path.join(__dirname, '..', '..');
 /** Pause between keystrokes where the next key depends on the editor having handled the last (pacing, not an assertion). */
@@ -139,8 +129,7 @@ describe('e2e: writing a request by hand (code-server)', function () {
     const view = editor.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     await view.locator('#display', { hasText: '{{partnerCode}}' }).waitFor();
     await openFile(editor.page, 'verify.payout.http');
-    await clickCodeLens(editor.page, 'Send request', 0);
-    await waitForLines(editor.page, 'payout-http-response:', /^Signature: verified/m);
+    await sendByLens(editor.page, 0, /^Signature: verified/m);
     // The first Send wrote the local credentials; the lens and the view show them without reopening anything.
     const partnerCode = JSON.parse(fs.readFileSync(path.join(editor.sandbox.payoutHome, 'credentials', 'partner.json'), 'utf8'))
       .partnerCode as string;

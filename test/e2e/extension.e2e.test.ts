@@ -13,7 +13,7 @@ import { buildCanonical, readPrivateKeyFile, signText } from '../../engine/signi
 import { editorSuite, findLogs, SHOTS as shots } from './codeServer';
 import {
   activeLanguage,
-  clickCodeLens,
+  clickCodeLensUntil,
   sendByLens,
   clipboardText,
   codeLensTexts,
@@ -167,8 +167,7 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
   it('sends account/verify to the local sandbox and shows a verified response beside the file', async () => {
     await openFile(editor.page, 'quickstart.payout.http');
     await codeLensTexts(editor.page, 'Send request');
-    await clickCodeLens(editor.page, 'Send request', 0);
-    await waitForLines(editor.page, 'payout-http-response:', /^Signature: /m);
+    await sendByLens(editor.page, 0, /^Signature: /m);
     await editor.page.keyboard.press('Control+B'); // hide the side bar: the README screenshot is this one
     await editor.page.waitForTimeout(300); // (layout settles; not an assertion)
     await screenshot(editor.page, shots, '05-send-verified.png');
@@ -392,9 +391,8 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     // With autoStart off a Send does not start it again: the editor says so, with a button that does.
     await setBooleanSetting(page, AUTO_START, false, autoStartDefault);
     await openFile(page, 'quickstart.payout.http');
-    await clickCodeLens(page, 'Send request', 0);
     const notice = page.locator('.notifications-toasts .notification-list-item', { hasText: 'local sandbox is not running' }).first();
-    await notice.waitFor();
+    await clickCodeLensUntil(page, 'Send request', 0, () => notice.isVisible());
     const message = await notice.locator('.notification-list-item-message').innerText();
     assert.match(message, /^Payout HTTP: .*the local sandbox is not running.*"Payout HTTP: Start Local Sandbox"/, message);
     assert.ok(!(await item.isVisible()), 'the status bar shows a sandbox that is not running');

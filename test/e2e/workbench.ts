@@ -221,27 +221,32 @@ export async function waitForLines(page: Page, uriPrefix: string, until: RegExp,
 }
 
 /**
- * Sends the `index`th request of the active file with its "Send request" lens and returns the
- * response view's lines once they match `until`. A click that lands while the lenses are re-rendered
- * (the server refreshes them after a stored secret or an env file changed) is lost: VS Code replaces
- * the lens's link between mousedown and mouseup. So when, 15 s after a click, neither the response
- * view changed nor a Send progress notification is shown, it clicks again (three clicks at most; the
- * requests the suites send this way are safe to send twice).
+ * Clicks the `index`th lens titled `text` until the click took: `took()` says so, or a Send progress
+ * notification shows. A click that lands while the lenses are re-rendered is lost (VS Code replaces
+ * the lens's link between mousedown and mouseup), and the server re-renders them after a stored
+ * secret or an env file changed, which a sandbox start or stop does. So when nothing happened 15 s
+ * after a click, it clicks again (three clicks at most; what the suites click this way is safe to
+ * run twice).
  */
-export async function sendByLens(page: Page, index: number, until: RegExp, uriContains = ''): Promise<string[]> {
-  const prefix = 'payout-http-response:';
-  const before = (await editorLinesOf(page, prefix, uriContains)).join('\n');
+export async function clickCodeLensUntil(page: Page, text: string, index: number, took: () => Promise<boolean>): Promise<void> {
   for (let click = 1; click <= 3; click++) {
-    await clickCodeLens(page, 'Send request', index);
+    await clickCodeLens(page, text, index);
     const settled = Date.now() + 15_000;
     while (Date.now() < settled) {
-      const now = (await editorLinesOf(page, prefix, uriContains)).join('\n');
-      const sending = (await notificationTexts(page)).some((t) => t.startsWith('Payout HTTP: Send'));
-      if (now !== before || sending || until.test(now)) return waitForLines(page, prefix, until, uriContains);
+      if (await took()) return;
+      if ((await notificationTexts(page)).some((t) => t.startsWith('Payout HTTP: Send'))) return;
       await page.waitForTimeout(250);
     }
   }
-  throw new Error(`three clicks on "Send request" (#${index}) and no send started (no progress, the response view unchanged)`);
+  throw new Error(`three clicks on the "${text}" lens (#${index}) and nothing happened`);
+}
+
+/** Sends the `index`th request with its lens; the response view's lines once they match `until`. */
+export async function sendByLens(page: Page, index: number, until: RegExp, uriContains = ''): Promise<string[]> {
+  const prefix = 'payout-http-response:';
+  const before = (await editorLinesOf(page, prefix, uriContains)).join('\n');
+  await clickCodeLensUntil(page, 'Send request', index, async () => (await editorLinesOf(page, prefix, uriContains)).join('\n') !== before);
+  return waitForLines(page, prefix, until, uriContains);
 }
 
 /**
