@@ -230,6 +230,8 @@ export async function waitForLines(page: Page, uriPrefix: string, until: RegExp,
  */
 export async function clickCodeLensUntil(page: Page, text: string, index: number, took: () => Promise<boolean>): Promise<void> {
   for (let click = 1; click <= 3; click++) {
+    // (said in the run's output: how often a click is lost is worth knowing)
+    if (click > 1) console.log(`      (nothing happened 15 s after a click on the "${text}" lens; click ${click})`);
     await clickCodeLens(page, text, index);
     const settled = Date.now() + 15_000;
     while (Date.now() < settled) {
