@@ -7,7 +7,7 @@ import { checkFile, requestFileText } from '../session';
 import { lintText, type LintDiagnostic } from '../../engine/language';
 import { loadOpenApiDocuments } from '../../engine/openapi/userDocuments';
 import { selectEnvironment } from '../../engine/workspace/environment';
-import { loadEnvironments } from '../../engine/workspace/envFiles';
+import { environmentFileDiagnostics } from '../../engine/language/environmentFiles';
 import { writeErr, writeOut } from '../output';
 
 const spec = {
@@ -49,20 +49,12 @@ export const lintCommand = command(spec, ({ values, positionals }) => {
   const report: { file: string; diagnostics: LintDiagnostic[] }[] = [];
   // The environment as send and sign select it: one defined nowhere is a usage error (exit 2), and a
   // malformed environment file is reported like a request file, its problems as errors at their lines.
-  const envFiles = new Map<string, LintDiagnostic[]>();
   for (const file of files) {
     const selected = selectEnvironment(dirname(file), values.env);
     if (!selected.defined) throw new UsageError(selected.problems.join('\n'));
-    for (const p of loadEnvironments(dirname(file)).problems) {
-      const at = { line: (p.line ?? 1) - 1, character: (p.column ?? 1) - 1 };
-      const list = envFiles.get(p.file) ?? [];
-      if (!list.some((d) => d.message === p.message && d.range.start.line === at.line)) {
-        list.push({ code: 'payout/environment-file', severity: 'error', message: p.message, range: { start: at, end: at } });
-      }
-      envFiles.set(p.file, list);
-    }
   }
-  for (const [file, diagnostics] of envFiles) report.push({ file, diagnostics });
+  const envFiles = environmentFileDiagnostics(files.map((f) => dirname(f)));
+  for (const [file, diagnostics] of envFiles) if (diagnostics.length) report.push({ file, diagnostics });
   for (const [i, file] of files.entries()) {
     const text = texts[i];
     report.push({

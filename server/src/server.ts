@@ -28,6 +28,7 @@ import {
 } from '../../engine/protocol';
 import { ENV_FILE, localEnvironmentDir, PRIVATE_ENV_FILE } from '../../engine/sandbox/home';
 import { defineInEnvironmentActions } from './defineInEnvironment';
+import { EnvironmentFileProblems } from './environmentDiagnostics';
 import { watchFolder } from './folderWatch';
 import { createLanguageService, type LanguageService, type PayoutDocument } from '../../engine/language';
 import { BatchedDocument } from './batchedDocument';
@@ -79,6 +80,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   let codeLensRefresh = false;
   let watchedFilesDynamic = false;
   let openApiProblems: string[] = [];
+  let restricted = false;
 
   /** Runs a handler: empty result when cancelled or when it throws. */
   function guard<T>(name: string, token: CancellationToken | undefined, empty: T, run: () => T): T {
@@ -125,10 +127,15 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     if (codeLensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
   }
 
+  // the env files' own problems, on those files (environmentDiagnostics.ts)
+  const envFileProblems = new EnvironmentFileProblems(connection, () => restricted);
+  const showEnvironmentFileProblems = () => guard('environmentFiles', undefined, undefined, () => envFileProblems.update(documents.keys()));
+
   /** Env files changed on disk: read them again, re-lint, refresh the lenses and the client's views. */
   function environmentChanged(): void {
     service.invalidateEnvironment();
     revalidateAll();
+    showEnvironmentFileProblems();
     void connection.sendNotification(EnvironmentChangedNotification.method).catch(() => undefined);
   }
 
@@ -141,7 +148,10 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     const init = params.initializationOptions as
       { environment?: unknown; openApiDocuments?: unknown; openApiSettings?: unknown; restricted?: unknown } | undefined;
     // An untrusted workspace (the client says so): language features run, but no secret or key file is read.
-    if (init?.restricted === true) service.restrict();
+    if (init?.restricted === true) {
+      restricted = true;
+      service.restrict();
+    }
     const env = init?.environment;
     if (typeof env === 'string' && env) service.setEnvironment(env);
     // Shown once the client is ready for messages (onInitialized).
@@ -208,10 +218,12 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   });
 
   documents.onDidChangeContent((e) => scheduleValidation(e.document.uri));
+  documents.onDidOpen(() => showEnvironmentFileProblems());
   documents.onDidClose((e) => {
     lint.closed(e.document.uri);
     service.close(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    showEnvironmentFileProblems();
   });
   documents.onDidSave(() => {
     // Saving an env file or key from the editor does not always produce a watched-file event.
