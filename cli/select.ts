@@ -1,7 +1,21 @@
 // Which requests of a file a command acts on: `--name` (repeatable), `--all`, or the only one.
+import type { PayoutSession } from '../engine/http/session';
 import type { RequestBlock } from '../engine/syntax/types';
 import { lineAt } from '../engine/util/lineAt';
 import { UsageError } from './args';
+import { writeErr } from './output';
+
+/**
+ * What `send`, `sign` and `curl` act on: the environment checked first (one defined nowhere is a
+ * usage error), its problems and the OpenAPI documents' said as warnings, then the requests picked.
+ */
+export function sessionBlocks(session: PayoutSession, values: { name?: string[]; all?: boolean }): RequestBlock[] {
+  const env = session.environment;
+  if (!env.defined) throw new UsageError(env.problems.join('\n'));
+  for (const p of [...env.problems, ...session.openApiDocuments().problems]) writeErr(`warning: ${p}\n`);
+  const note = (t: string) => writeErr(`note: ${t}\n`);
+  return selectBlocks(session.requests, values.name, values.all, session.requestNames, note, session.file.text);
+}
 
 /**
  * `onNote` hears which request a name means when several share it (the first, as `{{name.response}}`

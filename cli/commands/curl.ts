@@ -3,7 +3,7 @@
 import { command, OPENAPI_NOTE, OPENAPI_OPTION, openApiOptions, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { openSession } from '../session';
-import { selectBlocks } from '../select';
+import { sessionBlocks } from '../select';
 import { toCurl } from '../../engine/http/curl';
 import { writeErr, writeOut } from '../output';
 
@@ -32,17 +32,7 @@ export const curlCommand = command(spec, async ({ values, positionals }) => {
   if (positionals.length !== 1)
     throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file');
   const session = openSession(positionals[0], values.env, 'sandbox', {}, (note) => writeErr(`${note}\n`), openApiOptions(values.openapi));
-  const env = session.environment;
-  if (!env.defined) throw new UsageError(env.problems.join('\n'));
-  for (const p of session.openApiDocuments().problems) writeErr(`warning: ${p}\n`);
-  const blocks = selectBlocks(
-    session.requests,
-    values.name,
-    values.all,
-    session.requestNames,
-    (t) => writeErr(`note: ${t}\n`),
-    session.file.text,
-  );
+  const blocks = sessionBlocks(session, values);
   let ok = true;
   for (const b of blocks) {
     const p = session.redactResult(await session.prepare(b));

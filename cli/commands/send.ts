@@ -8,7 +8,7 @@ import { formatResult, requestHeading } from '../format';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from '../../engine/http/defaults';
 import { junitSuite, resultJson } from '../report';
 import { openSession } from '../session';
-import { selectBlocks } from '../select';
+import { sessionBlocks } from '../select';
 import { toJUnitXml } from '../../engine/http/junit';
 import type { PreparedRequest, SendResult } from '../../engine/http/types';
 import { batchOut, writeErr, writeOut } from '../output';
@@ -112,17 +112,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
     (note) => err(note),
     openApiDocuments,
   );
-  const env = session.environment;
-  if (!env.defined) throw new UsageError(env.problems.join('\n'));
-  for (const p of [...env.problems, ...session.openApiDocuments().problems]) err(`warning: ${p}`);
-  const blocks = selectBlocks(
-    session.requests,
-    values.name,
-    values.all,
-    session.requestNames,
-    (t) => writeErr(`note: ${t}\n`),
-    session.file.text,
-  );
+  const blocks = sessionBlocks(session, values);
   // Dependencies are sent too (first): count them from the start.
   total = session.plan(blocks).length;
 
@@ -165,7 +155,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
     const deps = results.length - blocks.length;
     const sentFirst = deps > 0 ? `, ${deps} of them sent first as dependencies` : '';
     writeOut(
-      `${results.length} request${results.length === 1 ? '' : 's'}${sentFirst}: ${results.length - failedCount} passed, ${failedCount} failed (environment: ${env.name})\n`,
+      `${results.length} request${results.length === 1 ? '' : 's'}${sentFirst}: ${results.length - failedCount} passed, ${failedCount} failed (environment: ${session.environment.name})\n`,
     );
   }
   if (!writeJunit(results)) return EXIT.failed;

@@ -5,9 +5,9 @@ import { command, OPENAPI_NOTE, OPENAPI_OPTION, openApiOptions, UsageError } fro
 import { EXIT } from '../exitCodes';
 import { explanationLines } from '../../engine/http/render';
 import { openSession } from '../session';
-import { selectBlocks } from '../select';
+import { sessionBlocks } from '../select';
 import type { PreparedRequest } from '../../engine/http/types';
-import { writeErr, writeOut } from '../output';
+import { writeOut } from '../output';
 
 const spec = {
   name: 'sign',
@@ -69,17 +69,7 @@ export const signCommand = command(spec, async ({ values, positionals }) => {
       positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file whose requests to sign',
     );
   const session = openSession(positionals[0], values.env, 'credentials', {}, undefined, openApiOptions(values.openapi));
-  const env = session.environment;
-  if (!env.defined) throw new UsageError(env.problems.join('\n'));
-  for (const p of [...env.problems, ...session.openApiDocuments().problems]) writeErr(`warning: ${p}\n`);
-  const blocks = selectBlocks(
-    session.requests,
-    values.name,
-    values.all,
-    session.requestNames,
-    (t) => writeErr(`note: ${t}\n`),
-    session.file.text,
-  );
+  const blocks = sessionBlocks(session, values);
 
   const outcomes: { o: SignOutcome; p: PreparedRequest }[] = [];
   for (const b of blocks) {

@@ -48,7 +48,9 @@ const pieces = [
 ];
 const text = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((a) => a.join(''));
 
-describe('language/robustness', () => {
+describe('language/robustness', function () {
+  // hundreds of generated documents per property: the 30 s default is tight on a loaded 2-core machine
+  this.timeout(180_000);
   it('every feature answers without throwing, for any text and any position', () => {
     const svc = service();
     fc.assert(
