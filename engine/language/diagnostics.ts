@@ -12,6 +12,7 @@ import type { PayoutDocument } from './document';
 import { lintBlocks, lintFile, type FileDiagnostic } from './lint';
 import type { SignatureCheck } from './lint/types';
 import { previewOf } from './preview';
+import { bodyOf } from './body';
 import type { ServiceContext } from './service';
 
 const results = new WeakMap<PayoutDocument, { scope: object; diagnostics: FileDiagnostic[] }>();
@@ -75,11 +76,10 @@ export function* lintDocumentInSteps(ctx: ServiceContext, doc: PayoutDocument): 
   return lintDocument(ctx, doc);
 }
 
+/** The literal `signature` typed in the body (its first one), read from the body model, not the tree. */
 function bodySignature(block: RequestBlock): string | undefined {
-  const root = block.body?.json?.root;
-  const prop = root?.children?.find((p) => p.children?.[0]?.value === 'signature');
-  const v = prop?.children?.[1];
-  return v?.type === 'string' && typeof v.value === 'string' ? v.value : undefined;
+  const field = bodyOf(block).fields.find((f) => f.name === 'signature');
+  return field?.kind === 'string' && typeof field.value === 'string' ? field.value : undefined;
 }
 
 const SEVERITY = { error: 1, warning: 2, information: 3, hint: 4 } as const;

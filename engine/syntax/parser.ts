@@ -599,6 +599,7 @@ function finishBody(b: RequestBlock, bodyLines: BodyLine[], active: Span[], prob
  */
 class LazyJsonBody implements Body {
   readonly kind = 'json';
+  validJson = false;
   constructor(
     readonly span: Span,
     readonly text: string,
@@ -630,6 +631,7 @@ function jsonProblems(body: LazyJsonBody, problem: ProblemSink): void {
   } catch {
     valid = false;
   }
+  body.validJson = valid;
   if (valid) misplaced.forEach((t) => misplacedTemplate(t, problem));
   else jsonCache.set(body, jsonBody(body.text, body.span.start, problem));
 }
