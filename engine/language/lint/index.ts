@@ -12,11 +12,15 @@ import type { Collected, FileContext, QuickFix, RuleDiagnostic, Severity } from 
 /** A diagnostic with absolute offsets (fix edits too). */
 export type FileDiagnostic = RuleDiagnostic;
 
-interface BlockLint {
+/** The lint of one block: computed once per block object (and `extra`). */
+export interface BlockLint {
   extra?: readonly Endpoint[];
   diagnostics: RuleDiagnostic[];
-  /** Per file rule (same order as fileRules): what this block contributes, or undefined. */
-  collected: unknown[];
+  /**
+   * Per file rule (same order as fileRules): what this block contributes, or undefined. Made once
+   * per block, so a keystroke in a 50,000-block file hands the file rules existing objects.
+   */
+  collected: (Collected<unknown> | undefined)[];
 }
 
 const blockCache = new WeakMap<RequestBlock, BlockLint>();
@@ -26,7 +30,7 @@ export const lintFailures = { count: 0 };
 
 const SYNTAX_SEVERITY: Record<string, Severity> = { error: 'error', warning: 'warning', info: 'information' };
 
-function lintBlock(block: RequestBlock, extra?: Endpoint[]): BlockLint {
+export function lintBlock(block: RequestBlock, extra?: Endpoint[]): BlockLint {
   const hit = blockCache.get(block);
   if (hit && hit.extra === extra) return hit;
   const diagnostics: RuleDiagnostic[] = block.problems.map((p) => ({
@@ -35,7 +39,7 @@ function lintBlock(block: RequestBlock, extra?: Endpoint[]): BlockLint {
     message: p.message,
     span: p.span,
   }));
-  const collected: unknown[] = [];
+  const collected: (Collected<unknown> | undefined)[] = [];
   if (block.requestLine) {
     const ctx = blockContext(block, extra);
     for (const rule of blockRules) {
@@ -48,7 +52,8 @@ function lintBlock(block: RequestBlock, extra?: Endpoint[]): BlockLint {
     }
     for (const rule of fileRules) {
       try {
-        collected.push(rule.collect(ctx));
+        const data = rule.collect(ctx);
+        collected.push(data === undefined ? undefined : { block, data });
       } catch {
         lintFailures.count++;
         collected.push(undefined);
@@ -89,15 +94,23 @@ export interface LintScope {
   checkSignature?: FileContext['checkSignature'];
 }
 
-export function lintFile(parsed: ParsedFile, scope: LintScope): FileDiagnostic[] {
+/**
+ * `lints`: the lint of each block of `parsed`, in order, when the caller has them (see
+ * engine/language/diagnostics.ts, which keeps them per document version and reuses the previous
+ * version's for the blocks an edit did not touch); otherwise each block's is looked up.
+ */
+export function lintFile(parsed: ParsedFile, scope: LintScope, lints?: readonly BlockLint[]): FileDiagnostic[] {
   const out: FileDiagnostic[] = [];
   const items: Collected<unknown>[][] = fileRules.map(() => []);
-  for (const block of parsed.blocks) {
-    const lint = lintBlock(block, scope.extra);
+  const blocks = parsed.blocks;
+  for (let k = 0; k < blocks.length; k++) {
+    const block = blocks[k];
+    const lint = lints?.[k] ?? lintBlock(block, scope.extra);
     for (const d of lint.diagnostics) out.push(shift(d, block.start));
-    for (let i = 0; i < lint.collected.length; i++) {
-      const data = lint.collected[i];
-      if (data !== undefined) items[i].push({ block, data });
+    const collected = lint.collected;
+    for (let i = 0; i < collected.length; i++) {
+      const item = collected[i];
+      if (item !== undefined) items[i].push(item);
     }
   }
   const ctx: FileContext = {
