@@ -52,7 +52,7 @@ export function lintBlock(block: RequestBlock, extra?: Endpoint[]): BlockLint {
     }
     for (const rule of fileRules) {
       try {
-        const data = rule.collect(ctx);
+        const data: unknown = rule.collect(ctx);
         collected.push(data === undefined ? undefined : { block, data });
       } catch {
         lintFailures.count++;
