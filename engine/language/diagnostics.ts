@@ -9,14 +9,14 @@ import { verifyText, signText } from '../signing/rsa';
 import { PRIVATE_KEY, PRIVATE_KEY_FILE, SECRET_KEY } from '../syntax/environments';
 import type { RequestBlock, Span } from '../syntax/types';
 import type { PayoutDocument } from './document';
-import { lintBlock, lintFile, type BlockLint, type FileDiagnostic } from './lint';
+import { lintBlock, lintFileAfter, type BlockLint, type FileDiagnostic, type FileLint } from './lint';
 import type { Endpoint } from '../catalogue/types';
 import type { SignatureCheck } from './lint/types';
 import { previewOf } from './preview';
 import { bodyOf } from './body';
 import type { ServiceContext } from './service';
 
-const results = new WeakMap<PayoutDocument, { scope: object; diagnostics: FileDiagnostic[] }>();
+const results = new WeakMap<PayoutDocument, { scope: object; diagnostics: FileDiagnostic[]; fileLint: FileLint }>();
 
 /** The partner's private key from the environment (the workspace's one loader), or undefined when it has none or it is unusable. */
 function privateKeyOf(env: Readonly<Record<string, string>>, fileDir: string): KeyObject | undefined {
@@ -47,7 +47,10 @@ export function lintDocument(ctx: ServiceContext, doc: PayoutDocument): FileDiag
     const matches = verifyText(text, typed, signer.publicKey);
     return { matches, display: preview.display, expected: matches ? typed : signText(text, signer.key) };
   };
-  const diagnostics = lintFile(
+  // The previous version's file lint, when this one is an edit of it (lintFileAfter says what it saves).
+  const change = doc.change;
+  const before = change && results.get(change.previous);
+  const { diagnostics, fileLint } = lintFileAfter(
     doc.parsed,
     {
       variableNames: scope.variableNames,
@@ -57,8 +60,9 @@ export function lintDocument(ctx: ServiceContext, doc: PayoutDocument): FileDiag
       checkSignature,
     },
     drain(blockLintsInSteps(doc, scope.extra)),
+    change && before ? { previous: before.fileLint, from: change.from, oldTo: change.oldTo, newTo: change.newTo } : undefined,
   );
-  results.set(doc, { scope, diagnostics });
+  results.set(doc, { scope, diagnostics, fileLint });
   return diagnostics;
 }
 
