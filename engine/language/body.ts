@@ -6,6 +6,7 @@
 import type { Node as JsonNode } from 'jsonc-parser';
 import type { RequestBlock, Span, TemplateRef } from '../syntax/types';
 import { Lru } from '../util/lru';
+import { tryScanBodyModel } from './bodyScan';
 
 export type ValueKind = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array' | 'template';
 
@@ -16,7 +17,6 @@ export interface BodyField {
   valueSpan?: Span;
   /** Span of the whole `"key": value`. */
   span: Span;
-  valueNode?: JsonNode;
   kind?: ValueKind;
   /** Literal value (JSON.parse'd) for literals; undefined for templates, objects and arrays. */
   value?: unknown;
@@ -30,21 +30,43 @@ export interface BodyField {
   members?: BodyField[];
 }
 
+/** Where the body's JSON value is and what it is (offsets relative to block.start). */
+export interface BodyRoot {
+  type: JsonNode['type'];
+  offset: number;
+  length: number;
+}
+
 export interface BodyModel {
-  /** The root node (object) of the body, when it is a JSON object. */
-  root?: JsonNode;
+  /** The body's JSON value, when it has one (usually an object). */
+  root?: BodyRoot;
   fields: BodyField[];
   byName: Map<string, BodyField>;
 }
 
 const EMPTY: BodyModel = { fields: [], byName: new Map() };
 
-/** Fields of the block's JSON body; an empty model when the body is absent or not a JSON object. */
+/**
+ * Fields of the block's JSON body; an empty model when the body is absent or not a JSON object.
+ * A body the parser found valid is read from its text (bodyScan.ts), others through the tree.
+ */
 export function bodyModel(block: RequestBlock): BodyModel {
+  const body = block.body;
+  if (body?.kind === 'json' && body.validJson) {
+    const scanned = tryScanBodyModel(body);
+    if (scanned) return scanned;
+  }
+  return bodyModelFromTree(block);
+}
+
+/** bodyModel through the body's jsonc-parser tree (the reference the text reader agrees with). */
+export function bodyModelFromTree(block: RequestBlock): BodyModel {
   const json = block.body?.json;
-  const root = json?.root;
-  if (!json || !root || root.type !== 'object') return root ? { ...EMPTY, root } : EMPTY;
-  const fields = objectFields(root, block.text, json.templates);
+  const node = json?.root;
+  if (!json || !node) return EMPTY;
+  const root: BodyRoot = { type: node.type, offset: node.offset, length: node.length };
+  if (node.type !== 'object') return { ...EMPTY, root };
+  const fields = objectFields(node, block.text, json.templates);
   return { root, fields, byName: new Map(fields.map((f) => [f.name, f])) };
 }
 
@@ -66,7 +88,6 @@ function objectFields(node: JsonNode, text: string, templates: Map<number, Templ
 }
 
 function describeValue(field: BodyField, node: JsonNode, text: string, templates: Map<number, TemplateRef>): void {
-  field.valueNode = node;
   field.valueSpan = { start: node.offset, end: node.offset + node.length };
   const template = templates.get(node.offset);
   if (template) {

@@ -68,7 +68,7 @@ export function parseHttpFile(text: string, previous?: ParsedFile): ParsedFile {
   if (typeof text !== 'string') text = '';
   const starts = blockStarts(text);
   const ends = starts.slice(1).concat(text.length);
-  const blocks = reuseOrParse(text, starts, ends, previous?.blocks ?? []);
+  const blocks = reuseOrParse(text, starts, ends, previous?.blocks ?? [], previous?.text ?? '');
   const variables: VariableDefinition[] = [];
   for (const b of blocks) {
     for (const v of b.variables) {
@@ -124,22 +124,35 @@ function blockStarts(text: string): number[] {
 
 /**
  * Blocks for [starts[k], ends[k]), reusing previous blocks with identical text. Unchanged blocks
- * at the front and at the back are found by position with a native comparison (no hashing of
- * the whole file); only the blocks in between go through a text -> block map.
+ * at the front and at the back are those inside the text's common prefix and suffix with the
+ * previous version (found with a few native comparisons of large chunks: no slice per block, which
+ * was 50,000 slices per keystroke in a 20 MB file); only the blocks in between go through a
+ * text -> block map.
  */
-function reuseOrParse(text: string, starts: number[], ends: number[], prev: RequestBlock[]): RequestBlock[] {
+function reuseOrParse(text: string, starts: number[], ends: number[], prev: RequestBlock[], prevText: string): RequestBlock[] {
   const n = starts.length;
   const out = new Array<RequestBlock>(n);
-  // `slice() ===` compares with memcmp in V8, ten times faster than `startsWith(text, at)` here.
-  const same = (p: RequestBlock, k: number) => p.text.length === ends[k] - starts[k] && text.slice(starts[k], ends[k]) === p.text;
+  const prefix = prev.length ? commonPrefix(text, prevText) : 0;
+  const suffix = prev.length ? commonSuffix(text, prevText, prefix) : 0;
+  // Previous blocks tile the previous text: their offsets are sums of their lengths (their `start`
+  // fields may already have been moved by another parse).
   let front = 0;
-  while (front < n && front < prev.length && same(prev[front], front)) {
+  let oldStart = 0;
+  while (front < n && front < prev.length) {
+    const len = prev[front].text.length;
+    if (oldStart !== starts[front] || ends[front] - starts[front] !== len || ends[front] > prefix) break;
     out[front] = moved(prev[front], starts[front]);
+    oldStart += len;
     front++;
   }
   let back = 0;
-  while (back < n - front && back < prev.length - front && same(prev[prev.length - 1 - back], n - 1 - back)) {
-    out[n - 1 - back] = moved(prev[prev.length - 1 - back], starts[n - 1 - back]);
+  let oldFromEnd = 0; // distance from the end of the previous text to the start of the block
+  while (back < n - front && back < prev.length - front) {
+    const p = prev[prev.length - 1 - back];
+    const k = n - 1 - back;
+    oldFromEnd += p.text.length;
+    if (text.length - starts[k] !== oldFromEnd || ends[k] - starts[k] !== p.text.length || oldFromEnd > suffix) break;
+    out[k] = moved(p, starts[k]);
     back++;
   }
   let pool: Map<string, RequestBlock[]> | undefined;
@@ -164,6 +177,37 @@ function reuseOrParse(text: string, starts: number[], ends: number[], prev: Requ
 function moved(block: RequestBlock, start: number): RequestBlock {
   block.start = start;
   return block;
+}
+
+/** First chunk compared by commonPrefix/commonSuffix; halved down to one character where they differ. */
+const CHUNK = 1 << 16;
+
+/** Length of the common prefix of `a` and `b`. */
+function commonPrefix(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let at = 0;
+  let chunk = CHUNK;
+  while (at < max) {
+    const len = Math.min(chunk, max - at);
+    if (a.slice(at, at + len) === b.slice(at, at + len)) at += len;
+    else if (len === 1) return at;
+    else chunk = len >> 1;
+  }
+  return max;
+}
+
+/** Length of the common suffix of `a` and `b`, not reaching into their first `prefix` characters. */
+function commonSuffix(a: string, b: string, prefix: number): number {
+  const max = Math.min(a.length, b.length) - prefix;
+  let at = 0;
+  let chunk = CHUNK;
+  while (at < max) {
+    const len = Math.min(chunk, max - at);
+    if (a.slice(a.length - at - len, a.length - at) === b.slice(b.length - at - len, b.length - at)) at += len;
+    else if (len === 1) return at;
+    else chunk = len >> 1;
+  }
+  return max;
 }
 
 /**
@@ -599,6 +643,7 @@ function finishBody(b: RequestBlock, bodyLines: BodyLine[], active: Span[], prob
  */
 class LazyJsonBody implements Body {
   readonly kind = 'json';
+  validJson = false;
   constructor(
     readonly span: Span,
     readonly text: string,
@@ -630,6 +675,7 @@ function jsonProblems(body: LazyJsonBody, problem: ProblemSink): void {
   } catch {
     valid = false;
   }
+  body.validJson = valid;
   if (valid) misplaced.forEach((t) => misplacedTemplate(t, problem));
   else jsonCache.set(body, jsonBody(body.text, body.span.start, problem));
 }

@@ -88,6 +88,11 @@ export interface Body {
   kind: 'json' | 'file' | 'text';
   filePath?: { value: string; span: Span };
   json?: JsonBody;
+  /**
+   * JSON bodies: true when the text, templates masked, is valid JSON (checked at parse time), so a
+   * reader may walk the text itself instead of building `json` (engine/language/bodyScan.ts).
+   */
+  validJson?: boolean;
 }
 
 /** `?? subject [path] op expected`, httpYac's assertion lines. */

@@ -84,6 +84,12 @@ export interface FileRule<T = unknown> {
   collect(ctx: BlockContext): T | undefined;
   /** Spans are absolute. `items` are the blocks that contributed, in file order. */
   check(ctx: FileContext, items: readonly Collected<T>[]): RuleDiagnostic[];
+  /**
+   * A promise that lets a keystroke skip `check`: when it found nothing, it finds nothing again
+   * while the blocks contribute the same data and the names in scope are the same (it reads
+   * nothing else of the blocks, and block positions only shape findings it would report).
+   */
+  emptyWhileItemsEqual?: boolean;
 }
 
 export interface Collected<T> {

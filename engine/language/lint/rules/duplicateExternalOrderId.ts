@@ -16,6 +16,7 @@ export const duplicateExternalOrderId: FileRule<{ id: string; span: Span }> = {
     if (field?.kind !== 'string' || field.hasTemplates || !field.valueSpan || field.value === '') return undefined;
     return { id: String(field.value), span: field.valueSpan };
   },
+  emptyWhileItemsEqual: true,
   check(ctx, items) {
     const seen = new Map<string, number>();
     const out: RuleDiagnostic[] = [];

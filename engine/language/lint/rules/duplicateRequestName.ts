@@ -14,6 +14,7 @@ export const duplicateRequestName: FileRule<{ name: string; span: Span }> = {
     const span = directive?.valueSpan ?? block.separator?.titleSpan ?? block.requestLine!.span;
     return { name: block.name, span };
   },
+  emptyWhileItemsEqual: true,
   check(ctx, items) {
     const first = new Map<string, number>();
     const out: RuleDiagnostic[] = [];

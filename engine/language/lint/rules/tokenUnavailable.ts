@@ -18,6 +18,7 @@ export const tokenUnavailable: FileRule<Endpoint> = {
     if (body.byName.has('userEmail')) return undefined;
     return endpoint;
   },
+  emptyWhileItemsEqual: true,
   check(ctx, items) {
     if (ctx.variableNames.has('userEmail')) return [];
     const out: RuleDiagnostic[] = [];

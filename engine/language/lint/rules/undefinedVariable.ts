@@ -43,6 +43,7 @@ export const undefinedVariable: FileRule<BlockNames> = {
     // Kept per block: the list at its exact length (filter leaves room for more).
     return refs.length ? { refs: refs.slice(), names: intern([...new Set(refs.map(nameOf))].sort()) } : undefined;
   },
+  emptyWhileItemsEqual: true,
   check({ parsed, variableNames, requestNames }, items) {
     const out: RuleDiagnostic[] = [];
     const allDefined = new Map<readonly string[], boolean>();
