@@ -244,7 +244,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   // Lenses are listed unresolved (cheap for a whole file); the editor resolves those it shows.
   connection.onCodeLensResolve((lens, token) =>
     guard('codeLensResolve', token, lens, () => {
-      const id: unknown = Array.isArray(lens.data) ? lens.data[2] : undefined;
+      const id: unknown = Array.isArray(lens.data) ? lens.data[1] : undefined;
       const uri = typeof id === 'number' ? lensDocuments[id] : undefined;
       const doc = uri ? docFor(uri) : undefined;
       return doc ? service.resolveCodeLens(doc, lens) : lens;
