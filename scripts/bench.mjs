@@ -82,7 +82,14 @@ if (run('size')) {
   save('size');
 }
 
-const ourServer = { name: 'payout-http', command: [process.execPath, join(root, 'dist/server.js'), '--stdio'], languageId: 'payout-http' };
+// Initialized as the VS Code client does: it makes the Send lenses itself, so the server lists one
+// lens per request (engine/protocol.ts SEND_LENSES_ON_CLIENT).
+const ourServer = {
+  name: 'payout-http',
+  command: [process.execPath, join(root, 'dist/server.js'), '--stdio'],
+  languageId: 'payout-http',
+  init: { sendLensesOnClient: true },
+};
 
 if (run('lsp')) {
   const text = generateRequests(REQUESTS);
@@ -256,7 +263,7 @@ if (lsp) {
   );
   if (a.codeLenses)
     row(
-      'code lenses, whole file: first / after a keystroke (resolve 40)',
+      `code lenses, whole file (${a.codeLenses.count}): first / after a keystroke (resolve 40)`,
       `${ms(a.codeLenses.firstMs)} / ${ms(a.codeLenses.afterKeystrokeMs)} (${ms(a.codeLenses.resolve40Ms)})`,
       '–',
       '–',

@@ -7,7 +7,7 @@
 // a 5,000-request file does not compute 5,000 canonical strings per keystroke.
 
 import type { CodeLens } from 'vscode-languageserver-types';
-import { SEND_REQUEST_COMMAND, type SendRequestArguments } from '../protocol';
+import { CODE_LENS_PREVIEW, CODE_LENS_SEND, SEND_REQUEST_COMMAND, SEND_REQUEST_TITLE, type SendRequestArguments } from '../protocol';
 import { lineInBlock, blockLineCount } from '../syntax/lineIndex';
 import { blockAt } from '../syntax/parser';
 import { blockContext } from './analysis';
@@ -20,17 +20,18 @@ import type { ServiceContext } from './service';
  * range's. An array, not an object: 10,000 lenses go over the wire for a 5,000-request file. The
  * server may append to it (which document).
  */
-export type CodeLensData = [kind: 0 | 1, ...rest: unknown[]];
-const SEND = 0;
-const PREVIEW = 1;
+export type CodeLensData = [kind: typeof SEND | typeof PREVIEW, ...rest: unknown[]];
+const SEND = CODE_LENS_SEND;
+const PREVIEW = CODE_LENS_PREVIEW;
 
 /**
  * The lenses of the file, unresolved: ranges and data only (no preview is computed). One pass over
  * the blocks counting lines (each block's line count and its request line's place in it are cached
  * per block object, and unchanged blocks are the same objects in the next version), instead of a
- * search of the line index per request.
+ * search of the line index per request. `sendLensesOnClient`: one lens per request, the preview on
+ * a signed one and the Send lens on the others (engine/protocol.ts SEND_LENSES_ON_CLIENT).
  */
-export function codeLensPlaces(ctx: ServiceContext, doc: PayoutDocument): CodeLens[] {
+export function codeLensPlaces(ctx: ServiceContext, doc: PayoutDocument, sendLensesOnClient = false): CodeLens[] {
   const extra = ctx.scope(doc).extra;
   const lenses: CodeLens[] = [];
   let first = 0; // the first line of the block
@@ -39,8 +40,9 @@ export function codeLensPlaces(ctx: ServiceContext, doc: PayoutDocument): CodeLe
       const line = first + lineInBlock(block, block.requestLine.span.start);
       const at = { line, character: 0 };
       const range = { start: at, end: at };
-      lenses.push({ range, data: [SEND] satisfies CodeLensData });
-      if (blockContext(block, extra).endpoint?.signedString) lenses.push({ range, data: [PREVIEW] satisfies CodeLensData });
+      const signed = blockContext(block, extra).endpoint?.signedString !== undefined;
+      if (!signed || !sendLensesOnClient) lenses.push({ range, data: [SEND] satisfies CodeLensData });
+      if (signed) lenses.push({ range, data: [PREVIEW] satisfies CodeLensData });
     }
     first += blockLineCount(block);
   }
@@ -53,7 +55,7 @@ export function resolveCodeLens(ctx: ServiceContext, doc: PayoutDocument, lens: 
   const line = lens.range.start.line;
   if (data?.[0] === SEND) {
     const args: SendRequestArguments = [doc.uri, line];
-    return { range: lens.range, command: { title: '▶ Send request', command: SEND_REQUEST_COMMAND, arguments: args } };
+    return { range: lens.range, command: { title: SEND_REQUEST_TITLE, command: SEND_REQUEST_COMMAND, arguments: args } };
   }
   const block = blockAt(doc.parsed, doc.lines.offsetAt({ line, character: 0 }));
   const preview = block.requestLine ? previewOf(block, ctx.scope(doc), ctx.scopeKey(doc)) : undefined;

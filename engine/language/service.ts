@@ -209,9 +209,9 @@ export class LanguageService implements ServiceContext {
     return codeLenses(this, doc);
   }
 
-  /** The lenses placed but unresolved: cheap for a whole file. */
-  codeLensPlaces(doc: PayoutDocument): CodeLens[] {
-    return codeLensPlaces(this, doc);
+  /** The lenses placed but unresolved: cheap for a whole file (one per request when the client makes the Send lenses). */
+  codeLensPlaces(doc: PayoutDocument, sendLensesOnClient = false): CodeLens[] {
+    return codeLensPlaces(this, doc, sendLensesOnClient);
   }
 
   resolveCodeLens(doc: PayoutDocument, lens: CodeLens): CodeLens {

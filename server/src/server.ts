@@ -25,6 +25,7 @@ import {
   EnvironmentChangedNotification,
   OpenApiDocumentsNotification,
   type OpenApiDocumentsParams,
+  SEND_LENSES_ON_CLIENT,
 } from '../../engine/protocol';
 import { ENV_FILE, localEnvironmentDir, PRIVATE_ENV_FILE } from '../../engine/sandbox/home';
 import { defineInEnvironmentActions } from './defineInEnvironment';
@@ -77,6 +78,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   // Changes are applied when the text is read, a burst of keystrokes in one pass (batchedDocument.ts).
   const documents = new TextDocuments(BatchedDocument);
   let codeLensRefresh = false;
+  let sendLensesOnClient = false;
   let watchedFilesDynamic = false;
   let openApiProblems: string[] = [];
 
@@ -139,7 +141,15 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     watchedFilesDynamic = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     const init = params.initializationOptions as
-      { environment?: unknown; openApiDocuments?: unknown; openApiSettings?: unknown; restricted?: unknown } | undefined;
+      | {
+          environment?: unknown;
+          openApiDocuments?: unknown;
+          openApiSettings?: unknown;
+          restricted?: unknown;
+          [SEND_LENSES_ON_CLIENT]?: unknown;
+        }
+      | undefined;
+    sendLensesOnClient = init?.[SEND_LENSES_ON_CLIENT] === true;
     // An untrusted workspace (the client says so): language features run, but no secret or key file is read.
     if (init?.restricted === true) service.restrict();
     const env = init?.environment;
@@ -235,7 +245,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     guard('codeLens', token, [], () => {
       const doc = docFor(params.textDocument.uri);
       if (!doc) return [];
-      const lenses = service.codeLensPlaces(doc);
+      const lenses = service.codeLensPlaces(doc, sendLensesOnClient);
       const id = lensDocumentId(doc.uri);
       for (const lens of lenses) (lens.data as unknown[]).push(id);
       return lenses;
