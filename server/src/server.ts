@@ -245,10 +245,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     guard('codeLens', token, [], () => {
       const doc = docFor(params.textDocument.uri);
       if (!doc) return [];
-      const lenses = service.codeLensPlaces(doc, sendLensesOnClient);
-      const id = lensDocumentId(doc.uri);
-      for (const lens of lenses) (lens.data as unknown[]).push(id);
-      return lenses;
+      return service.codeLensPlaces(doc, { sendLensesOnClient, tag: lensDocumentId(doc.uri) });
     }),
   );
   // Lenses are listed unresolved (cheap for a whole file); the editor resolves those it shows.

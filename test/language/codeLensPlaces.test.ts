@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeLens } from 'vscode-languageserver-types';
 import { createLanguageService } from '../../engine/language';
 
 const SIGNED = 'POST {{base_url}}/api/v2/account/verify';
@@ -50,50 +51,61 @@ function render(f: File): { text: string; requestLines: { line: number; signed: 
   return { text, requestLines };
 }
 
+const edit = fc.record({ at: fc.nat(), remove: fc.integer({ min: 0, max: 2 }), insert: fc.constantFrom('', 'x', '\n', '#', ' ') });
+
 describe('language/codeLensPlaces', () => {
-  it('puts every lens on its request line, for any line breaks, and again after an edit that reuses blocks', () => {
+  const uri = 'file:///work/places.payout.http';
+  const fresh = (text: string, options?: { sendLensesOnClient: boolean; tag: number }) => {
     const svc = createLanguageService({ loadEnvironment: () => ({}) });
-    const uri = 'file:///work/places.payout.http';
-    /** [line, kind] of each lens, and the same from the parse's request lines placed by the reference document. */
+    return lensesOf(svc.codeLensPlaces(svc.document(uri, 1, text), options));
+  };
+  /** [line, data] of each lens; each lens's range is empty at the start of its line. */
+  const lensesOf = (lenses: CodeLens[]) =>
+    lenses.map((l) => {
+      assert.deepEqual(l.range.start, l.range.end);
+      assert.equal(l.range.start.character, 0);
+      return [l.range.start.line, l.data] as const;
+    });
+
+  it('puts every lens on its request line, for any line breaks, and keeps doing so while the file is edited', () => {
+    const svc = createLanguageService({ loadEnvironment: () => ({}) });
+    /** The lenses of this version of the document, checked against the reference document and a fresh parse. */
     const check = (version: number, text: string) => {
       const doc = svc.document(uri, version, text);
       const reference = TextDocument.create(uri, 'payout-http', version, text);
-      const expected = doc.parsed.requests.flatMap((b) => {
-        const { line } = reference.positionAt(b.start + b.requestLine!.span.start);
-        return b.requestLine!.url?.includes('/account/verify')
-          ? [
-              [line, 0],
-              [line, 1],
-            ]
-          : [[line, 0]];
-      });
-      const got = svc.codeLensPlaces(doc).map((l) => {
-        assert.deepEqual(l.range.start, l.range.end);
-        assert.equal(l.range.start.character, 0);
-        return [l.range.start.line, (l.data as unknown[])[0]];
-      });
-      assert.deepEqual(got, expected);
+      const got = lensesOf(svc.codeLensPlaces(doc));
+      // a Send lens on each request line, as the reference document numbers lines
+      assert.deepEqual(
+        got.filter(([, data]) => (data as unknown[])[0] === 0).map(([line]) => line),
+        doc.parsed.requests.map((b) => reference.positionAt(b.start + b.requestLine!.span.start).line),
+      );
+      // the same lenses as a fresh parse of the text (the lists of earlier versions reused or not), in both modes
+      assert.deepEqual(got, fresh(text));
+      const options = { sendLensesOnClient: true, tag: 7 };
+      assert.deepEqual(lensesOf(svc.codeLensPlaces(doc, options)), fresh(text, options));
       return got;
     };
     fc.assert(
-      fc.property(file, fc.nat(), (f, at) => {
+      fc.property(file, fc.array(edit, { maxLength: 4 }), (f, edits) => {
         const { text, requestLines } = render(f);
-        // the generated request lines are where the parse finds them
-        const first = check(1, text);
         assert.deepEqual(
-          first,
+          check(1, text),
           requestLines.flatMap(({ line, signed }) =>
             signed
               ? [
-                  [line, 0],
-                  [line, 1],
+                  [line, [0]],
+                  [line, [1]],
                 ]
-              : [[line, 0]],
+              : [[line, [0]]],
           ),
+          'the generated request lines are where the parse finds them',
         );
-        // a line break typed anywhere: the blocks after it are reused (same objects), one line down
-        const cut = at % (text.length + 1);
-        check(2, `${text.slice(0, cut)}\n${text.slice(cut)}`);
+        let t = text;
+        edits.forEach(({ at, remove, insert }, i) => {
+          const cut = at % (t.length + 1);
+          t = t.slice(0, cut) + insert + t.slice(cut + remove);
+          check(i + 2, t);
+        });
         svc.close(uri);
       }),
       { numRuns: 300 },
