@@ -89,6 +89,21 @@ export const SEND_REQUEST_COMMAND = 'payoutHttp.sendRequest';
 
 export type SendRequestArguments = [uri: string, line: number];
 
+/** The title of the "Send request" CodeLens (the server's, and the VS Code client's own). */
+export const SEND_REQUEST_TITLE = '▶ Send request';
+
+/**
+ * `initializationOptions[SEND_LENSES_ON_CLIENT] === true`: the client makes each request's Send lens
+ * itself (SEND_REQUEST_TITLE, SEND_REQUEST_COMMAND with `[uri, line of the lens]`), and the server
+ * lists one lens per request instead of two: `data[0] === CODE_LENS_PREVIEW` on a signed request
+ * (the client keeps it; its resolve is the canonical-string preview), `CODE_LENS_SEND` on the others
+ * (the client drops it). Half the lenses to build, send and convert for a large file. Without the
+ * option (other editors) the server lists both lenses of each request.
+ */
+export const SEND_LENSES_ON_CLIENT = 'sendLensesOnClient';
+export const CODE_LENS_SEND = 0;
+export const CODE_LENS_PREVIEW = 1;
+
 /** The language id of `.payout.http` documents. */
 export const LANGUAGE_ID = 'payout-http';
 

@@ -4,7 +4,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { LANGUAGE_ID, type OpenApiSettingEntries } from '../../engine/protocol';
+import { LANGUAGE_ID, SEND_LENSES_ON_CLIENT, type OpenApiSettingEntries } from '../../engine/protocol';
+import { withSendLenses } from './sendLenses';
 
 export function createLanguageClient(
   context: vscode.ExtensionContext,
@@ -20,7 +21,20 @@ export function createLanguageClient(
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: LANGUAGE_ID }],
     // Restricted Mode (untrusted workspace): the server reads no key files or environment secrets.
-    initializationOptions: { environment, openApiDocuments: [], openApiSettings, restricted: !vscode.workspace.isTrusted },
+    initializationOptions: {
+      environment,
+      openApiDocuments: [],
+      openApiSettings,
+      restricted: !vscode.workspace.isTrusted,
+      // one lens per request over the wire; the Send lenses are made here (sendLenses.ts)
+      [SEND_LENSES_ON_CLIENT]: true,
+    },
+    middleware: {
+      provideCodeLenses: async (document, token, next) => {
+        const listed = await next(document, token);
+        return listed && withSendLenses(document.uri.toString(), listed, (lens, command) => new vscode.CodeLens(lens.range, command));
+      },
+    },
     // the preview and the undefined-variable lint read the environment files
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/http-client*.env.json') },
   };

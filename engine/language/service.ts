@@ -20,7 +20,7 @@ import { DEFAULT_ENVIRONMENT } from '../protocol';
 import { selectEnvironment } from '../workspace/environment';
 import { isSecretVariable, PRIVATE_KEY_FILE } from '../syntax/environments';
 import { codeActions } from './codeActions';
-import { codeLenses, codeLensPlaces, resolveCodeLens } from './codeLens';
+import { codeLenses, codeLensPlaces, resolveCodeLens, type CodeLensPlacesOptions } from './codeLens';
 import { completion, resolveCompletion, type CompletionContext } from './completion';
 import { DocumentStore, type PayoutDocument } from './document';
 import { hover } from './hover';
@@ -209,9 +209,9 @@ export class LanguageService implements ServiceContext {
     return codeLenses(this, doc);
   }
 
-  /** The lenses placed but unresolved: cheap for a whole file. */
-  codeLensPlaces(doc: PayoutDocument): CodeLens[] {
-    return codeLensPlaces(this, doc);
+  /** The lenses placed but unresolved: cheap for a whole file (one per request when the client makes the Send lenses). */
+  codeLensPlaces(doc: PayoutDocument, options?: CodeLensPlacesOptions): CodeLens[] {
+    return codeLensPlaces(this, doc, options);
   }
 
   resolveCodeLens(doc: PayoutDocument, lens: CodeLens): CodeLens {

@@ -30,6 +30,16 @@ function linesOfBlock(block: BlockText): number[] {
   return rel;
 }
 
+/** How many lines a block spans (cached per block object, like the index itself). */
+export function blockLineCount(block: BlockText): number {
+  return linesOfBlock(block).length;
+}
+
+/** The 0-based line within `block` of an offset relative to the block's start. */
+export function lineInBlock(block: BlockText, offset: number): number {
+  return Math.max(0, lastAtOrBefore(linesOfBlock(block), offset));
+}
+
 /** Lines of a file as its blocks' lines: block k's lines are numbered from `base[k]`. */
 class BlockLines {
   readonly starts: number[];

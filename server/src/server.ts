@@ -25,6 +25,7 @@ import {
   EnvironmentChangedNotification,
   OpenApiDocumentsNotification,
   type OpenApiDocumentsParams,
+  SEND_LENSES_ON_CLIENT,
 } from '../../engine/protocol';
 import { ENV_FILE, localEnvironmentDir, PRIVATE_ENV_FILE } from '../../engine/sandbox/home';
 import { defineInEnvironmentActions } from './defineInEnvironment';
@@ -78,6 +79,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   // Changes are applied when the text is read, a burst of keystrokes in one pass (batchedDocument.ts).
   const documents = new TextDocuments(BatchedDocument);
   let codeLensRefresh = false;
+  let sendLensesOnClient = false;
   let watchedFilesDynamic = false;
   let openApiProblems: string[] = [];
   let restricted = false;
@@ -146,7 +148,15 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     watchedFilesDynamic = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     const init = params.initializationOptions as
-      { environment?: unknown; openApiDocuments?: unknown; openApiSettings?: unknown; restricted?: unknown } | undefined;
+      | {
+          environment?: unknown;
+          openApiDocuments?: unknown;
+          openApiSettings?: unknown;
+          restricted?: unknown;
+          [SEND_LENSES_ON_CLIENT]?: unknown;
+        }
+      | undefined;
+    sendLensesOnClient = init?.[SEND_LENSES_ON_CLIENT] === true;
     // An untrusted workspace (the client says so): language features run, but no secret or key file is read.
     if (init?.restricted === true) {
       restricted = true;
@@ -247,16 +257,13 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     guard('codeLens', token, [], () => {
       const doc = docFor(params.textDocument.uri);
       if (!doc) return [];
-      const lenses = service.codeLensPlaces(doc);
-      const id = lensDocumentId(doc.uri);
-      for (const lens of lenses) (lens.data as unknown[]).push(id);
-      return lenses;
+      return service.codeLensPlaces(doc, { sendLensesOnClient, tag: lensDocumentId(doc.uri) });
     }),
   );
   // Lenses are listed unresolved (cheap for a whole file); the editor resolves those it shows.
   connection.onCodeLensResolve((lens, token) =>
     guard('codeLensResolve', token, lens, () => {
-      const id: unknown = Array.isArray(lens.data) ? lens.data[2] : undefined;
+      const id: unknown = Array.isArray(lens.data) ? lens.data[1] : undefined;
       const uri = typeof id === 'number' ? lensDocuments[id] : undefined;
       const doc = uri ? docFor(uri) : undefined;
       return doc ? service.resolveCodeLens(doc, lens) : lens;

@@ -272,6 +272,8 @@ export interface EditorSuiteOptions {
   ownsShot(file: string): boolean;
   /** Writes the suite's files into the workspace before the editor opens it. */
   prepare(sandbox: Sandbox, workspace: string): void | Promise<void>;
+  /** Reads the editor's log files once the editor has stopped, before the sandbox is removed. */
+  readLogs?(logs: string[]): void;
 }
 
 /**
@@ -328,8 +330,10 @@ export function editorSuite(o: EditorSuiteOptions): Editor {
     if (!sb) return;
     // the local sandbox runs detached (it outlives a killed editor by design): stop it by its pid file
     await stopLocalSandbox({ home: sb.payoutHome }).catch(() => false);
+    const logs = findLogs(sb.root);
+    o.readLogs?.(logs);
     // keep the logs of the editor, the extension host and the language server next to the screenshots
-    for (const log of findLogs(sb.root)) {
+    for (const log of logs) {
       fs.copyFileSync(log, path.join(SHOTS, `${o.shotPrefix}${path.basename(path.dirname(log))}-${path.basename(log)}`));
     }
     fs.rmSync(sb.root, { recursive: true, force: true });
