@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { lintText, blockRules, fileRules } from '../../engine/language';
+import type { LanguageService } from '../../engine/language';
 import { fixture, mark, open, service, TEST_ENV } from './fixture';
 import { messageText } from '../helpers/messageText';
 
@@ -20,7 +21,12 @@ interface Expect {
   message: (string | RegExp)[];
 }
 
-const svc = service();
+// A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
+// must not answer for this one.
+let svc: LanguageService;
+beforeEach(() => {
+  svc = service();
+});
 /** LSP DiagnosticSeverity numbers by name. */
 const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
 

@@ -4,10 +4,16 @@
 // one marked `*` (the fix the editor applies with "auto fix"); the named fix is applied and the text checked.
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import type { LanguageService } from '../../engine/language';
 import { mark, open, service } from './fixture';
 import { messageText } from '../helpers/messageText';
 
-const svc = service();
+// A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
+// must not answer for this one.
+let svc: LanguageService;
+beforeEach(() => {
+  svc = service();
+});
 const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
 
 interface Expect {
