@@ -70,6 +70,14 @@ const SCOPES = {
   // lint.test.ts (a fixture per rule) and lintRuleCases.test.ts (the cases and quick fixes mutation
   // testing found untested), plus the suites that reach the rules through the language service:
   // openapi (payout/openapi-document), features and defineVariable (code actions), lintAgreement.
+  // Stryker loads the test files once and runs every mutant in that process. The language service
+  // reuses a document's unchanged blocks on a new version, and lint results are cached per block
+  // object (lint/index.ts), so with one service per test file a test opening the same text again
+  // was answered from results computed under the previous mutant, and a killable mutant "survived".
+  // These suites therefore make a fresh service per test (beforeEach; test/language/fixture.ts):
+  // every test parses and lints afresh under the active mutant, at the cost of one small object,
+  // where `maxTestRunnerReuse: 1` (a new process, loading tsx and the engine, per mutant) would cost
+  // seconds per mutant. The caches that outlive a test are keyed by block objects, never by text.
   lint: {
     mutate: ['engine/language/lint/**/*.ts'],
     spec: [

@@ -441,3 +441,31 @@ describe('language/lint rules: the cases the fixtures left out', () => {
     );
   });
 });
+
+// Cases the second mutation run (a fresh service per test, so no cached result hid a mutant) found untested.
+describe('language/lint rules: more cases the fixtures left out', () => {
+  it("parser problems keep the parser's severity: a JSON error is an error, an unknown assertion subject a warning", () => {
+    lint(
+      '### Bad JSON\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", |}|\n\n|?? bogus|\n',
+      [
+        { code: 'syntax/json', severity: 'error', at: 0, message: ['Trailing comma before `}`: remove the comma.'] },
+        { code: 'syntax/unknown-assertion-subject', severity: 'warning', at: 1, message: ['Unknown assertion subject `bogus`'] },
+      ],
+    );
+  });
+
+  it('a file of 30 requests linted in steps (as the server lints a large file) gives the findings of one go', () => {
+    const one = (k: number) =>
+      `### Details ${k}\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}" }\n\n`;
+    const text = Array.from({ length: 30 }, (_, k) => one(k)).join('');
+    const steps = svc.diagnosticsInSteps(open(svc, text));
+    let yields = 0;
+    let next = steps.next();
+    for (; !next.done; next = steps.next()) yields++;
+    assert.ok(yields > 1, 'linted in more than one step');
+    const fresh = service();
+    const inOneGo = fresh.diagnostics(open(fresh, text));
+    assert.equal(inOneGo.length, 30);
+    assert.deepEqual(next.value, inOneGo);
+  });
+});
