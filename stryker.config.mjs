@@ -77,7 +77,8 @@ const SCOPES = {
   // These suites therefore make a fresh service per test (beforeEach; test/language/fixture.ts):
   // every test parses and lints afresh under the active mutant, at the cost of one small object,
   // where `maxTestRunnerReuse: 1` (a new process, loading tsx and the engine, per mutant) would cost
-  // seconds per mutant. The caches that outlive a test are keyed by block objects, never by text.
+  // seconds per mutant. One cache outlives a test and is keyed by text: undefinedVariable's interned
+  // name lists (docs/mutation/lint.md says which mutant it hides and the test that reaches it anyway).
   lint: {
     mutate: ['engine/language/lint/**/*.ts'],
     spec: [

@@ -468,4 +468,162 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     assert.equal(inOneGo.length, 30);
     assert.deepEqual(next.value, inOneGo);
   });
+
+  it('format rules: the fixes offered for " vn", "+84" and "abc"; dates with a digit too many; an address without @', () => {
+    const kyc = (over: Record<string, string>) => req('/api/v2/user/submit-kyc', kycBody(over));
+    lint(
+      kyc({ phoneCountryCode: '|"+84"|' }).replace('"nationality": "VN"', '"nationality": |" vn"|') +
+        kyc({ phoneCountryCode: '|"abc"|' }).replace('"1990-01-31"', '|"1990-01-311"|') +
+        kyc({}).replace('"1990-01-31"', '|"11990-01-31"|') +
+        kyc({}).replace('"alice@example.com"', '|"alice"|'),
+      [
+        {
+          code: 'payout/digits-only',
+          severity: 'error',
+          at: 1,
+          message: ['`phoneCountryCode` is "+84"', 'Write "84".'],
+          fixes: ['*Change to "84"'],
+        },
+        {
+          code: 'payout/country-code',
+          severity: 'error',
+          at: 0,
+          message: ['`nationality` is " vn"; codes are uppercase', 'Write "VN".'],
+          fixes: ['*Change to "VN"'],
+        },
+        {
+          code: 'payout/digits-only',
+          severity: 'error',
+          at: 3,
+          message: ['`phoneCountryCode` is "abc"', 'Write the calling code as digits, e.g. "84".'],
+        },
+        {
+          code: 'payout/date-format',
+          severity: 'error',
+          at: 2,
+          message: ['`dateOfBirth` is "1990-01-311", not a date in YYYY-MM-DD form'],
+        },
+        {
+          code: 'payout/date-format',
+          severity: 'error',
+          at: 4,
+          message: ['`dateOfBirth` is "11990-01-31", not a date in YYYY-MM-DD form'],
+        },
+        {
+          code: 'payout/email-format',
+          severity: 'error',
+          at: 5,
+          message: ['`userEmail` is "alice", not an e-mail address', '27 USER_EMAIL_INVALID', "Write the user's address"],
+        },
+      ],
+    );
+  });
+
+  it('payout/unaccented-text names the characters to replace; payout/wrong-type flags null in a string field', () => {
+    const vnd = { fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null' };
+    lint(sell({ ...vnd, content: '|"Cà phê sữa"|' }) + sell({ ...vnd, externalOrderId: '"o-2"', content: '|null|' }), [
+      {
+        code: 'payout/unaccented-text',
+        severity: 'error',
+        at: 0,
+        message: ['`content` has accents or special characters (à ê ữ)', '17 INVALID_TRANSFER_CONTENT', 'e.g. "Ca phe sua"'],
+        fixes: ['*Change to "Ca phe sua"'],
+      },
+      { code: 'payout/signed-null', severity: 'warning', at: 1, message: ['`content` is null: it is signed as the text `null`'] },
+      { code: 'payout/wrong-type', severity: 'error', at: 1, message: ['`content` is a string, but the body has a null'] },
+    ]);
+  });
+
+  it('payout/extend-info: a PH recipientName that starts and ends with digits but has letters is not "all digits"', () => {
+    lint(
+      sell({
+        fiatCurrency: '"PHP"',
+        extendInfo: '{ "qrType": "x", "PH": { "recipientName": "7-Eleven Store 24", "additionalData": {} } }',
+      }),
+      [],
+    );
+  });
+
+  it('payout/required-field-missing on create-cashout: a missing extendInfo is the code the document ties to it (18)', () => {
+    lint(
+      req(
+        '/api/v2/orders/create-cashout',
+        '|{| "partnerCode": "{{partnerCode}}", "externalOrderId": "c-1", "userEmail": "alice@example.com", "cryptoCurrency": "USDT", "fiatCurrency": "VND", "fiatAmount": 500000 }',
+      ),
+      [
+        {
+          code: 'payout/required-field-missing',
+          severity: 'error',
+          at: 0,
+          message: ['Required field `extendInfo` is missing: the service answers 18 INVALID_BANK_ACCOUNT.'],
+          fixes: ['*Add "extendInfo"'],
+        },
+      ],
+    );
+  });
+
+  it('payout/parameter-value: a path parameter written as a variable is left to send time; "x12" is not an integer', () => {
+    lint('@plantId = 7\n\n### Plant\nGET {{plant_base_url}}/plant/{{plantId}}\n\n### Plant x12\nGET {{plant_base_url}}/plant|/x12|\n', [
+      { code: 'payout/parameter-value', severity: 'error', at: 0, message: ['Path parameter `plantId` must be an integer; "x12" is not.'] },
+    ]);
+  });
+
+  it('payout/unknown-path: any path after a known base variable is judged, payout-looking or not', () => {
+    lint('### Hello\nPOST {{base_url}}|/hello|\n', [
+      {
+        code: 'payout/unknown-path',
+        severity: 'warning',
+        at: 0,
+        message: ['No payout service endpoint at /hello.'],
+        fixes: ['*Change to POST /v3/auth/tokens'],
+      },
+    ]);
+  });
+
+  it('payout/token-unavailable: a sandbox-only simulate endpoint needs a token too', () => {
+    lint(
+      '### Simulate\n|POST {{base_url}}/v3/simulate/cashout/outcomes|\nContent-Type: application/json\n\n{ "orderId": "x", "outcome": "SUCCESS" }\n',
+      [
+        {
+          code: 'payout/token-unavailable',
+          severity: 'warning',
+          at: 0,
+          message: ['POST /v3/simulate/cashout/outcomes needs an access token for a user', 'add `# @user alice@example.com`'],
+        },
+      ],
+    );
+  });
+
+  it('payout/duplicate-request-name points at the `# @name` line, not at a `# @user` with the same value', () => {
+    const details =
+      'POST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", "externalOrderId": "o-1" }\n';
+    lint(`### A\n# @name alice\n${details}\n### B\n# @name |alice|\n# @user alice\n${details}`, [
+      {
+        code: 'payout/duplicate-request-name',
+        severity: 'warning',
+        at: 0,
+        message: ['Another request, on line 2, is already named "alice"'],
+      },
+    ]);
+  });
+
+  // The interned name lists live for the process: fresh names per run, so a list interned by an
+  // earlier run (of a mutation test) cannot answer for this one.
+  let run = 0;
+  it('payout/undefined-variable: a name that is two defined names run together is still undefined', () => {
+    run++;
+    const [a, b] = [`city${run}`, `code${run}`];
+    const body = (v: string) => `{ "partnerCode": "{{partnerCode}}", "externalOrderId": "${v}" }`;
+    const details = (title: string, v: string) =>
+      `### ${title}\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n${body(v)}\n\n`;
+    lint(`@${a} = 1\n@${b} = 2\n\n${details('Both', `{{${a}}}-{{${b}}}`)}${details('Run together', `|{{${a}${b}}}|`)}`, [
+      {
+        code: 'payout/undefined-variable',
+        severity: 'warning',
+        at: 0,
+        message: [`Variable \`${a}${b}\` is not defined`],
+        fixes: [`Define ${a}${b} in this file (@${a}${b} = …)`],
+      },
+    ]);
+  });
 });
