@@ -626,4 +626,214 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       },
     ]);
   });
+
+  it('format rules: more spellings (VNM, " vietnam ", dates with a character too many, 1990/1/31); back-image-required offers the field', () => {
+    const kyc = (over: Record<string, string>) => req('/api/v2/user/submit-kyc', kycBody(over));
+    const generic = 'not a date in YYYY-MM-DD form: the service answers 5 INVALID_REQUEST_DATA. Write it as YYYY-MM-DD, e.g. 1990-01-31.';
+    lint(
+      kyc({ dateOfBirth: '|"131/01/1990"|', expiryDate: '|"31/01/19901"|' }).replace('"nationality": "VN"', '"nationality": |"VNM"|') +
+        kyc({ dateOfBirth: '|"11990/01/31"|', expiryDate: '|"1990/01/311"|' }).replace(
+          '"nationality": "VN"',
+          '"nationality": |" vietnam "|',
+        ) +
+        kyc({ dateOfBirth: '|"1990/1/31"|' }).replace('"type": "PASSPORT"', '"type": |"ID_CARD"|'),
+      [
+        {
+          code: 'payout/country-code',
+          severity: 'error',
+          at: 0,
+          message: ['`nationality` is "VNM", not an ISO 3166-1 alpha-2 code', 'Use the uppercase two-letter code, e.g. "VN".'],
+        },
+        { code: 'payout/date-format', severity: 'error', at: 1, message: [`\`dateOfBirth\` is "131/01/1990", ${generic}`] },
+        { code: 'payout/date-format', severity: 'error', at: 2, message: [`\`expiryDate\` is "31/01/19901", ${generic}`] },
+        { code: 'payout/country-code', severity: 'error', at: 3, message: ['Write "VN" (Vietnam).'], fixes: ['*Change to "VN"'] },
+        { code: 'payout/date-format', severity: 'error', at: 4, message: [`\`dateOfBirth\` is "11990/01/31", ${generic}`] },
+        { code: 'payout/date-format', severity: 'error', at: 5, message: [`\`expiryDate\` is "1990/01/311", ${generic}`] },
+        {
+          code: 'payout/back-image-required',
+          severity: 'error',
+          at: 6,
+          message: [
+            '`backIdImage` is missing for type ID_CARD: the service answers 58 KYC_DOCUMENT_FORMAT_INVALID, not 5. Required unless `type` is PASSPORT. Omitting it for another type returns 58, not 5; `data.invalid` names the document. Add "backIdImage" as a base64 data URL, or use type PASSPORT.',
+          ],
+          fixes: ['*Add "backIdImage"'],
+        },
+        {
+          code: 'payout/date-format',
+          severity: 'error',
+          at: 7,
+          message: [`\`dateOfBirth\` is "1990/1/31", ${generic}`],
+          fixes: ['*Change to "1990-01-31"'],
+        },
+      ],
+    );
+  });
+
+  it('payout/extend-info: without fiatCurrency the currency is VND (its default), so an object is replaced with null; a number currency is left to wrong-type', () => {
+    const vnd = { bankCode: '"970436"' };
+    const ph = '{ "qrType": "x", "PH": { "recipientName": "A", "additionalData": {} } }';
+    const { text, ds } = lint(
+      sell({ ...vnd, '|"extendInfo"|': ph }) + sell({ ...vnd, externalOrderId: '"o-2"', fiatCurrency: '|704|', extendInfo: ph }),
+      [
+        {
+          code: 'payout/extend-info',
+          severity: 'warning',
+          at: 0,
+          message: ['For fiatCurrency VND, send `extendInfo: null`: only PHP, GEL, BRL, ARS, PEN read a country key.'],
+          fixes: ['*Replace extendInfo with null'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 1,
+          message: ['`fiatCurrency` is a string, but the body has a number'],
+          fixes: ['*Quote the value'],
+        },
+      ],
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/extend-info')!,
+        'Replace extendInfo with null',
+      ),
+      /"content": "Lunch",\n {2}"extendInfo": null\n\}/,
+    );
+  });
+
+  it('payout/missing-content-type: another header first is fine; a list not starting with application/json is an error; a missing one is added by the preferred fix', () => {
+    const verify = '{ "partnerCode": "{{partnerCode}}" }';
+    lint(
+      req('/api/v2/account/verify', verify, 'X-Request-Id: 7\nContent-Type: application/json\n') +
+        req('/api/v2/account/verify', verify, 'Content-Type: |text/plain, application/json|\n') +
+        '### No header\n|POST {{base_url}}/api/v2/account/verify|\nX-Request-Id: 8\n\n' +
+        verify +
+        '\n',
+      [
+        {
+          code: 'payout/missing-content-type',
+          severity: 'error',
+          at: 0,
+          message: ['Content-Type is "text/plain, application/json", but signed endpoints require it (doc 1 §5.9).'],
+          fixes: ['*Use application/json'],
+        },
+        {
+          code: 'payout/missing-content-type',
+          severity: 'information',
+          at: 1,
+          message: ['No `Content-Type` header'],
+          fixes: ['*Add Content-Type: application/json'],
+        },
+      ],
+    );
+  });
+
+  it('payout/token-unavailable: an empty `# @user` names no user, a userEmail in the body does', () => {
+    const quote = (directives: string, extra: string) =>
+      `### Quote${extra ? ' for alice' : ''}\n${directives}POST {{base_url}}/v3/scan-to-pay/quotes\nContent-Type: application/json\n\n{ "currency": "USDT", "fiatAmount": 1000${extra} }\n\n`;
+    lint(
+      quote('# @user\n', '').replace('POST {{base_url}}/v3/scan-to-pay/quotes', '|POST {{base_url}}/v3/scan-to-pay/quotes|') +
+        quote('', ', |"userEmail"|: "alice@example.com"'),
+      [
+        {
+          code: 'payout/token-unavailable',
+          severity: 'warning',
+          at: 0,
+          message: ['POST /v3/scan-to-pay/quotes needs an access token for a user'],
+        },
+        { code: 'payout/unknown-field', severity: 'warning', at: 1, message: ['Unknown field `userEmail` for /v3/scan-to-pay/quotes'] },
+      ],
+    );
+  });
+
+  it('amounts: a USD cashout has no VND range; the ceiling warning gives the assumption; 199.50 is quoted as written; 1000.00 is written 1000', () => {
+    const cashout = (currency: string, amount: string) =>
+      req(
+        '/api/v2/orders/review-cashout',
+        `{ "partnerCode": "{{partnerCode}}", "userEmail": "alice@example.com", "fiatCurrency": ${currency}, "fiatAmount": ${amount}, "cryptoCurrency": "USDT" }`,
+      );
+    const { text, ds } = lint(
+      cashout('|"USD"|', '5') +
+        cashout('"VND"', '|14000001|') +
+        req('/api/v2/public/generate-philippines-qrcode', '{ "amount": |199.50| }') +
+        sell({ fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null', fiatAmount: '|1000.00|' }),
+      [
+        {
+          code: 'payout/value-not-allowed',
+          severity: 'error',
+          at: 0,
+          message: ['`fiatCurrency` must be one of VND, PHP, IDR; "USD" is not'],
+          fixes: ['*Change to "VND"', 'Change to "PHP"', 'Change to "IDR"'],
+        },
+        {
+          code: 'payout/amount-out-of-range',
+          severity: 'warning',
+          at: 1,
+          message: ["Assumption (not in the document's limits): Only error 16's message gives 14,000,000 VND as an upper bound"],
+        },
+        {
+          code: 'payout/below-minimum',
+          severity: 'error',
+          at: 2,
+          message: ['`amount` is 199.50, below the minimum of 200'],
+          fixes: ['*Change to 200'],
+        },
+        {
+          code: 'payout/number-signs-differently',
+          severity: 'warning',
+          at: 3,
+          message: ['`fiatAmount` is written 1000.00 but is signed as `1000`'],
+          fixes: ['*Write 1000'],
+        },
+      ],
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/below-minimum')!,
+        'Change to 200',
+      ),
+      /\{ "amount": 200 \}/,
+    );
+  });
+
+  it('payout/parameter-value: a query value outside its enum offers each allowed value; payout/unknown-field names the object of a nested field', () => {
+    const { text, ds } = lint(
+      '### Plant search\nGET {{plant_base_url}}/plant/search/status?limit=3&|status=gone|\n\n' +
+        sell({ fiatCurrency: '"PHP"', extendInfo: '{ "qrType": "x", "PH": { "recipientName": "A", "additionalData": {} }, |"note"|: 1 }' }),
+      [
+        {
+          code: 'payout/parameter-value',
+          severity: 'error',
+          at: 0,
+          message: ['Query parameter `status` must be one of available, pending, sold; "gone" is not. Use an allowed value.'],
+          fixes: ['Change to available', 'Change to pending', 'Change to sold'],
+        },
+        {
+          code: 'payout/unknown-field',
+          severity: 'warning',
+          at: 1,
+          message: [
+            'Unknown field `note` for `extendInfo`: the service does not read it. Remove it, or use one of: qrType, PH, GE, BR, AR, PE, ID, TH, VN.',
+          ],
+        },
+      ],
+    );
+    assert.match(applyFix(text, ds[0], 'Change to sold'), /search\/status\?limit=3&status=sold$/m);
+  });
+
+  it('payout/duplicate-external-order-id counts lines from the top of a file that starts with short comment lines', () => {
+    lint(
+      `#\n# Orders\n@note = a longer line\n${sell({ fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null' })}${sell({ externalOrderId: '|"o-1"|', fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null' })}`,
+      [
+        {
+          code: 'payout/duplicate-external-order-id',
+          severity: 'warning',
+          at: 0,
+          message: ['externalOrderId "o-1" is already used by the request on line 4'],
+          fixes: ['*Use {{$uuid}}'],
+        },
+      ],
+    );
+  });
 });
