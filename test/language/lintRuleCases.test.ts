@@ -836,4 +836,129 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       ],
     );
   });
+
+  it('payout/wrong-type over every JSON type: an integer is fine where an integer goes; a boolean, object or array where they do not go', () => {
+    const fault = (v: string) => req('/sandbox/faults', `{ "endpoint": "orders/details", "errorCode": ${v} }`);
+    const sellVnd = { fiatCurrency: '"VND"', bankCode: '"970436"' };
+    const { text, ds } = lint(
+      fault('7') +
+        sell({ ...sellVnd, fiatAmount: '|" 1000 "|', content: '|{}|', extendInfo: '|true|' }) +
+        sell({ ...sellVnd, externalOrderId: '"o-2"', fiatAmount: '|""|', content: '|[]|', extendInfo: 'null' }) +
+        sell({ ...sellVnd, externalOrderId: '"o-3"', fiatAmount: '|"abc"|', extendInfo: 'null' }),
+      [
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 0,
+          message: ['`fiatAmount` is a number, but the body has a string: write the number without quotes.'],
+          fixes: ['*Write 1000 as a number'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 1,
+          message: ['`content` is a string, but the body has an object: put it in double quotes.'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 2,
+          message: ['`extendInfo` is an object, but the body has a boolean: write an object.'],
+        },
+        { code: 'payout/wrong-type', severity: 'error', at: 3, message: ['`fiatAmount` is a number, but the body has a string'] },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 4,
+          message: ['`content` is a string, but the body has an array: put it in double quotes.'],
+        },
+        { code: 'payout/wrong-type', severity: 'error', at: 5, message: ['`fiatAmount` is a number, but the body has a string'] },
+      ],
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/wrong-type')!,
+        'Write 1000 as a number',
+      ),
+      /"fiatAmount": 1000,\n {2}"userEmail"/,
+    );
+  });
+
+  it('rejections name who rejects: the service for v2 and v3 (5), the API description for the plant store', () => {
+    const v3 = (body: string) =>
+      `### Simulate\nPOST {{base_url}}/v3/simulate/cashout/outcomes\nContent-Type: application/json\nAuthorization: Bearer x\n\n${body}\n\n`;
+    lint(
+      v3('|{| "outcome": |"MAYBE"| }') +
+        v3('{ "orderId": "x", "outcome": |5| }').replace('### Simulate', '### Simulate again') +
+        req('/api/v2/orders/details', '|{| "partnerCode": "{{partnerCode}}" }', undefined, 'Details') +
+        '### Plant\nPUT {{plant_base_url}}/plant\nContent-Type: application/json\n\n{ "name": "Fern", "status": |"gone"| }\n\n' +
+        req(
+          '/api/v2/orders/create-sell-order',
+          sellBody({ fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null', currency: '|5|' }),
+          undefined,
+          'Sell',
+        ) +
+        req(
+          '/api/v2/orders/create-cashout',
+          '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "c-1", "userEmail": "alice@example.com", "cryptoCurrency": "USDT", "fiatCurrency": "VND", "fiatAmount": 500000, |"extendInfo"|: { "recipientName": "NGUYEN VAN A", "recipientBankCode": "970436" } }',
+          undefined,
+          'Cash out',
+        ),
+      [
+        {
+          code: 'payout/required-field-missing',
+          severity: 'error',
+          at: 0,
+          message: ['Required field `orderId` is missing: the service answers 5 INVALID_REQUEST_DATA. Add "orderId" to the body.'],
+          fixes: ['*Add "orderId"'],
+        },
+        {
+          code: 'payout/value-not-allowed',
+          severity: 'error',
+          at: 1,
+          message: ['`outcome` must be one of SUCCESS, FAILED; "MAYBE" is not: the service answers 5 INVALID_REQUEST_DATA.'],
+          fixes: ['Change to "SUCCESS"', 'Change to "FAILED"'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 2,
+          message: ['`outcome` is a string, but the body has a number'],
+          fixes: ['*Quote the value'],
+        },
+        {
+          code: 'payout/required-field-missing',
+          severity: 'error',
+          at: 3,
+          message: [
+            'Required field `externalOrderId` is missing: the service answers 5 INVALID_REQUEST_DATA. It is also signed: omitted, it is signed as the text `undefined`. Add "externalOrderId" to the body.',
+          ],
+          fixes: ['*Add "externalOrderId"'],
+        },
+        {
+          code: 'payout/value-not-allowed',
+          severity: 'error',
+          at: 4,
+          message: ['`status` must be one of available, pending, sold; "gone" is not: the API description does not allow it.'],
+          fixes: ['Change to "available"', 'Change to "pending"', 'Change to "sold"'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 5,
+          message: ['`currency` is a string, but the body has a number'],
+          fixes: ['*Quote the value'],
+        },
+        {
+          code: 'payout/required-field-missing',
+          severity: 'error',
+          at: 6,
+          message: [
+            '`extendInfo` is missing its required member `recipientNumber`: the service answers 5 INVALID_REQUEST_DATA. Add "recipientNumber" inside `extendInfo`.',
+          ],
+        },
+      ],
+    );
+  });
 });
