@@ -370,6 +370,13 @@ describe('language/lint rules', () => {
     );
     assert.match(messageText(ds[0].message), /does not match the signed string `PARTNER1\|<secretKey>`/);
     assert.ok(!messageText(ds[0].message).includes(TEST_ENV.secretKey));
+    // The preferred fix writes the signature the keys compute: the request then verifies.
+    const doc = open(keyed, bad.text);
+    const fix = keyed.codeActions(doc, ds[0].range, [ds[0]]).filter((a) => a.diagnostics?.includes(ds[0]));
+    assert.deepEqual(
+      fix.map((a) => [a.title, a.isPreferred, a.edit!.changes![doc.uri]]),
+      [['Replace with the computed signature', true, [{ range: ds[0].range, newText: JSON.stringify(good) }]]],
+    );
     // Without keys nothing is claimed.
     assert.deepEqual(svc.diagnostics(open(svc, bad.text)), []);
   });

@@ -961,4 +961,57 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       ],
     );
   });
+
+  it('whole messages: undefined variables with and without a close name, an unknown request, an enum value with a note; their fixes applied', () => {
+    const details = (title: string, body: string) =>
+      `### ${title}\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n${body}\n\n`;
+    const { text, ds } = lint(
+      details('A', '{ "partnerCode": "|{{partnerCod}}|", "externalOrderId": "|{{zzzzzz}}|" }') +
+        details('B', '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "|{{nobody.response.body.$.id}}|" }') +
+        '### Plant\nPUT {{plant_base_url}}/plant\nContent-Type: application/json\n\n{ "name": "Fern", "status": |"SOLD"| }\n',
+      [
+        {
+          code: 'payout/undefined-variable',
+          severity: 'warning',
+          at: 0,
+          message: ['Did you mean `partnerCode`?'],
+          fixes: ['*Change to {{partnerCode}}', 'Define partnerCod in this file (@partnerCod = …)'],
+        },
+        {
+          code: 'payout/undefined-variable',
+          severity: 'warning',
+          at: 1,
+          message: ['`zzzzzz`'],
+          fixes: ['Define zzzzzz in this file (@zzzzzz = …)'],
+        },
+        { code: 'payout/undefined-variable', severity: 'warning', at: 2, message: ['`nobody`'] },
+        {
+          code: 'payout/value-not-allowed',
+          severity: 'error',
+          at: 3,
+          message: ['"SOLD"'],
+          fixes: ['Change to "available"', 'Change to "pending"', '*Change to "sold"'],
+        },
+      ],
+    );
+    assert.deepEqual(
+      ds.map((d) => messageText(d.message)).sort(),
+      [
+        'Variable `partnerCod` is not defined in this file or the active environment: it would be sent as the text {{partnerCod}}. Did you mean `partnerCode`? Define it with `@partnerCod = value` or in http-client.env.json.',
+        'Variable `zzzzzz` is not defined in this file or the active environment: it would be sent as the text {{zzzzzz}}. Define it with `@zzzzzz = value` or in http-client.env.json.',
+        'No request named `nobody` in this file: name the request it refers to with `# @name nobody`.',
+        '`status` must be one of available, pending, sold; "SOLD" is not: the API description does not allow it. Plant status in the store. Did you mean "sold"?',
+      ].sort(),
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => messageText(d.message).includes('`partnerCod`'))!,
+        'Change to {{partnerCode}}',
+      ),
+      /\{ "partnerCode": "\{\{partnerCode\}\}", "externalOrderId": "\{\{zzzzzz\}\}" \}/,
+    );
+    const plant = ds.find((d) => d.code === 'payout/value-not-allowed')!;
+    assert.match(applyFix(text, plant, 'Change to "sold"'), /"status": "sold" \}/);
+  });
 });
