@@ -1014,4 +1014,28 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     const plant = ds.find((d) => d.code === 'payout/value-not-allowed')!;
     assert.match(applyFix(text, plant, 'Change to "sold"'), /"status": "sold" \}/);
   });
+
+  it('payout/unknown-path: a wrong method on a path with a parameter changes the method only; an unknown base variable judges payout paths only; a literal address marks the path', () => {
+    const { text, ds } = lint(
+      '@nope_url = http://127.0.0.1:9\n\n### B\n|POST| {{base_url}}/v3/orders/abc\n\n### D\nPOST {{nope_url}}|/api/v2/orders/detail|\n\n### E\nGET {{nope_url}}/hello\n\n### F\nGET https://pay.example.com|/api/v2/orders/detail|\n',
+      [
+        {
+          code: 'payout/unknown-path',
+          severity: 'warning',
+          at: 0,
+          message: ['Method POST is not allowed on /v3/orders/abc: use GET.'],
+          fixes: ['*Change to GET /v3/orders/{externalOrderId}'],
+        },
+        { code: 'payout/unknown-path', severity: 'warning', at: 1, message: ['{{nope_url}} is not a known base variable'] },
+        {
+          code: 'payout/unknown-path',
+          severity: 'warning',
+          at: 2,
+          message: ['No known endpoint at /api/v2/orders/detail. Did you mean POST /api/v2/orders/details?'],
+          fixes: ['*Change to POST /api/v2/orders/details'],
+        },
+      ],
+    );
+    assert.match(applyFix(text, ds[0], 'Change to GET /v3/orders/{externalOrderId}'), /^GET \{\{base_url\}\}\/v3\/orders\/abc$/m);
+  });
 });
