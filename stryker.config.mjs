@@ -81,9 +81,10 @@ const SCOPES = {
   // name lists (docs/mutation/lint.md says which mutant it hides and the test that reaches it anyway).
   lint: {
     mutate: ['engine/language/lint/**/*.ts'],
+    // lintRuleCases first: its exact cases kill most mutants, and a killed mutant stops at its first failing test.
     spec: [
-      'test/language/lint.test.ts',
       'test/language/lintRuleCases.test.ts',
+      'test/language/lint.test.ts',
       'test/language/openapi.test.ts',
       'test/language/features.test.ts',
       'test/language/defineVariable.test.ts',
