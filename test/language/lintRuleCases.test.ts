@@ -1038,4 +1038,10 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     );
     assert.match(applyFix(text, ds[0], 'Change to GET /v3/orders/{externalOrderId}'), /^GET \{\{base_url\}\}\/v3\/orders\/abc$/m);
   });
+
+  it('a body without a request line gets the syntax error only: it is not a request, so no rule judges it', () => {
+    lint('@x = 1\n\n|{ "partnerCode": "{{secretKey}}" }|\n', [
+      { code: 'syntax/no-request-line', severity: 'error', at: 0, message: ['This body has no request line: add `METHOD URL`'] },
+    ]);
+  });
 });
