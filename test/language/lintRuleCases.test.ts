@@ -1044,4 +1044,53 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       { code: 'syntax/no-request-line', severity: 'error', at: 0, message: ['This body has no request line: add `METHOD URL`'] },
     ]);
   });
+
+  it('bodies of other shapes: a JSON array is not judged field by field, a bare {{secretKey}} body is still a secret, numbers in text fields are wrong types only', () => {
+    const kyc = req('/api/v2/user/submit-kyc', kycBody({ type: '|1|' })).replace('"1990-01-31"', '|19900131|');
+    const { text, ds } = lint(
+      req('/api/v2/orders/details', '[ "o-1" ]', undefined, 'Array') +
+        req('/api/v2/account/verify', '|{{secretKey}}|', undefined, 'Raw') +
+        kyc +
+        req(
+          '/api/v2/orders/create-sell-order',
+          '|{| "partnerCode": "{{partnerCode}}", "externalOrderId": "o-9", "currency": "USDT", "fiatAmount": 1000, "userEmail": "alice@example.com", "bankCode": "970436", "content": "Lunch", "fiatCurrency": "VND", "extendInfo": null }',
+          undefined,
+          'Sell',
+        ) +
+        '### Quote\n# @name q\n|POST {{base_url}}/v3/scan-to-pay/quotes|\nContent-Type: application/json\n\n{ "currency": "USDT", "fiatAmount": 1000 }\n',
+      [
+        { code: 'payout/secret-in-body', severity: 'error', at: 0, message: ['{{secretKey}} in the body would send the secret in clear'] },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 1,
+          message: ['`dateOfBirth` is a string, but the body has a number'],
+          fixes: ['*Quote the value'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 2,
+          message: ['`type` is a string, but the body has a number'],
+          fixes: ['*Quote the value'],
+        },
+        {
+          code: 'payout/signed-field-omitted',
+          severity: 'warning',
+          at: 3,
+          message: ['`bankAccountNumber` is signed but omitted: it will be signed as the text `undefined`.'],
+          fixes: ['*Add "bankAccountNumber"'],
+        },
+        { code: 'payout/token-unavailable', severity: 'warning', at: 4, message: ['POST /v3/scan-to-pay/quotes needs an access token'] },
+      ],
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/signed-field-omitted')!,
+        'Add "bankAccountNumber"',
+      ),
+      /"extendInfo": null,\n"bankAccountNumber": "" \}/,
+    );
+  });
 });
