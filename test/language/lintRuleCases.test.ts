@@ -311,7 +311,12 @@ describe('language/lint rules: the cases the fixtures left out', () => {
           message: ['is "vietnam", not an ISO 3166-1 alpha-2 code', 'Write "VN" (Vietnam)'],
           fixes: ['*Change to "VN"'],
         },
-        { code: 'payout/country-code', severity: 'error', at: 1, message: ['is "XX", which is not an ISO 3166-1 alpha-2 country code'] },
+        {
+          code: 'payout/country-code',
+          severity: 'error',
+          at: 1,
+          message: ['is "XX", which is not an ISO 3166-1 alpha-2 country code', 'Use the two-letter code of the country, e.g. "VN".'],
+        },
         {
           code: 'payout/date-format',
           severity: 'error',
@@ -326,12 +331,17 @@ describe('language/lint rules: the cases the fixtures left out', () => {
           message: ['not a date in YYYY-MM-DD form'],
           fixes: ['*Change to "1990-12-01"'],
         },
-        { code: 'payout/date-format', severity: 'error', at: 4, message: ['is "2030-02-30", which is not a calendar date'] },
+        {
+          code: 'payout/date-format',
+          severity: 'error',
+          at: 4,
+          message: ['is "2030-02-30", which is not a calendar date', 'Write an existing date as YYYY-MM-DD.'],
+        },
         {
           code: 'payout/email-format',
           severity: 'error',
           at: 5,
-          message: ['has spaces around the address', '27 USER_EMAIL_INVALID'],
+          message: ['has spaces around the address', '27 USER_EMAIL_INVALID', 'Write "alice@example.com".'],
           fixes: ['*Change to "alice@example.com"'],
         },
       ],
@@ -630,7 +640,7 @@ describe('language/lint rules: more cases the fixtures left out', () => {
   it('format rules: more spellings (VNM, " vietnam ", dates with a character too many, 1990/1/31); back-image-required offers the field', () => {
     const kyc = (over: Record<string, string>) => req('/api/v2/user/submit-kyc', kycBody(over));
     const generic = 'not a date in YYYY-MM-DD form: the service answers 5 INVALID_REQUEST_DATA. Write it as YYYY-MM-DD, e.g. 1990-01-31.';
-    lint(
+    const { text, ds } = lint(
       kyc({ dateOfBirth: '|"131/01/1990"|', expiryDate: '|"31/01/19901"|' }).replace('"nationality": "VN"', '"nationality": |"VNM"|') +
         kyc({ dateOfBirth: '|"11990/01/31"|', expiryDate: '|"1990/01/311"|' }).replace(
           '"nationality": "VN"',
@@ -666,6 +676,14 @@ describe('language/lint rules: more cases the fixtures left out', () => {
           fixes: ['*Change to "1990-01-31"'],
         },
       ],
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/back-image-required')!,
+        'Add "backIdImage"',
+      ),
+      /"dateOfBirth": "1990\/1\/31",\n"backIdImage": "data:image\/jpeg;base64," \}/,
     );
   });
 
@@ -1092,5 +1110,13 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       ),
       /"extendInfo": null,\n"bankAccountNumber": "" \}/,
     );
+  });
+
+  it('an empty externalOrderId twice is no duplicate; " alice " is no address with spaces around it; plant id "12x" is not an integer', () => {
+    const empty = { externalOrderId: '""', fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null' };
+    lint(sell(empty) + sell({ ...empty, userEmail: '|" alice "|' }) + '### Plant 12x\nGET {{plant_base_url}}/plant|/12x|\n', [
+      { code: 'payout/email-format', severity: 'error', at: 0, message: ['`userEmail` is " alice ", not an e-mail address'] },
+      { code: 'payout/parameter-value', severity: 'error', at: 1, message: ['Path parameter `plantId` must be an integer; "12x" is not.'] },
+    ]);
   });
 });

@@ -37,23 +37,32 @@ describe('language/# @openapi documents', () => {
     );
   });
 
-  it('an unreadable document is one problem; a document with three shows the first and counts the others', () => {
+  it('an unreadable document is one problem; a document with two or three shows the first and counts the others', () => {
     const file = join(FIXTURES, 'openapi/problems.payout.http');
     const ds = svc.diagnostics(open(svc, fixture('openapi/problems.payout.http').text, pathToFileURL(file).href));
     const yaml = join(FIXTURES, 'openapi/three-problems.yaml');
+    const two = join(FIXTURES, 'openapi/two-problems.yaml');
+    // Each on its whole directive line.
+    const line = (n: number, length: number) => ({ start: { line: n, character: 0 }, end: { line: n, character: length } });
     assert.deepEqual(
-      ds.map((d) => [d.code, d.severity, d.range.start.line, messageText(d.message)]),
+      ds.map((d) => [d.code, d.severity, d.range, messageText(d.message)]),
       [
         [
           'payout/openapi-document',
           2,
-          0,
+          line(0, 32),
           `${yaml}#/paths/books: a path must start with "/"; write "/books". (and 2 more problems: ${yaml}#/paths/authors: a path must start with "/"; write "/authors". ${yaml}#/paths/~1shelves: a path item must be an object of operations (get, post, …).)`,
         ],
         [
           'payout/openapi-document',
           2,
-          1,
+          line(1, 30),
+          `${two}#/paths/books: a path must start with "/"; write "/books". (and 1 more problem: ${two}#/paths/~1shelves: a path item must be an object of operations (get, post, …).)`,
+        ],
+        [
+          'payout/openapi-document',
+          2,
+          line(2, 25),
           `${join(FIXTURES, 'openapi/missing.yaml')}: cannot read the OpenAPI document (ENOENT); fix the path (a relative path in "# @openapi" is relative to the .payout.http file).`,
         ],
       ],
