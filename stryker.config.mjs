@@ -70,11 +70,21 @@ const SCOPES = {
   // lint.test.ts (a fixture per rule) and lintRuleCases.test.ts (the cases and quick fixes mutation
   // testing found untested), plus the suites that reach the rules through the language service:
   // openapi (payout/openapi-document), features and defineVariable (code actions), lintAgreement.
+  // Stryker loads the test files once and runs every mutant in that process. The language service
+  // reuses a document's unchanged blocks on a new version, and lint results are cached per block
+  // object (lint/index.ts), so with one service per test file a test opening the same text again
+  // was answered from results computed under the previous mutant, and a killable mutant "survived".
+  // These suites therefore make a fresh service per test (beforeEach; test/language/fixture.ts):
+  // every test parses and lints afresh under the active mutant, at the cost of one small object,
+  // where `maxTestRunnerReuse: 1` (a new process, loading tsx and the engine, per mutant) would cost
+  // seconds per mutant. One cache outlives a test and is keyed by text: undefinedVariable's interned
+  // name lists (docs/mutation/lint.md says which mutant it hides and the test that reaches it anyway).
   lint: {
     mutate: ['engine/language/lint/**/*.ts'],
+    // lintRuleCases first: its exact cases kill most mutants, and a killed mutant stops at its first failing test.
     spec: [
-      'test/language/lint.test.ts',
       'test/language/lintRuleCases.test.ts',
+      'test/language/lint.test.ts',
       'test/language/openapi.test.ts',
       'test/language/features.test.ts',
       'test/language/defineVariable.test.ts',

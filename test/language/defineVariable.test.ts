@@ -3,9 +3,15 @@
 import assert from 'node:assert/strict';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { LineIndex } from '../../engine/syntax/lineIndex';
+import type { LanguageService } from '../../engine/language';
 import { open, service } from './fixture';
 
-const svc = service();
+// A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
+// must not answer for this one.
+let svc: LanguageService;
+beforeEach(() => {
+  svc = service();
+});
 const TEXT =
   '# Cash-out quote\n\n### Quote\nPOST {{base_url}}/api/v2/orders/review-cashout\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}",\n  "userEmail": "{{userEmail}}",\n  "fiatCurrency": "VND",\n  "fiatAmount": 100000,\n  "cryptoCurrency": "USDT"\n}\n';
 

@@ -4,11 +4,19 @@ import assert from 'node:assert/strict';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { createLanguageService } from '../../engine/language';
 import { SEND_REQUEST_COMMAND } from '../../engine/protocol';
+import type { LanguageService } from '../../engine/language';
+import type { PayoutDocument } from '../../engine/language/document';
 import { fixture, open, service, TEST_ENV } from './fixture';
 
-const svc = service();
+// A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
+// must not answer for this one.
 const { text } = fixture('features/orders.payout.http');
-const doc = open(svc, text, 'file:///work/orders.payout.http');
+let svc: LanguageService;
+let doc: PayoutDocument;
+beforeEach(() => {
+  svc = service();
+  doc = open(svc, text, 'file:///work/orders.payout.http');
+});
 const lineOf = (needle: string) => text.split('\n').findIndex((l) => l.includes(needle));
 const hoverText = (line: number, character: number) => (svc.hover(doc, { line, character })?.contents as MarkupContent | undefined)?.value;
 

@@ -40,6 +40,13 @@ export const TEST_ENV: Record<string, string> = {
   secretKey: 'S3CRET-never-shown',
 };
 
+/**
+ * A language service over TEST_ENV. The suites that reach the lint rules make one per test (in a
+ * `beforeEach`): a service keeps each document's blocks, an edit (or the same text opened again under
+ * the same URI) reuses them, and lint results are cached per block object. With one service per
+ * file, a test could be answered from diagnostics an earlier test computed, which in a mutation run
+ * (one process, a different mutant active per run) hid mutants as "survived" (docs/mutation/lint.md).
+ */
 export function service(env: Record<string, string> = TEST_ENV, environment = 'test'): LanguageService {
   return createLanguageService({ environment, loadEnvironment: () => env });
 }

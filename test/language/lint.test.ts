@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { lintText, blockRules, fileRules } from '../../engine/language';
+import type { LanguageService } from '../../engine/language';
 import { fixture, mark, open, service, TEST_ENV } from './fixture';
 import { messageText } from '../helpers/messageText';
 
@@ -20,7 +21,12 @@ interface Expect {
   message: (string | RegExp)[];
 }
 
-const svc = service();
+// A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
+// must not answer for this one.
+let svc: LanguageService;
+beforeEach(() => {
+  svc = service();
+});
 /** LSP DiagnosticSeverity numbers by name. */
 const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
 
@@ -364,6 +370,13 @@ describe('language/lint rules', () => {
     );
     assert.match(messageText(ds[0].message), /does not match the signed string `PARTNER1\|<secretKey>`/);
     assert.ok(!messageText(ds[0].message).includes(TEST_ENV.secretKey));
+    // The preferred fix writes the signature the keys compute: the request then verifies.
+    const doc = open(keyed, bad.text);
+    const fix = keyed.codeActions(doc, ds[0].range, [ds[0]]).filter((a) => a.diagnostics?.includes(ds[0]));
+    assert.deepEqual(
+      fix.map((a) => [a.title, a.isPreferred, a.edit!.changes![doc.uri]]),
+      [['Replace with the computed signature', true, [{ range: ds[0].range, newText: JSON.stringify(good) }]]],
+    );
     // Without keys nothing is claimed.
     assert.deepEqual(svc.diagnostics(open(svc, bad.text)), []);
   });

@@ -4,10 +4,16 @@
 // body, a missing Content-Type (which send and curl add), a number beyond JSON's range.
 import assert from 'node:assert/strict';
 import type { MarkupContent } from 'vscode-languageserver-types';
+import type { LanguageService } from '../../engine/language';
 import { open, service } from './fixture';
 import { messageText } from '../helpers/messageText';
 
-const svc = service();
+// A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
+// must not answer for this one.
+let svc: LanguageService;
+beforeEach(() => {
+  svc = service();
+});
 
 function lint(request: string, body: Record<string, unknown> | string, headers = 'Content-Type: application/json\n') {
   const text = `### t\n${request}\n${headers}\n${typeof body === 'string' ? body : JSON.stringify(body, null, 2)}\n`;

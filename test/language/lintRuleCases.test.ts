@@ -4,10 +4,16 @@
 // one marked `*` (the fix the editor applies with "auto fix"); the named fix is applied and the text checked.
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import type { LanguageService } from '../../engine/language';
 import { mark, open, service } from './fixture';
 import { messageText } from '../helpers/messageText';
 
-const svc = service();
+// A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
+// must not answer for this one.
+let svc: LanguageService;
+beforeEach(() => {
+  svc = service();
+});
 const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
 
 interface Expect {
@@ -305,7 +311,12 @@ describe('language/lint rules: the cases the fixtures left out', () => {
           message: ['is "vietnam", not an ISO 3166-1 alpha-2 code', 'Write "VN" (Vietnam)'],
           fixes: ['*Change to "VN"'],
         },
-        { code: 'payout/country-code', severity: 'error', at: 1, message: ['is "XX", which is not an ISO 3166-1 alpha-2 country code'] },
+        {
+          code: 'payout/country-code',
+          severity: 'error',
+          at: 1,
+          message: ['is "XX", which is not an ISO 3166-1 alpha-2 country code', 'Use the two-letter code of the country, e.g. "VN".'],
+        },
         {
           code: 'payout/date-format',
           severity: 'error',
@@ -320,12 +331,17 @@ describe('language/lint rules: the cases the fixtures left out', () => {
           message: ['not a date in YYYY-MM-DD form'],
           fixes: ['*Change to "1990-12-01"'],
         },
-        { code: 'payout/date-format', severity: 'error', at: 4, message: ['is "2030-02-30", which is not a calendar date'] },
+        {
+          code: 'payout/date-format',
+          severity: 'error',
+          at: 4,
+          message: ['is "2030-02-30", which is not a calendar date', 'Write an existing date as YYYY-MM-DD.'],
+        },
         {
           code: 'payout/email-format',
           severity: 'error',
           at: 5,
-          message: ['has spaces around the address', '27 USER_EMAIL_INVALID'],
+          message: ['has spaces around the address', '27 USER_EMAIL_INVALID', 'Write "alice@example.com".'],
           fixes: ['*Change to "alice@example.com"'],
         },
       ],
@@ -433,5 +449,674 @@ describe('language/lint rules: the cases the fixtures left out', () => {
         { code: 'payout/unknown-field', severity: 'warning', at: 0, message: ['Unknown field `note`'] },
       ],
     );
+  });
+});
+
+// Cases the second mutation run (a fresh service per test, so no cached result hid a mutant) found untested.
+describe('language/lint rules: more cases the fixtures left out', () => {
+  it("parser problems keep the parser's severity: a JSON error is an error, an unknown assertion subject a warning", () => {
+    lint(
+      '### Bad JSON\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", |}|\n\n|?? bogus|\n',
+      [
+        { code: 'syntax/json', severity: 'error', at: 0, message: ['Trailing comma before `}`: remove the comma.'] },
+        { code: 'syntax/unknown-assertion-subject', severity: 'warning', at: 1, message: ['Unknown assertion subject `bogus`'] },
+      ],
+    );
+  });
+
+  it('a file of 30 requests linted in steps (as the server lints a large file) gives the findings of one go', () => {
+    const one = (k: number) =>
+      `### Details ${k}\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}" }\n\n`;
+    const text = Array.from({ length: 30 }, (_, k) => one(k)).join('');
+    const steps = svc.diagnosticsInSteps(open(svc, text));
+    let yields = 0;
+    let next = steps.next();
+    for (; !next.done; next = steps.next()) yields++;
+    assert.ok(yields > 1, 'linted in more than one step');
+    const fresh = service();
+    const inOneGo = fresh.diagnostics(open(fresh, text));
+    assert.equal(inOneGo.length, 30);
+    assert.deepEqual(next.value, inOneGo);
+  });
+
+  it('format rules: the fixes offered for " vn", "+84" and "abc"; dates with a digit too many; an address without @', () => {
+    const kyc = (over: Record<string, string>) => req('/api/v2/user/submit-kyc', kycBody(over));
+    lint(
+      kyc({ phoneCountryCode: '|"+84"|' }).replace('"nationality": "VN"', '"nationality": |" vn"|') +
+        kyc({ phoneCountryCode: '|"abc"|' }).replace('"1990-01-31"', '|"1990-01-311"|') +
+        kyc({}).replace('"1990-01-31"', '|"11990-01-31"|') +
+        kyc({}).replace('"alice@example.com"', '|"alice"|'),
+      [
+        {
+          code: 'payout/digits-only',
+          severity: 'error',
+          at: 1,
+          message: ['`phoneCountryCode` is "+84"', 'Write "84".'],
+          fixes: ['*Change to "84"'],
+        },
+        {
+          code: 'payout/country-code',
+          severity: 'error',
+          at: 0,
+          message: ['`nationality` is " vn"; codes are uppercase', 'Write "VN".'],
+          fixes: ['*Change to "VN"'],
+        },
+        {
+          code: 'payout/digits-only',
+          severity: 'error',
+          at: 3,
+          message: ['`phoneCountryCode` is "abc"', 'Write the calling code as digits, e.g. "84".'],
+        },
+        {
+          code: 'payout/date-format',
+          severity: 'error',
+          at: 2,
+          message: ['`dateOfBirth` is "1990-01-311", not a date in YYYY-MM-DD form'],
+        },
+        {
+          code: 'payout/date-format',
+          severity: 'error',
+          at: 4,
+          message: ['`dateOfBirth` is "11990-01-31", not a date in YYYY-MM-DD form'],
+        },
+        {
+          code: 'payout/email-format',
+          severity: 'error',
+          at: 5,
+          message: ['`userEmail` is "alice", not an e-mail address', '27 USER_EMAIL_INVALID', "Write the user's address"],
+        },
+      ],
+    );
+  });
+
+  it('payout/unaccented-text names the characters to replace; payout/wrong-type flags null in a string field', () => {
+    const vnd = { fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null' };
+    lint(sell({ ...vnd, content: '|"Cà phê sữa"|' }) + sell({ ...vnd, externalOrderId: '"o-2"', content: '|null|' }), [
+      {
+        code: 'payout/unaccented-text',
+        severity: 'error',
+        at: 0,
+        message: ['`content` has accents or special characters (à ê ữ)', '17 INVALID_TRANSFER_CONTENT', 'e.g. "Ca phe sua"'],
+        fixes: ['*Change to "Ca phe sua"'],
+      },
+      { code: 'payout/signed-null', severity: 'warning', at: 1, message: ['`content` is null: it is signed as the text `null`'] },
+      { code: 'payout/wrong-type', severity: 'error', at: 1, message: ['`content` is a string, but the body has a null'] },
+    ]);
+  });
+
+  it('payout/extend-info: a PH recipientName that starts and ends with digits but has letters is not "all digits"', () => {
+    lint(
+      sell({
+        fiatCurrency: '"PHP"',
+        extendInfo: '{ "qrType": "x", "PH": { "recipientName": "7-Eleven Store 24", "additionalData": {} } }',
+      }),
+      [],
+    );
+  });
+
+  it('payout/required-field-missing on create-cashout: a missing extendInfo is the code the document ties to it (18)', () => {
+    lint(
+      req(
+        '/api/v2/orders/create-cashout',
+        '|{| "partnerCode": "{{partnerCode}}", "externalOrderId": "c-1", "userEmail": "alice@example.com", "cryptoCurrency": "USDT", "fiatCurrency": "VND", "fiatAmount": 500000 }',
+      ),
+      [
+        {
+          code: 'payout/required-field-missing',
+          severity: 'error',
+          at: 0,
+          message: ['Required field `extendInfo` is missing: the service answers 18 INVALID_BANK_ACCOUNT.'],
+          fixes: ['*Add "extendInfo"'],
+        },
+      ],
+    );
+  });
+
+  it('payout/parameter-value: a path parameter written as a variable is left to send time; "x12" is not an integer', () => {
+    lint('@plantId = 7\n\n### Plant\nGET {{plant_base_url}}/plant/{{plantId}}\n\n### Plant x12\nGET {{plant_base_url}}/plant|/x12|\n', [
+      { code: 'payout/parameter-value', severity: 'error', at: 0, message: ['Path parameter `plantId` must be an integer; "x12" is not.'] },
+    ]);
+  });
+
+  it('payout/unknown-path: any path after a known base variable is judged, payout-looking or not', () => {
+    lint('### Hello\nPOST {{base_url}}|/hello|\n', [
+      {
+        code: 'payout/unknown-path',
+        severity: 'warning',
+        at: 0,
+        message: ['No payout service endpoint at /hello.'],
+        fixes: ['*Change to POST /v3/auth/tokens'],
+      },
+    ]);
+  });
+
+  it('payout/token-unavailable: a sandbox-only simulate endpoint needs a token too', () => {
+    lint(
+      '### Simulate\n|POST {{base_url}}/v3/simulate/cashout/outcomes|\nContent-Type: application/json\n\n{ "orderId": "x", "outcome": "SUCCESS" }\n',
+      [
+        {
+          code: 'payout/token-unavailable',
+          severity: 'warning',
+          at: 0,
+          message: ['POST /v3/simulate/cashout/outcomes needs an access token for a user', 'add `# @user alice@example.com`'],
+        },
+      ],
+    );
+  });
+
+  it('payout/duplicate-request-name points at the `# @name` line, not at a `# @user` with the same value', () => {
+    const details =
+      'POST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", "externalOrderId": "o-1" }\n';
+    lint(`### A\n# @name alice\n${details}\n### B\n# @name |alice|\n# @user alice\n${details}`, [
+      {
+        code: 'payout/duplicate-request-name',
+        severity: 'warning',
+        at: 0,
+        message: ['Another request, on line 2, is already named "alice"'],
+      },
+    ]);
+  });
+
+  // The interned name lists live for the process: fresh names per run, so a list interned by an
+  // earlier run (of a mutation test) cannot answer for this one.
+  let run = 0;
+  it('payout/undefined-variable: a name that is two defined names run together is still undefined', () => {
+    run++;
+    const [a, b] = [`city${run}`, `code${run}`];
+    const body = (v: string) => `{ "partnerCode": "{{partnerCode}}", "externalOrderId": "${v}" }`;
+    const details = (title: string, v: string) =>
+      `### ${title}\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n${body(v)}\n\n`;
+    lint(`@${a} = 1\n@${b} = 2\n\n${details('Both', `{{${a}}}-{{${b}}}`)}${details('Run together', `|{{${a}${b}}}|`)}`, [
+      {
+        code: 'payout/undefined-variable',
+        severity: 'warning',
+        at: 0,
+        message: [`Variable \`${a}${b}\` is not defined`],
+        fixes: [`Define ${a}${b} in this file (@${a}${b} = …)`],
+      },
+    ]);
+  });
+
+  it('format rules: more spellings (VNM, " vietnam ", dates with a character too many, 1990/1/31); back-image-required offers the field', () => {
+    const kyc = (over: Record<string, string>) => req('/api/v2/user/submit-kyc', kycBody(over));
+    const generic = 'not a date in YYYY-MM-DD form: the service answers 5 INVALID_REQUEST_DATA. Write it as YYYY-MM-DD, e.g. 1990-01-31.';
+    const { text, ds } = lint(
+      kyc({ dateOfBirth: '|"131/01/1990"|', expiryDate: '|"31/01/19901"|' }).replace('"nationality": "VN"', '"nationality": |"VNM"|') +
+        kyc({ dateOfBirth: '|"11990/01/31"|', expiryDate: '|"1990/01/311"|' }).replace(
+          '"nationality": "VN"',
+          '"nationality": |" vietnam "|',
+        ) +
+        kyc({ dateOfBirth: '|"1990/1/31"|' }).replace('"type": "PASSPORT"', '"type": |"ID_CARD"|'),
+      [
+        {
+          code: 'payout/country-code',
+          severity: 'error',
+          at: 0,
+          message: ['`nationality` is "VNM", not an ISO 3166-1 alpha-2 code', 'Use the uppercase two-letter code, e.g. "VN".'],
+        },
+        { code: 'payout/date-format', severity: 'error', at: 1, message: [`\`dateOfBirth\` is "131/01/1990", ${generic}`] },
+        { code: 'payout/date-format', severity: 'error', at: 2, message: [`\`expiryDate\` is "31/01/19901", ${generic}`] },
+        { code: 'payout/country-code', severity: 'error', at: 3, message: ['Write "VN" (Vietnam).'], fixes: ['*Change to "VN"'] },
+        { code: 'payout/date-format', severity: 'error', at: 4, message: [`\`dateOfBirth\` is "11990/01/31", ${generic}`] },
+        { code: 'payout/date-format', severity: 'error', at: 5, message: [`\`expiryDate\` is "1990/01/311", ${generic}`] },
+        {
+          code: 'payout/back-image-required',
+          severity: 'error',
+          at: 6,
+          message: [
+            '`backIdImage` is missing for type ID_CARD: the service answers 58 KYC_DOCUMENT_FORMAT_INVALID, not 5. Required unless `type` is PASSPORT. Omitting it for another type returns 58, not 5; `data.invalid` names the document. Add "backIdImage" as a base64 data URL, or use type PASSPORT.',
+          ],
+          fixes: ['*Add "backIdImage"'],
+        },
+        {
+          code: 'payout/date-format',
+          severity: 'error',
+          at: 7,
+          message: [`\`dateOfBirth\` is "1990/1/31", ${generic}`],
+          fixes: ['*Change to "1990-01-31"'],
+        },
+      ],
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/back-image-required')!,
+        'Add "backIdImage"',
+      ),
+      /"dateOfBirth": "1990\/1\/31",\n"backIdImage": "data:image\/jpeg;base64," \}/,
+    );
+  });
+
+  it('payout/extend-info: without fiatCurrency the currency is VND (its default), so an object is replaced with null; a number currency is left to wrong-type', () => {
+    const vnd = { bankCode: '"970436"' };
+    const ph = '{ "qrType": "x", "PH": { "recipientName": "A", "additionalData": {} } }';
+    const { text, ds } = lint(
+      sell({ ...vnd, '|"extendInfo"|': ph }) + sell({ ...vnd, externalOrderId: '"o-2"', fiatCurrency: '|704|', extendInfo: ph }),
+      [
+        {
+          code: 'payout/extend-info',
+          severity: 'warning',
+          at: 0,
+          message: ['For fiatCurrency VND, send `extendInfo: null`: only PHP, GEL, BRL, ARS, PEN read a country key.'],
+          fixes: ['*Replace extendInfo with null'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 1,
+          message: ['`fiatCurrency` is a string, but the body has a number'],
+          fixes: ['*Quote the value'],
+        },
+      ],
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/extend-info')!,
+        'Replace extendInfo with null',
+      ),
+      /"content": "Lunch",\n {2}"extendInfo": null\n\}/,
+    );
+  });
+
+  it('payout/missing-content-type: another header first is fine; a list not starting with application/json is an error; a missing one is added by the preferred fix', () => {
+    const verify = '{ "partnerCode": "{{partnerCode}}" }';
+    lint(
+      req('/api/v2/account/verify', verify, 'X-Request-Id: 7\nContent-Type: application/json\n') +
+        req('/api/v2/account/verify', verify, 'Content-Type: |text/plain, application/json|\n') +
+        '### No header\n|POST {{base_url}}/api/v2/account/verify|\nX-Request-Id: 8\n\n' +
+        verify +
+        '\n',
+      [
+        {
+          code: 'payout/missing-content-type',
+          severity: 'error',
+          at: 0,
+          message: ['Content-Type is "text/plain, application/json", but signed endpoints require it (doc 1 §5.9).'],
+          fixes: ['*Use application/json'],
+        },
+        {
+          code: 'payout/missing-content-type',
+          severity: 'information',
+          at: 1,
+          message: ['No `Content-Type` header'],
+          fixes: ['*Add Content-Type: application/json'],
+        },
+      ],
+    );
+  });
+
+  it('payout/token-unavailable: an empty `# @user` names no user, a userEmail in the body does', () => {
+    const quote = (directives: string, extra: string) =>
+      `### Quote${extra ? ' for alice' : ''}\n${directives}POST {{base_url}}/v3/scan-to-pay/quotes\nContent-Type: application/json\n\n{ "currency": "USDT", "fiatAmount": 1000${extra} }\n\n`;
+    lint(
+      quote('# @user\n', '').replace('POST {{base_url}}/v3/scan-to-pay/quotes', '|POST {{base_url}}/v3/scan-to-pay/quotes|') +
+        quote('', ', |"userEmail"|: "alice@example.com"'),
+      [
+        {
+          code: 'payout/token-unavailable',
+          severity: 'warning',
+          at: 0,
+          message: ['POST /v3/scan-to-pay/quotes needs an access token for a user'],
+        },
+        { code: 'payout/unknown-field', severity: 'warning', at: 1, message: ['Unknown field `userEmail` for /v3/scan-to-pay/quotes'] },
+      ],
+    );
+  });
+
+  it('amounts: a USD cashout has no VND range; the ceiling warning gives the assumption; 199.50 is quoted as written; 1000.00 is written 1000', () => {
+    const cashout = (currency: string, amount: string) =>
+      req(
+        '/api/v2/orders/review-cashout',
+        `{ "partnerCode": "{{partnerCode}}", "userEmail": "alice@example.com", "fiatCurrency": ${currency}, "fiatAmount": ${amount}, "cryptoCurrency": "USDT" }`,
+      );
+    const { text, ds } = lint(
+      cashout('|"USD"|', '5') +
+        cashout('"VND"', '|14000001|') +
+        req('/api/v2/public/generate-philippines-qrcode', '{ "amount": |199.50| }') +
+        sell({ fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null', fiatAmount: '|1000.00|' }),
+      [
+        {
+          code: 'payout/value-not-allowed',
+          severity: 'error',
+          at: 0,
+          message: ['`fiatCurrency` must be one of VND, PHP, IDR; "USD" is not'],
+          fixes: ['*Change to "VND"', 'Change to "PHP"', 'Change to "IDR"'],
+        },
+        {
+          code: 'payout/amount-out-of-range',
+          severity: 'warning',
+          at: 1,
+          message: ["Assumption (not in the document's limits): Only error 16's message gives 14,000,000 VND as an upper bound"],
+        },
+        {
+          code: 'payout/below-minimum',
+          severity: 'error',
+          at: 2,
+          message: ['`amount` is 199.50, below the minimum of 200'],
+          fixes: ['*Change to 200'],
+        },
+        {
+          code: 'payout/number-signs-differently',
+          severity: 'warning',
+          at: 3,
+          message: ['`fiatAmount` is written 1000.00 but is signed as `1000`'],
+          fixes: ['*Write 1000'],
+        },
+      ],
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/below-minimum')!,
+        'Change to 200',
+      ),
+      /\{ "amount": 200 \}/,
+    );
+  });
+
+  it('payout/parameter-value: a query value outside its enum offers each allowed value; payout/unknown-field names the object of a nested field', () => {
+    const { text, ds } = lint(
+      '### Plant search\nGET {{plant_base_url}}/plant/search/status?limit=3&|status=gone|\n\n' +
+        sell({ fiatCurrency: '"PHP"', extendInfo: '{ "qrType": "x", "PH": { "recipientName": "A", "additionalData": {} }, |"note"|: 1 }' }),
+      [
+        {
+          code: 'payout/parameter-value',
+          severity: 'error',
+          at: 0,
+          message: ['Query parameter `status` must be one of available, pending, sold; "gone" is not. Use an allowed value.'],
+          fixes: ['Change to available', 'Change to pending', 'Change to sold'],
+        },
+        {
+          code: 'payout/unknown-field',
+          severity: 'warning',
+          at: 1,
+          message: [
+            'Unknown field `note` for `extendInfo`: the service does not read it. Remove it, or use one of: qrType, PH, GE, BR, AR, PE, ID, TH, VN.',
+          ],
+        },
+      ],
+    );
+    assert.match(applyFix(text, ds[0], 'Change to sold'), /search\/status\?limit=3&status=sold$/m);
+  });
+
+  it('payout/duplicate-external-order-id counts lines from the top of a file that starts with short comment lines', () => {
+    lint(
+      `#\n# Orders\n@note = a longer line\n${sell({ fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null' })}${sell({ externalOrderId: '|"o-1"|', fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null' })}`,
+      [
+        {
+          code: 'payout/duplicate-external-order-id',
+          severity: 'warning',
+          at: 0,
+          message: ['externalOrderId "o-1" is already used by the request on line 4'],
+          fixes: ['*Use {{$uuid}}'],
+        },
+      ],
+    );
+  });
+
+  it('payout/wrong-type over every JSON type: an integer is fine where an integer goes; a boolean, object or array where they do not go', () => {
+    const fault = (v: string) => req('/sandbox/faults', `{ "endpoint": "orders/details", "errorCode": ${v} }`);
+    const sellVnd = { fiatCurrency: '"VND"', bankCode: '"970436"' };
+    const { text, ds } = lint(
+      fault('7') +
+        sell({ ...sellVnd, fiatAmount: '|" 1000 "|', content: '|{}|', extendInfo: '|true|' }) +
+        sell({ ...sellVnd, externalOrderId: '"o-2"', fiatAmount: '|""|', content: '|[]|', extendInfo: 'null' }) +
+        sell({ ...sellVnd, externalOrderId: '"o-3"', fiatAmount: '|"abc"|', extendInfo: 'null' }),
+      [
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 0,
+          message: ['`fiatAmount` is a number, but the body has a string: write the number without quotes.'],
+          fixes: ['*Write 1000 as a number'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 1,
+          message: ['`content` is a string, but the body has an object: put it in double quotes.'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 2,
+          message: ['`extendInfo` is an object, but the body has a boolean: write an object.'],
+        },
+        { code: 'payout/wrong-type', severity: 'error', at: 3, message: ['`fiatAmount` is a number, but the body has a string'] },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 4,
+          message: ['`content` is a string, but the body has an array: put it in double quotes.'],
+        },
+        { code: 'payout/wrong-type', severity: 'error', at: 5, message: ['`fiatAmount` is a number, but the body has a string'] },
+      ],
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/wrong-type')!,
+        'Write 1000 as a number',
+      ),
+      /"fiatAmount": 1000,\n {2}"userEmail"/,
+    );
+  });
+
+  it('rejections name who rejects: the service for v2 and v3 (5), the API description for the plant store', () => {
+    const v3 = (body: string) =>
+      `### Simulate\nPOST {{base_url}}/v3/simulate/cashout/outcomes\nContent-Type: application/json\nAuthorization: Bearer x\n\n${body}\n\n`;
+    lint(
+      v3('|{| "outcome": |"MAYBE"| }') +
+        v3('{ "orderId": "x", "outcome": |5| }').replace('### Simulate', '### Simulate again') +
+        req('/api/v2/orders/details', '|{| "partnerCode": "{{partnerCode}}" }', undefined, 'Details') +
+        '### Plant\nPUT {{plant_base_url}}/plant\nContent-Type: application/json\n\n{ "name": "Fern", "status": |"gone"| }\n\n' +
+        req(
+          '/api/v2/orders/create-sell-order',
+          sellBody({ fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null', currency: '|5|' }),
+          undefined,
+          'Sell',
+        ) +
+        req(
+          '/api/v2/orders/create-cashout',
+          '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "c-1", "userEmail": "alice@example.com", "cryptoCurrency": "USDT", "fiatCurrency": "VND", "fiatAmount": 500000, |"extendInfo"|: { "recipientName": "NGUYEN VAN A", "recipientBankCode": "970436" } }',
+          undefined,
+          'Cash out',
+        ),
+      [
+        {
+          code: 'payout/required-field-missing',
+          severity: 'error',
+          at: 0,
+          message: ['Required field `orderId` is missing: the service answers 5 INVALID_REQUEST_DATA. Add "orderId" to the body.'],
+          fixes: ['*Add "orderId"'],
+        },
+        {
+          code: 'payout/value-not-allowed',
+          severity: 'error',
+          at: 1,
+          message: ['`outcome` must be one of SUCCESS, FAILED; "MAYBE" is not: the service answers 5 INVALID_REQUEST_DATA.'],
+          fixes: ['Change to "SUCCESS"', 'Change to "FAILED"'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 2,
+          message: ['`outcome` is a string, but the body has a number'],
+          fixes: ['*Quote the value'],
+        },
+        {
+          code: 'payout/required-field-missing',
+          severity: 'error',
+          at: 3,
+          message: [
+            'Required field `externalOrderId` is missing: the service answers 5 INVALID_REQUEST_DATA. It is also signed: omitted, it is signed as the text `undefined`. Add "externalOrderId" to the body.',
+          ],
+          fixes: ['*Add "externalOrderId"'],
+        },
+        {
+          code: 'payout/value-not-allowed',
+          severity: 'error',
+          at: 4,
+          message: ['`status` must be one of available, pending, sold; "gone" is not: the API description does not allow it.'],
+          fixes: ['Change to "available"', 'Change to "pending"', 'Change to "sold"'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 5,
+          message: ['`currency` is a string, but the body has a number'],
+          fixes: ['*Quote the value'],
+        },
+        {
+          code: 'payout/required-field-missing',
+          severity: 'error',
+          at: 6,
+          message: [
+            '`extendInfo` is missing its required member `recipientNumber`: the service answers 5 INVALID_REQUEST_DATA. Add "recipientNumber" inside `extendInfo`.',
+          ],
+        },
+      ],
+    );
+  });
+
+  it('whole messages: undefined variables with and without a close name, an unknown request, an enum value with a note; their fixes applied', () => {
+    const details = (title: string, body: string) =>
+      `### ${title}\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n${body}\n\n`;
+    const { text, ds } = lint(
+      details('A', '{ "partnerCode": "|{{partnerCod}}|", "externalOrderId": "|{{zzzzzz}}|" }') +
+        details('B', '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "|{{nobody.response.body.$.id}}|" }') +
+        '### Plant\nPUT {{plant_base_url}}/plant\nContent-Type: application/json\n\n{ "name": "Fern", "status": |"SOLD"| }\n',
+      [
+        {
+          code: 'payout/undefined-variable',
+          severity: 'warning',
+          at: 0,
+          message: ['Did you mean `partnerCode`?'],
+          fixes: ['*Change to {{partnerCode}}', 'Define partnerCod in this file (@partnerCod = …)'],
+        },
+        {
+          code: 'payout/undefined-variable',
+          severity: 'warning',
+          at: 1,
+          message: ['`zzzzzz`'],
+          fixes: ['Define zzzzzz in this file (@zzzzzz = …)'],
+        },
+        { code: 'payout/undefined-variable', severity: 'warning', at: 2, message: ['`nobody`'] },
+        {
+          code: 'payout/value-not-allowed',
+          severity: 'error',
+          at: 3,
+          message: ['"SOLD"'],
+          fixes: ['Change to "available"', 'Change to "pending"', '*Change to "sold"'],
+        },
+      ],
+    );
+    assert.deepEqual(
+      ds.map((d) => messageText(d.message)).sort(),
+      [
+        'Variable `partnerCod` is not defined in this file or the active environment: it would be sent as the text {{partnerCod}}. Did you mean `partnerCode`? Define it with `@partnerCod = value` or in http-client.env.json.',
+        'Variable `zzzzzz` is not defined in this file or the active environment: it would be sent as the text {{zzzzzz}}. Define it with `@zzzzzz = value` or in http-client.env.json.',
+        'No request named `nobody` in this file: name the request it refers to with `# @name nobody`.',
+        '`status` must be one of available, pending, sold; "SOLD" is not: the API description does not allow it. Plant status in the store. Did you mean "sold"?',
+      ].sort(),
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => messageText(d.message).includes('`partnerCod`'))!,
+        'Change to {{partnerCode}}',
+      ),
+      /\{ "partnerCode": "\{\{partnerCode\}\}", "externalOrderId": "\{\{zzzzzz\}\}" \}/,
+    );
+    const plant = ds.find((d) => d.code === 'payout/value-not-allowed')!;
+    assert.match(applyFix(text, plant, 'Change to "sold"'), /"status": "sold" \}/);
+  });
+
+  it('payout/unknown-path: a wrong method on a path with a parameter changes the method only; an unknown base variable judges payout paths only; a literal address marks the path', () => {
+    const { text, ds } = lint(
+      '@nope_url = http://127.0.0.1:9\n\n### B\n|POST| {{base_url}}/v3/orders/abc\n\n### D\nPOST {{nope_url}}|/api/v2/orders/detail|\n\n### E\nGET {{nope_url}}/hello\n\n### F\nGET https://pay.example.com|/api/v2/orders/detail|\n',
+      [
+        {
+          code: 'payout/unknown-path',
+          severity: 'warning',
+          at: 0,
+          message: ['Method POST is not allowed on /v3/orders/abc: use GET.'],
+          fixes: ['*Change to GET /v3/orders/{externalOrderId}'],
+        },
+        { code: 'payout/unknown-path', severity: 'warning', at: 1, message: ['{{nope_url}} is not a known base variable'] },
+        {
+          code: 'payout/unknown-path',
+          severity: 'warning',
+          at: 2,
+          message: ['No known endpoint at /api/v2/orders/detail. Did you mean POST /api/v2/orders/details?'],
+          fixes: ['*Change to POST /api/v2/orders/details'],
+        },
+      ],
+    );
+    assert.match(applyFix(text, ds[0], 'Change to GET /v3/orders/{externalOrderId}'), /^GET \{\{base_url\}\}\/v3\/orders\/abc$/m);
+  });
+
+  it('a body without a request line gets the syntax error only: it is not a request, so no rule judges it', () => {
+    lint('@x = 1\n\n|{ "partnerCode": "{{secretKey}}" }|\n', [
+      { code: 'syntax/no-request-line', severity: 'error', at: 0, message: ['This body has no request line: add `METHOD URL`'] },
+    ]);
+  });
+
+  it('bodies of other shapes: a JSON array is not judged field by field, a bare {{secretKey}} body is still a secret, numbers in text fields are wrong types only', () => {
+    const kyc = req('/api/v2/user/submit-kyc', kycBody({ type: '|1|' })).replace('"1990-01-31"', '|19900131|');
+    const { text, ds } = lint(
+      req('/api/v2/orders/details', '[ "o-1" ]', undefined, 'Array') +
+        req('/api/v2/account/verify', '|{{secretKey}}|', undefined, 'Raw') +
+        kyc +
+        req(
+          '/api/v2/orders/create-sell-order',
+          '|{| "partnerCode": "{{partnerCode}}", "externalOrderId": "o-9", "currency": "USDT", "fiatAmount": 1000, "userEmail": "alice@example.com", "bankCode": "970436", "content": "Lunch", "fiatCurrency": "VND", "extendInfo": null }',
+          undefined,
+          'Sell',
+        ) +
+        '### Quote\n# @name q\n|POST {{base_url}}/v3/scan-to-pay/quotes|\nContent-Type: application/json\n\n{ "currency": "USDT", "fiatAmount": 1000 }\n',
+      [
+        { code: 'payout/secret-in-body', severity: 'error', at: 0, message: ['{{secretKey}} in the body would send the secret in clear'] },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 1,
+          message: ['`dateOfBirth` is a string, but the body has a number'],
+          fixes: ['*Quote the value'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 2,
+          message: ['`type` is a string, but the body has a number'],
+          fixes: ['*Quote the value'],
+        },
+        {
+          code: 'payout/signed-field-omitted',
+          severity: 'warning',
+          at: 3,
+          message: ['`bankAccountNumber` is signed but omitted: it will be signed as the text `undefined`.'],
+          fixes: ['*Add "bankAccountNumber"'],
+        },
+        { code: 'payout/token-unavailable', severity: 'warning', at: 4, message: ['POST /v3/scan-to-pay/quotes needs an access token'] },
+      ],
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/signed-field-omitted')!,
+        'Add "bankAccountNumber"',
+      ),
+      /"extendInfo": null,\n"bankAccountNumber": "" \}/,
+    );
+  });
+
+  it('an empty externalOrderId twice is no duplicate; " alice " is no address with spaces around it; plant id "12x" is not an integer', () => {
+    const empty = { externalOrderId: '""', fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null' };
+    lint(sell(empty) + sell({ ...empty, userEmail: '|" alice "|' }) + '### Plant 12x\nGET {{plant_base_url}}/plant|/12x|\n', [
+      { code: 'payout/email-format', severity: 'error', at: 0, message: ['`userEmail` is " alice ", not an e-mail address'] },
+      { code: 'payout/parameter-value', severity: 'error', at: 1, message: ['Path parameter `plantId` must be an integer; "12x" is not.'] },
+    ]);
   });
 });

@@ -3,12 +3,17 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createLanguageService } from '../../engine/language';
+import { createLanguageService, type LanguageService } from '../../engine/language';
 import { fixture, FIXTURES, mark, open, service } from './fixture';
 import { messageText } from '../helpers/messageText';
 
 describe('language/# @openapi documents', () => {
-  const svc = service({ library_base_url: 'http://127.0.0.1:9/api' });
+  // A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
+  // must not answer for this one.
+  let svc: LanguageService;
+  beforeEach(() => {
+    svc = service({ library_base_url: 'http://127.0.0.1:9/api' });
+  });
   const uri = pathToFileURL(join(FIXTURES, 'openapi/books.payout.http')).href;
   const m = fixture('openapi/books.payout.http');
 
@@ -26,7 +31,42 @@ describe('language/# @openapi documents', () => {
       messageText(ds.find((d) => d.code === 'payout/openapi-document')!.message),
       /missing\.yaml: cannot read the OpenAPI document \(ENOENT\); fix the path/,
     );
-    assert.match(messageText(ds.find((d) => d.code === 'payout/required-field-missing')!.message), /Required field `author` is missing/);
+    assert.match(
+      messageText(ds.find((d) => d.code === 'payout/required-field-missing')!.message),
+      /Required field `author` is missing: the request does not match the API description\./,
+    );
+  });
+
+  it('an unreadable document is one problem; a document with two or three shows the first and counts the others', () => {
+    const file = join(FIXTURES, 'openapi/problems.payout.http');
+    const ds = svc.diagnostics(open(svc, fixture('openapi/problems.payout.http').text, pathToFileURL(file).href));
+    const yaml = join(FIXTURES, 'openapi/three-problems.yaml');
+    const two = join(FIXTURES, 'openapi/two-problems.yaml');
+    // Each on its whole directive line.
+    const line = (n: number, length: number) => ({ start: { line: n, character: 0 }, end: { line: n, character: length } });
+    assert.deepEqual(
+      ds.map((d) => [d.code, d.severity, d.range, messageText(d.message)]),
+      [
+        [
+          'payout/openapi-document',
+          2,
+          line(0, 32),
+          `${yaml}#/paths/books: a path must start with "/"; write "/books". (and 2 more problems: ${yaml}#/paths/authors: a path must start with "/"; write "/authors". ${yaml}#/paths/~1shelves: a path item must be an object of operations (get, post, …).)`,
+        ],
+        [
+          'payout/openapi-document',
+          2,
+          line(1, 30),
+          `${two}#/paths/books: a path must start with "/"; write "/books". (and 1 more problem: ${two}#/paths/~1shelves: a path item must be an object of operations (get, post, …).)`,
+        ],
+        [
+          'payout/openapi-document',
+          2,
+          line(2, 25),
+          `${join(FIXTURES, 'openapi/missing.yaml')}: cannot read the OpenAPI document (ENOENT); fix the path (a relative path in "# @openapi" is relative to the .payout.http file).`,
+        ],
+      ],
+    );
   });
 
   it('completes the document paths after its base variable and its body fields', () => {
