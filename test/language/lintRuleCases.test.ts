@@ -464,10 +464,10 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     );
   });
 
-  it('a file of 30 requests linted in steps (as the server lints a large file) gives the findings of one go', () => {
+  it('a file of 80 requests linted in steps (as the server lints a large file) gives the findings of one go', () => {
     const one = (k: number) =>
       `### Details ${k}\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}" }\n\n`;
-    const text = Array.from({ length: 30 }, (_, k) => one(k)).join('');
+    const text = Array.from({ length: 80 }, (_, k) => one(k)).join('');
     const steps = svc.diagnosticsInSteps(open(svc, text));
     let yields = 0;
     let next = steps.next();
@@ -475,7 +475,7 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     assert.ok(yields > 1, 'linted in more than one step');
     const fresh = service();
     const inOneGo = fresh.diagnostics(open(fresh, text));
-    assert.equal(inOneGo.length, 30);
+    assert.equal(inOneGo.length, 80);
     assert.deepEqual(next.value, inOneGo);
   });
 
