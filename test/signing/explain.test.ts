@@ -456,4 +456,26 @@ describe('signing/explain: the whole search counted, and every scheme and key mi
       'the signature is 512 bytes; an RSA-2048 signature is 256 bytes: it was truncated, double-encoded or made with a key of another size',
     );
   });
+  it('diffs: a segment missing or extra at the end, every segment replaced, moves to either side, two moves of one text', () => {
+    assert.deepEqual(segmentDiff('a|b|c', 'a|b'), [{ index: 2, expected: 'c', actual: '' }]);
+    assert.deepEqual(segmentDiff('a|b', 'a|b|c'), [{ index: 2, expected: '', actual: 'c' }]);
+    assert.deepEqual(segmentDiff('a|b', 'x|y'), [
+      { index: 0, expected: 'a', actual: 'x' },
+      { index: 1, expected: 'b', actual: 'y' },
+    ]);
+    assert.deepEqual(segmentDiff('a|b|c|K', 'a|b|c|K'), []);
+    // c signed first; a signed last; b signed after the secret
+    assert.deepEqual(segmentDiff('a|b|c|K', 'c|a|b|K'), [{ index: 2, expected: 'c', actual: 'c', movedTo: 0 }]);
+    assert.deepEqual(segmentDiff('a|b|c|K', 'b|c|a|K'), [{ index: 0, expected: 'a', actual: 'a', movedTo: 2 }]);
+    assert.deepEqual(segmentDiff('a|b|c|K', 'a|c|K|b'), [{ index: 1, expected: 'b', actual: 'b', movedTo: 3 }]);
+    // Two fields holding the same text, both moved: each move points at its own place.
+    assert.deepEqual(segmentDiff('x|x|a|b|K', 'a|b|x|x|K'), [
+      { index: 0, expected: 'x', actual: 'x', movedTo: 2 },
+      { index: 1, expected: 'x', actual: 'x', movedTo: 3 },
+    ]);
+    assert.deepEqual(segmentDiff('a|b|x|x|K', 'x|x|a|b|K'), [
+      { index: 0, expected: 'a', actual: 'a', movedTo: 2 },
+      { index: 1, expected: 'b', actual: 'b', movedTo: 3 },
+    ]);
+  });
 });
