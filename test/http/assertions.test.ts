@@ -368,10 +368,12 @@ describe('http/assertions: every operator both ways, and what a failure says', (
 // Issue 17, found by the second mutation run of http-more: quotes at the edges, a number written
 // another way, an absent header, a key named with `$`, and what a holding or inapplicable line reports.
 describe('http/assertions: quotes, numbers written another way, absent headers, and what a holding line reports', () => {
-  const body = { data: { note: '', quoted: '"abc', apostrophe: "'abc", quote: '"', fiatAmount: 100000, $ref: '#/x' } };
+  const body = {
+    data: { note: '', quoted: '"abc', apostrophe: "'abc", quote: '"', inches: '5"', feet: "6'", fiatAmount: 100000, $ref: '#/x' },
+  };
   const run = (lines: string[], ctx: Partial<AssertionContext> = { body }) => check(lines, ctx);
 
-  it('an empty quoted value is the empty text; a quote that is not closed, or a lone quote, is compared as written', () => {
+  it('an empty quoted value is the empty text; a quote not closed or not opened, or a lone quote, is compared as written', () => {
     assert.deepEqual(
       run([
         '?? body data.note == ""',
@@ -380,8 +382,10 @@ describe('http/assertions: quotes, numbers written another way, absent headers, 
         "?? body data.apostrophe == 'abc",
         '?? body data.quote == "',
         '?? body data.quoted contains "a',
+        '?? body data.inches == 5"',
+        "?? body data.feet == 6'",
       ]).map((a) => a.ok),
-      [true, true, true, true, true, true],
+      [true, true, true, true, true, true, true, true],
     );
     assert.deepEqual(
       run(['?? body data.quoted == abc', '?? body data.note == "x"']).map((a) => a.ok),
@@ -423,6 +427,9 @@ describe('http/assertions: quotes, numbers written another way, absent headers, 
     const [eq, exists] = run(['?? schema == matches', '?? schema exists'], { schema: matches });
     assert.deepEqual([eq.ok, exists.ok], [false, false]);
     assert.equal(exists.message, 'schema assertions are `?? schema valid` or `?? schema invalid`');
+    // nothing after the operator: compared with the empty text, and the failure shows the operator alone
+    const [noValue] = run(['?? body data.fiatAmount ==']);
+    assert.deepEqual([noValue.ok, noValue.message], [false, 'expected body data.fiatAmount == , got 100000']);
     const [none] = run(['?? schema valid'], {});
     assert.equal(none.actual, 'not checked');
   });
