@@ -374,6 +374,25 @@ describe('signing/explain: the whole search counted, and every scheme and key mi
     assert.ok(!dup.searched.families.some((f) => f.includes('elsewhere')), dup.searched.families.join('; '));
   });
 
+  it('counted by hand: an empty value is not read as the number 0, an omitted one is not quoted, a padded one is trimmed', () => {
+    const count = (values: Record<string, unknown>) =>
+      explainSignature({ template: ACCESS, values, secret: SECRET, signature: nothing, publicKey: pub }).searched?.strings;
+    // `|S`; undefined, null, 0, None, `""`; dropped (`S`, which is also the secret glued to the empty
+    // field); a pipe after the secret, two pipes, no secret (the empty string), a bare pipe, the secret first.
+    assert.equal(count({ access: '' }), 12);
+    // `undefined|S` (omitted); null, empty, 0, None; dropped; the 6 layouts.
+    assert.equal(count({}), 12);
+    // ` Yes |S`; 5 placeholders, quoted, lower, upper, trimmed; dropped; the 6 layouts.
+    assert.equal(count({ access: ' Yes ' }), 17);
+  });
+
+  it("data's own signature and object values are never inserted as fields; a text field is tried at each of the 5 places", () => {
+    const count = (values: Record<string, unknown>) =>
+      explain(nothing, { template: DETAILS, values, bodyJson: undefined }).searched?.strings;
+    assert.equal(count({ ...order, signature: 'c2ln', extra: { a: 1 }, list: [1] }), 48);
+    assert.equal(count({ ...order, note: 'x' }), 48 + 5);
+  });
+
   it('upper-cased text, a Python False, and each JSON body form named with its description', () => {
     const upper = explain(rsaSign(`TESTPARTNER|ORD-1|USDT|100000|970436|0123456789|COFFEE|alice@example.com|${S}`));
     assert.equal(upper.match?.id, 'uppercase:content');
