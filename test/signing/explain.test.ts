@@ -216,6 +216,10 @@ describe('signing/explain', () => {
     });
     assert.equal(r.expectedDisplay, 'TESTPARTNER|ORD-1|USDT|100000.00|970436|0123456789|Coffee|alice@example.com|<secretKey>');
     assert.equal(r.match?.id, 'as-number:fiatAmount');
+    assert.equal(
+      r.match.description,
+      'fiatAmount was signed as the number `100000`, but the body sends it as a string, which the service signs exactly as written',
+    );
   });
 
   it('a string trimmed before signing', () => {
@@ -224,6 +228,7 @@ describe('signing/explain', () => {
       bodyJson: undefined,
     });
     assert.equal(r.match?.id, 'trimmed:content');
+    assert.equal(r.match.description, 'content was trimmed before signing, but the body carries the surrounding spaces');
   });
 
   it('an object value signed as JSON', () => {
@@ -233,6 +238,7 @@ describe('signing/explain', () => {
     });
     assert.equal(r.expectedDisplay, 'TESTPARTNER|ORD-1|USDT|100000|970436|0123456789|[object Object]|alice@example.com|<secretKey>');
     assert.equal(r.match?.id, 'json:content');
+    assert.equal(r.match.description, 'content was signed as its JSON text; the service prints an object as JavaScript does');
   });
 
   it('diffs: a dropped field is one entry, a replaced one is one entry', () => {
@@ -275,14 +281,14 @@ describe('signing/explain: more families, moves, and what a fruitless search tri
 
   it('a body field outside the template inserted at any position', () => {
     const withNote = { ...values, note: 'gift' };
-    for (const [at, text] of [
-      [0, `gift|${E}|${S}`],
-      [4, `TESTPARTNER|ORD-1|USDT|100000|gift|970436|0123456789|Coffee|alice@example.com|${S}`],
-      [8, `${E}|gift|${S}`],
+    for (const [at, text, where] of [
+      [0, `gift|${E}|${S}`, 'first'],
+      [4, `TESTPARTNER|ORD-1|USDT|100000|gift|970436|0123456789|Coffee|alice@example.com|${S}`, 'after fiatAmount'],
+      [8, `${E}|gift|${S}`, 'after the last field'],
     ] as const) {
       const r = explain(rsaSign(text), { values: withNote, bodyJson: undefined });
       assert.equal(r.match?.id, `insert:note@${at}`, r.match?.description);
-      assert.match(r.match.description, /note, which is not signed, was added to the signed string/);
+      assert.equal(r.match.description, `note, which is not signed, was added to the signed string (${where})`);
     }
   });
 
@@ -384,6 +390,8 @@ describe('signing/explain: the whole search counted, and every scheme and key mi
     assert.equal(count({}), 12);
     // ` Yes |S`; 5 placeholders, quoted, lower, upper, trimmed; dropped; the 6 layouts.
     assert.equal(count({ access: ' Yes ' }), 17);
+    // `  |S`; 5 placeholders, quoted (trimmed is the empty one); dropped; the 6 layouts. Spaces are no number.
+    assert.equal(count({ access: '  ' }), 14);
   });
 
   it("data's own signature and object values are never inserted as fields; a text field is tried at each of the 5 places", () => {
@@ -391,6 +399,15 @@ describe('signing/explain: the whole search counted, and every scheme and key mi
       explain(nothing, { template: DETAILS, values, bodyJson: undefined }).searched?.strings;
     assert.equal(count({ ...order, signature: 'c2ln', extra: { a: 1 }, list: [1] }), 48);
     assert.equal(count({ ...order, note: 'x' }), 48 + 5);
+  });
+
+  it('an amount with more than three decimals is grouped with all of them', () => {
+    const r = explain(rsaSign(`TESTPARTNER|ORD-1|USDT|1,234.5678|970436|0123456789|Coffee|alice@example.com|${S}`), {
+      values: { ...values, fiatAmount: 1234.5678 },
+      bodyJson: undefined,
+    });
+    assert.equal(r.match?.id, 'grouped:fiatAmount');
+    assert.equal(r.match.description, 'fiatAmount was formatted with thousands separators (`1,234.5678`)');
   });
 
   it('upper-cased text, a Python False, and each JSON body form named with its description', () => {
