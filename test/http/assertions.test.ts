@@ -364,3 +364,73 @@ describe('http/assertions: every operator both ways, and what a failure says', (
     assert.equal(valid.actual, '4 problem(s): $.a: missing; $.b: missing; $.c: missing');
   });
 });
+
+// Issue 17, found by the second mutation run of http-more: quotes at the edges, a number written
+// another way, an absent header, a key named with `$`, and what a holding or inapplicable line reports.
+describe('http/assertions: quotes, numbers written another way, absent headers, and what a holding line reports', () => {
+  const body = {
+    data: { note: '', quoted: '"abc', apostrophe: "'abc", quote: '"', inches: '5"', feet: "6'", fiatAmount: 100000, $ref: '#/x' },
+  };
+  const run = (lines: string[], ctx: Partial<AssertionContext> = { body }) => check(lines, ctx);
+
+  it('an empty quoted value is the empty text; a quote not closed or not opened, or a lone quote, is compared as written', () => {
+    assert.deepEqual(
+      run([
+        '?? body data.note == ""',
+        "?? body data.note == ''",
+        '?? body data.quoted == "abc',
+        "?? body data.apostrophe == 'abc",
+        '?? body data.quote == "',
+        '?? body data.quoted contains "a',
+        '?? body data.inches == 5"',
+        "?? body data.feet == 6'",
+      ]).map((a) => a.ok),
+      [true, true, true, true, true, true, true, true],
+    );
+    assert.deepEqual(
+      run(['?? body data.quoted == abc', '?? body data.note == "x"']).map((a) => a.ok),
+      [false, false],
+    );
+  });
+
+  it('a number equals the same number written with decimals or an exponent', () => {
+    assert.deepEqual(
+      run(['?? body data.fiatAmount == 100000.00', '?? body data.fiatAmount == 1e5', '?? body data.fiatAmount == "100000.0"']).map(
+        (a) => a.ok,
+      ),
+      [true, true, true],
+    );
+    assert.equal(run(['?? body data.fiatAmount == 100000.01'])[0].ok, false);
+  });
+
+  it('an absent header matches no pattern, not even .*, and contains nothing', () => {
+    const r = run(['?? header X-Trace matches .*', '?? header X-Trace contains undefined', '?? header X-Trace != r-1'], {
+      headers: { 'X-Request-Id': 'r-1' },
+    });
+    assert.deepEqual(
+      r.map((a) => a.ok),
+      [false, false, true],
+    );
+    assert.equal(r[0].message, 'expected header X-Trace matches .*, got (absent)');
+  });
+
+  it('a key with `$` in its name is read as written; only a leading `$` or `$.` is the root', () => {
+    assert.deepEqual(readPath(body, 'data.$ref'), { found: true, value: '#/x' });
+    assert.deepEqual(readPath(body, '$.data.$ref'), { found: true, value: '#/x' });
+    assert.equal(run(['?? body data.$ref == "#/x"'])[0].ok, true);
+  });
+
+  it('a holding line carries no failure message; `?? schema` with another operator fails and says it was not checked without a schema', () => {
+    for (const r of run(['?? body data.fiatAmount == 100000', '?? body data.note exists', '?? status == 201']))
+      assert.deepEqual([r.ok, r.message], [true, undefined], r.text);
+    const matches = { endpointId: 'e', problems: [] };
+    const [eq, exists] = run(['?? schema == matches', '?? schema exists'], { schema: matches });
+    assert.deepEqual([eq.ok, exists.ok], [false, false]);
+    assert.equal(exists.message, 'schema assertions are `?? schema valid` or `?? schema invalid`');
+    // nothing after the operator: compared with the empty text, and the failure shows the operator alone
+    const [noValue] = run(['?? body data.fiatAmount ==']);
+    assert.deepEqual([noValue.ok, noValue.message], [false, 'expected body data.fiatAmount == , got 100000']);
+    const [none] = run(['?? schema valid'], {});
+    assert.equal(none.actual, 'not checked');
+  });
+});

@@ -114,6 +114,10 @@ describe('http/decode: headlines, fallbacks and what is not an envelope', () => 
     const unknown = decodeEnvelope({ success: false, data: null, errorCode: 999, semanticCode: 'SOMETHING_NEW' });
     assert.equal(unknown.headline, 'SOMETHING_NEW (999): no message');
     assert.equal(unknown.check, 'errorCode 999 is not in the error catalogue of doc 1 §7; read the message');
+    // neither a semanticCode nor a catalogued code: named ERROR, and not retried
+    const bare = decodeEnvelope({ success: false, message: 'odd', data: null, errorCode: 999 });
+    assert.deepEqual([bare.headline, bare.retry], ['ERROR (999): odd', false]);
+    assert.equal(unknown.retry, false, 'a code missing from the catalogue is not retried');
     const nothing = decodeEnvelope({ success: false, message: 'odd', semanticCode: 'X' });
     assert.equal(nothing.headline, 'X (?): odd');
     assert.equal(nothing.errorCode, undefined);
