@@ -521,6 +521,30 @@ describe('syntax/parser: where `###` separates', () => {
     assert.equal(titled.blocks[1].separator?.title, 'last');
   });
 
+  it('separates at `###` ending the file after CRLF or a lone CR; a `###` ending a line does not', () => {
+    for (const eol of ['\r\n', '\r']) {
+      const file = parseOne(`GET https://x.test/a${eol}###`);
+      assert.equal(file.blocks.length, 2, JSON.stringify(eol));
+      assert.equal(file.blocks[1].text, '###');
+      assert.equal(file.requests[0].requestLine!.url, 'https://x.test/a');
+    }
+    const inLine = parseOne('GET https://x.test/a###');
+    assert.equal(inLine.blocks.length, 1);
+    assert.equal(inLine.requests[0].requestLine!.url, 'https://x.test/a###');
+  });
+
+  it('the block at an offset: a separator`s first `#` belongs to its block, the line break before it to the one above', () => {
+    const text = 'GET https://x.test/a\r\n### b\r\nGET https://x.test/b\r### c\nGET https://x.test/c\n';
+    const file = parseOne(text);
+    assert.equal(file.blocks.length, 3);
+    for (const title of ['b', 'c']) {
+      const start = text.indexOf(`### ${title}`);
+      assert.equal(blockAt(file, start).separator?.title, title);
+      assert.equal(blockAt(file, start - 1), file.blocks[title === 'b' ? 0 : 1]);
+      assert.equal(blockAt(file, start + 1).separator?.title, title);
+    }
+  });
+
   it('a `####` line is a separator whose title skips the extra hashes', () => {
     const file = parseOne('#### heading\nGET https://x.test\n');
     assert.equal(file.blocks.length, 2);
