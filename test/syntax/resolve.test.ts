@@ -627,3 +627,72 @@ describe('syntax/resolve: the preview of a body', () => {
     });
   });
 });
+
+// The gaps the `syntax-resolve` mutation run found in resolveRequest and the body preview.
+describe('syntax/resolve: edges of requests and bodies', () => {
+  const sys = pinned();
+
+  it('a block without a request line or a body resolves without throwing, and its preview is empty', () => {
+    const file = parseHttpFile('@a = 1\n\n###\nGET https://x\n');
+    const r = resolveRequest(file.blocks[0], { file, env: {}, system: sys });
+    assert.deepEqual([r.method, r.url, r.headers, r.bodyText], ['GET', '', [], undefined]);
+    assert.deepEqual(resolveForPreview(file.requests[0], { file, env: {} }), { unresolved: [] });
+  });
+
+  it('a file body without a file reader: the path only', () => {
+    const file = parseHttpFile('###\nPOST https://x\n\n< ./{{name}}.json\n');
+    const r = resolveRequest(file.requests[0], { file, env: { name: 'kyc' }, system: sys });
+    assert.equal(r.bodyFile, './kyc.json');
+    assert.equal(r.bodyText, undefined);
+  });
+
+  it('a response without a body is empty text where quoted and null where unquoted', () => {
+    const file = parseHttpFile(
+      '# @name q\nGET https://x\n\n###\nPOST https://x\nX-Body: [{{q.response.body}}]\n\n{"a": {{q.response.body}}, "s": "{{q.response.body}}"}\n',
+    );
+    const r = resolveRequest(file.requests[1], {
+      file,
+      env: {},
+      system: sys,
+      response: () => ({ status: 204, headers: {}, body: undefined }),
+    });
+    assert.deepEqual(r.headers, [['X-Body', '[]']]);
+    assert.equal(r.bodyText, '{"a": null, "s": ""}');
+  });
+
+  it('JSON escapes in a body string are decoded, with or without a template in the string', () => {
+    const file = parseHttpFile('###\nPOST https://x\n\n{"a": "say \\"hi\\"\\n", "b": "\\u0041{{x}}"}\n');
+    const r = resolveRequest(file.requests[0], { file, env: { x: 'B' }, system: sys });
+    assert.deepEqual(r.bodyValue, { a: 'say "hi"\n', b: 'AB' });
+    assert.deepEqual(resolveForPreview(file.requests[0], { file, env: { x: 'B' } }).bodyValue, { a: 'say "hi"\n', b: 'AB' });
+  });
+
+  it('a body cut inside a string: the value is the text after the opening quote', () => {
+    const file = parseHttpFile('###\nPOST https://x\n\n{"a": "abc');
+    assert.deepEqual(resolveRequest(file.requests[0], { file, env: {}, system: sys }).bodyValue, { a: 'abc' });
+  });
+
+  it('preview: an unquoted template waiting for the send is listed once, as waiting, not as "not in quotes"', () => {
+    const file = parseHttpFile('@amount = {{$randomInt 1 9}}\n###\nPOST https://x\n\n{"n": {{amount}}}\n');
+    const r = resolveForPreview(file.requests[0], { file, env: {} });
+    assert.deepEqual(r.bodyValue, { n: '{{$randomInt 1 9}}' });
+    assert.deepEqual(
+      r.unresolved.map((u) => u.reason),
+      ['`{{amount}}` uses values known only when the request is sent.'],
+    );
+  });
+
+  it('preview: an unquoted secret shows as <name>; with fields, a key template naming another member is left out', () => {
+    const file = parseHttpFile('###\nPOST https://x\n\n{"pin": {{apiSecret}}, "{{other}}": 1, "a": 2}\n');
+    const r = resolveForPreview(file.requests[0], { file, env: { apiSecret: '1234', other: 'zz' } }, new Set(['pin', 'a']));
+    assert.deepEqual(r.bodyValue, { pin: 1234, a: 2 });
+    assert.deepEqual(r.bodyDisplay, { pin: '<apiSecret>', a: 2 });
+  });
+
+  it('resolveRequest with `preview` also gives the body for display, secrets masked', () => {
+    const file = parseHttpFile('###\nPOST https://x\n\n{"k": "{{secretKey}}", "id": "{{$uuid}}"}\n');
+    const r = resolveRequest(file.requests[0], { file, env: { secretKey: 'sekret' }, system: sys, preview: true });
+    assert.deepEqual(r.bodyValue, { k: 'sekret', id: '{{$uuid}}' });
+    assert.deepEqual(r.bodyDisplay, { k: '<secretKey>', id: '{{$uuid}}' });
+  });
+});
