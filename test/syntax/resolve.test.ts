@@ -696,3 +696,79 @@ describe('syntax/resolve: edges of requests and bodies', () => {
     assert.deepEqual(r.bodyDisplay, { k: '<secretKey>', id: '{{$uuid}}' });
   });
 });
+
+// The gaps the `syntax-resolve` mutation run found in variables, system variables, responses and .env files.
+describe('syntax/resolve: edges of variables, system variables and responses', () => {
+  it('a cycle entered through another variable names only the cycle, reported as is', () => {
+    const r = resolveString('{{x}}', ctx('@x = {{a}}\n@a = {{b}}\n@b = {{a}}\n'));
+    assert.deepEqual(
+      r.unresolved.map((u) => u.reason),
+      ['Variables refer to each other in a cycle (a -> b -> a): give one of them a plain value.'],
+    );
+  });
+
+  it('preview: a value waiting for the send, through two variables and around text, stays as written', () => {
+    const file = parseHttpFile('@v = a{{$uuid}}b{{$uuid}}c\n@w = [{{v}}]\n');
+    const r = previewString('{{w}}', { file, env: {} });
+    assert.equal(r.value, '[a{{$uuid}}b{{$uuid}}c]');
+    assert.deepEqual(
+      r.unresolved.map((u) => u.pending),
+      [['$uuid', '$uuid']],
+    );
+  });
+
+  it('preview: the value holds the secret, only the display masks it; a context may give variables only', () => {
+    const file = parseHttpFile('');
+    const r = previewString('Bearer {{secretKey}}', { file, env: { secretKey: 'sekret' } });
+    assert.deepEqual([r.value, r.display], ['Bearer sekret', 'Bearer <secretKey>']);
+    assert.equal(previewString('{{x}}', { env: { x: '1' } }).value, '1');
+    assert.equal(resolveString('{{x}}', ctx('', { x: '1' })).display, undefined);
+  });
+
+  it('$randomInt accepts large bounds close together; an unknown system variable lists the known ones', () => {
+    const r = resolveString('{{$randomInt 140737488355328 140737488355329}}', ctx(''));
+    assert.deepEqual([r.value, r.unresolved], ['140737488355328', []]);
+    assert.match(resolveString('{{$nope}}', ctx('')).unresolved[0].reason, /: use one of \$uuid, \$guid, \$random\.uuid, \$timestamp, /);
+  });
+
+  it('milliseconds are written with three digits', () => {
+    assert.equal(formatDate(new Date('2026-01-02T03:04:05.006Z'), 'ss.SSS', true), '05.006');
+  });
+
+  it('the real system variables read the clock now', () => {
+    const before = Date.now();
+    const now = defaultSystemVariables('.').now().getTime();
+    assert.ok(now >= before && now <= Date.now());
+  });
+
+  it('a response path stops at text and numbers; `headers` needs a name; `request.response` is not a response', () => {
+    const file = parseHttpFile(
+      '# @name q\nGET https://x\n\n###\nGET https://x/{{q.response.body.$.s.length}}/{{q.response.headers}}/{{q.request.response.body}}\n',
+    );
+    const r = resolveRequest(file.requests[1], {
+      file,
+      env: {},
+      system: pinned(),
+      response: () => ({ status: 200, headers: {}, body: { s: 'abc' } }),
+    });
+    assert.deepEqual(
+      r.unresolved.map((u) => u.reason),
+      [
+        'The response of `q` has no `$.s.length`: check the path against the response.',
+        'The response of `q` has no header ``.',
+        'Only `q.response.body...` and `q.response.headers.Name` references are supported.',
+      ],
+    );
+  });
+
+  it('.env: `export` with several blanks, quotes inside plain values, a lone quote, a comment after several blanks', () => {
+    assert.deepEqual(parseDotenv("export  H=h\nI=a\"b\nJ=a'b\nL=it'\nM='\nN=v  # note\n"), {
+      H: 'h',
+      I: 'a"b',
+      J: "a'b",
+      L: "it'",
+      M: "'",
+      N: 'v',
+    });
+  });
+});
