@@ -731,8 +731,9 @@ describe('syntax/resolve: edges of variables, system variables and responses', (
     assert.match(resolveString('{{$nope}}', ctx('')).unresolved[0].reason, /: use one of \$uuid, \$guid, \$random\.uuid, \$timestamp, /);
   });
 
-  it('milliseconds are written with three digits', () => {
+  it('milliseconds are written with three digits, years with four', () => {
     assert.equal(formatDate(new Date('2026-01-02T03:04:05.006Z'), 'ss.SSS', true), '05.006');
+    assert.equal(resolveString('{{$datetime "YYYY-MM" -1500 y}}', ctx('')).value, '0526-11');
   });
 
   it('the real system variables read the clock now', () => {
