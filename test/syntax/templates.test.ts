@@ -193,7 +193,7 @@ describe('syntax/templates: scanning a region', () => {
 // The gaps the `syntax` mutation run found in scanTemplates (issue 17).
 describe('syntax/templates: unterminated and stray braces', () => {
   it('a `{{` never closed in the rest of the text ends at the end of its line, with the fix in the message', () => {
-    for (const text of ['x {{open', 'x {{open\nnext']) {
+    for (const text of ['x {{open', 'x {{open\nnext', 'x {{open\n}}']) {
       const { refs, problems } = scanTemplates(text);
       assert.deepEqual(refs, [], text);
       assert.deepEqual(
