@@ -872,3 +872,24 @@ describe('syntax/parser: variables, directives and names', () => {
     assert.equal(block('### a.b\nGET https://x.test\n').name, undefined);
   });
 });
+
+describe('syntax/parser: once the body has started', () => {
+  it('header-like lines after a body that started without a blank line stay in the body', () => {
+    const b = block('###\nPOST https://x.test\nA: 1\nhello\nB: 2\n');
+    assert.deepEqual(
+      b.headers.map((h) => h.name),
+      ['A'],
+    );
+    assert.equal(b.body?.text, 'hello\nB: 2');
+    const headerless = block('###\nX-A: 1\n{"a": 1}\nX-B: 2\n');
+    assert.deepEqual(
+      headerless.headers.map((h) => h.name),
+      ['X-A'],
+    );
+  });
+
+  it('an assertion without an operator keeps its path', () => {
+    const a = block('###\nGET https://x.test\n?? body data.x\n').assertions[0];
+    assert.deepEqual([a.subject, a.path, a.operator], ['body', 'data.x', undefined]);
+  });
+});
