@@ -521,6 +521,30 @@ describe('syntax/parser: where `###` separates', () => {
     assert.equal(titled.blocks[1].separator?.title, 'last');
   });
 
+  it('separates at `###` ending the file after CRLF or a lone CR; a `###` ending a line does not', () => {
+    for (const eol of ['\r\n', '\r']) {
+      const file = parseOne(`GET https://x.test/a${eol}###`);
+      assert.equal(file.blocks.length, 2, JSON.stringify(eol));
+      assert.equal(file.blocks[1].text, '###');
+      assert.equal(file.requests[0].requestLine!.url, 'https://x.test/a');
+    }
+    const inLine = parseOne('GET https://x.test/a###');
+    assert.equal(inLine.blocks.length, 1);
+    assert.equal(inLine.requests[0].requestLine!.url, 'https://x.test/a###');
+  });
+
+  it('the block at an offset: a separator`s first `#` belongs to its block, the line break before it to the one above', () => {
+    const text = 'GET https://x.test/a\r\n### b\r\nGET https://x.test/b\r### c\nGET https://x.test/c\n';
+    const file = parseOne(text);
+    assert.equal(file.blocks.length, 3);
+    for (const title of ['b', 'c']) {
+      const start = text.indexOf(`### ${title}`);
+      assert.equal(blockAt(file, start).separator?.title, title);
+      assert.equal(blockAt(file, start - 1), file.blocks[title === 'b' ? 0 : 1]);
+      assert.equal(blockAt(file, start + 1).separator?.title, title);
+    }
+  });
+
   it('a `####` line is a separator whose title skips the extra hashes', () => {
     const file = parseOne('#### heading\nGET https://x.test\n');
     assert.equal(file.blocks.length, 2);
@@ -619,5 +643,253 @@ describe('syntax/parser: titles, names and a byte-order mark', () => {
     assert.equal(requestByName(file, 'a')?.requestLine?.url, 'https://x.test/1');
     assert.equal(requestByName(file, 'b')?.requestLine?.url, 'https://x.test/3');
     assert.equal(requestByName(file, 'c'), undefined);
+  });
+});
+
+// Issue 17: what the request-line, header, body, assertion and name parsing must give, case by case.
+describe('syntax/parser: request lines', () => {
+  const line = (text: string) => block(`###\n${text}\n`).requestLine!;
+
+  it('reads the URL after any run of blanks, a tab included, and the HTTP version in any case', () => {
+    assert.deepEqual([line('GET \t  https://x.test/a').url, line('GET\thttps://x.test/a').url], ['https://x.test/a', 'https://x.test/a']);
+    const v = line('GET https://x.test/a   http/2');
+    assert.deepEqual([v.url, v.httpVersion], ['https://x.test/a', 'HTTP/2']);
+    const urlOnly = line('https://x.test/a HTTP/1.1');
+    assert.deepEqual([urlOnly.method, urlOnly.url, urlOnly.httpVersion], ['GET', 'https://x.test/a', 'HTTP/1.1']);
+    const b = block('###\nPOST \t https://x.test/a HTTP/1.1\n');
+    assert.equal(at(b, b.requestLine!.urlSpan), 'https://x.test/a');
+    assert.equal(at(b, b.requestLine!.span), 'POST \t https://x.test/a HTTP/1.1');
+  });
+
+  it('accepts absolute URLs in any case, a variable or a path; warns on anything else', () => {
+    for (const url of ['https://x.test', 'HTTP://X.TEST', '{{base_url}}/a', '/api/v2/x']) {
+      assert.deepEqual(codes(block(`###\nGET ${url}\n`)), [], url);
+    }
+    for (const url of ['ftp://x.test', 'x.test', 'localhost:8080/a']) {
+      assert.deepEqual(codes(block(`###\nGET ${url}\n`)), ['syntax/url-without-scheme'], url);
+    }
+  });
+
+  it('a method alone has no URL: the message writes the method in upper case', () => {
+    const b = block('###\npost\n');
+    assert.deepEqual(
+      b.problems.map((p) => [p.code, p.message]),
+      [['syntax/missing-url', '`post` has no URL: write `POST {{base_url}}/api/v2/...`.']],
+    );
+    assert.equal(b.requestLine?.method, 'POST');
+    assert.deepEqual(b.requestLine?.urlSpan, { start: b.requestLine.span.end, end: b.requestLine.span.end });
+  });
+
+  it('joins `?` and `&` lines only right after the request line; the URL span runs to the last one', () => {
+    const b = block('###\nGET https://x.test/a\n  ?p=1\n  &q=2\nAccept: json\n');
+    assert.equal(b.requestLine!.url, 'https://x.test/a?p=1&q=2');
+    assert.equal(at(b, b.requestLine!.urlSpan), 'https://x.test/a\n  ?p=1\n  &q=2');
+    assert.equal(at(b, b.requestLine!.span), 'GET https://x.test/a\n  ?p=1\n  &q=2');
+    const late = block('###\nGET https://x.test/a\nAccept: json\n?p=1\n');
+    assert.equal(late.requestLine!.url, 'https://x.test/a');
+    assert.deepEqual(codes(late), ['syntax/missing-blank-line']);
+  });
+
+  it('a query line under a method with no URL becomes the URL', () => {
+    const b = block('###\nGET\n?p=1\n');
+    assert.equal(b.requestLine!.url, '?p=1');
+    assert.equal(at(b, b.requestLine!.urlSpan), '?p=1');
+  });
+});
+
+describe('syntax/parser: headers, bodies and lines without a request line', () => {
+  it('a header value may be empty, and the value span is the trimmed value', () => {
+    const b = block('###\nGET https://x.test\nX-Empty:\nX-Spaced:   a b  \n');
+    assert.deepEqual(
+      b.headers.map((h) => [h.name, h.value, at(b, h.nameSpan), at(b, h.valueSpan), at(b, h.span)]),
+      [
+        ['X-Empty', '', 'X-Empty', '', 'X-Empty:'],
+        ['X-Spaced', 'a b', 'X-Spaced', 'a b', 'X-Spaced:   a b'],
+      ],
+    );
+  });
+
+  it('a body with no request line, starting with `[` or `<`, is a body, with the body message', () => {
+    for (const body of ['[1, 2]', '< ./body.json']) {
+      const b = block(`###\n${body}\n`);
+      assert.deepEqual(
+        b.problems.map((p) => [p.code, p.message, at(b, p.span)]),
+        [
+          [
+            'syntax/no-request-line',
+            'This body has no request line: add `METHOD URL` and the headers above it, then a blank line, e.g. `POST {{base_url}}/api/v2/account/verify`.',
+            body,
+          ],
+        ],
+        body,
+      );
+      assert.ok(b.body, body);
+    }
+  });
+
+  it('headers with no request line: one problem, with the header message, the headers read', () => {
+    const b = block('###\nContent-Type: application/json\nX-A: 1\nnot a header\n');
+    assert.deepEqual(
+      b.problems.map((p) => [p.code, p.message]),
+      [
+        [
+          'syntax/no-request-line',
+          'This header has no request line above it: add `METHOD URL` first, e.g. `POST {{base_url}}/api/v2/account/verify`.',
+        ],
+      ],
+    );
+    assert.deepEqual(
+      b.headers.map((h) => h.name),
+      ['Content-Type', 'X-A'],
+    );
+    assert.equal(b.body?.text, 'not a header');
+  });
+
+  it('a method followed by a colon is a request line, not a header', () => {
+    const b = block('###\nGET: https://x.test/a\n');
+    assert.equal(b.requestLine?.method, 'GET');
+    assert.deepEqual(b.headers, []);
+  });
+
+  it('reads a JSON body by its content type, whatever the header name case, also a `+json` type', () => {
+    for (const type of ['content-type: application/json', 'CONTENT-TYPE: application/vnd.api+json']) {
+      const b = block(`###\nPOST https://x.test\n${type}\n\n{{payload}}\n`);
+      assert.equal(b.body?.kind, 'json', type);
+    }
+    assert.equal(block('###\nPOST https://x.test\nContent-Type: text/plain\n\n{{payload}}\n').body?.kind, 'text');
+    assert.equal(block('###\nPOST https://x.test\nX-Type: application/json\n\n{{payload}}\n').body?.kind, 'text');
+  });
+
+  it('a `< file` line followed by more text is a text body; `<@ file` is a file body', () => {
+    const text = block('###\nPOST https://x.test\n\n< ./a.json\nmore\n');
+    assert.equal(text.body?.kind, 'text');
+    assert.equal(text.body?.text, '< ./a.json\nmore');
+    const at2 = block('###\nPOST https://x.test\n\n<@ ./a.json  \n');
+    assert.equal(at2.body?.kind, 'file');
+    assert.equal(at2.body?.filePath?.value, './a.json');
+    assert.equal(at(at2, at2.body.filePath.span), './a.json');
+  });
+
+  it('a text body of header-like lines with no blank line after them is a body, without a warning', () => {
+    const b = block('###\nPOST https://x.test\nA: 1\n\nB: 2\nC: 3\n');
+    assert.equal(b.body?.text, 'B: 2\nC: 3');
+    assert.deepEqual(codes(b), []);
+  });
+
+  it('keeps comment lines inside a JSON body, and the comments of a block in document order', () => {
+    const b = block('###\n# before\nPOST https://x.test\n\n{\n# inside\n"a": 1\n}\n\n# after\n');
+    assert.equal(b.body?.text, '{\n# inside\n"a": 1\n}');
+    assert.deepEqual(
+      b.comments.map((c) => at(b, c)),
+      ['# before', '# after'],
+    );
+  });
+});
+
+describe('syntax/parser: assertions', () => {
+  const assertions = (text: string) =>
+    block(`###\nGET https://x.test\n${text}\n`).assertions.map((a) => [a.subject, a.path, a.operator, a.expected]);
+
+  it('reads subject, path, operator and expected value, the expected value trimmed and kept whole', () => {
+    assert.deepEqual(assertions('?? body data.items contains two words  '), [['body', 'data.items', 'contains', 'two words']]);
+    assert.deepEqual(assertions('?? body data a == 1'), [['body', 'data a', '==', '1']]);
+    assert.deepEqual(assertions('?? body data.id exists'), [['body', 'data.id', 'exists', undefined]]);
+    assert.deepEqual(assertions('??\tstatus == 201'), [['status', undefined, '==', '201']]);
+    assert.deepEqual(assertions('?? duration < 500'), [['duration', undefined, '<', '500']]);
+  });
+
+  it('a word after `??` is the subject even when it is also an operator', () => {
+    const b = block('###\nGET https://x.test\n?? exists\n');
+    assert.deepEqual(
+      b.assertions.map((a) => [a.subject, a.operator]),
+      [['exists', undefined]],
+    );
+    assert.deepEqual(codes(b), ['syntax/unknown-assertion-subject']);
+  });
+
+  it('only status, duration, signature and schema need an operator', () => {
+    for (const text of ['?? body', '?? body data.x', '?? header x-trace']) {
+      assert.deepEqual(codes(block(`###\nGET https://x.test\n${text}\n`)), [], text);
+    }
+    for (const text of ['?? duration', '?? signature', '?? schema', '?? status']) {
+      assert.deepEqual(codes(block(`###\nGET https://x.test\n${text}\n`)), ['syntax/assertion-without-operator'], text);
+    }
+  });
+
+  it('`??` must be followed by a blank or the end of the line: `??x` is body text', () => {
+    const b = block('###\nPOST https://x.test\n\nhello\n??x == 1\n');
+    assert.deepEqual(b.assertions, []);
+    assert.equal(b.body?.text, 'hello\n??x == 1');
+  });
+
+  it('templates in assertions and in body lines after an assertion are references', () => {
+    const b = block('###\nPOST https://x.test\n?? body id == {{id}}\n\n{"a": "{{x}}",\n?? body b == {{y}}\n"b": "{{z}}"}\n');
+    assert.deepEqual(
+      b.references.map((r) => r.name),
+      ['id', 'x', 'y', 'z'],
+    );
+    assert.deepEqual(codes(b), []);
+  });
+});
+
+describe('syntax/parser: variables, directives and names', () => {
+  it('a variable value is a reference region; the variable name is not', () => {
+    const file = parseOne('@a = {{b}} and {{c}}\n@{{d}} = 1\n');
+    assert.deepEqual(
+      file.blocks[0].references.map((r) => r.name),
+      ['b', 'c'],
+    );
+    const v = file.variables[0];
+    assert.equal(file.text.slice(v.valueSpan.start, v.valueSpan.end), '{{b}} and {{c}}');
+  });
+
+  it('reads `@name=value` without blanks, and says how to write a variable without a value', () => {
+    const file = parseOne('@a=1\n@b   =   two words  \n');
+    assert.deepEqual(
+      file.variables.map((v) => [v.name, v.value, file.text.slice(v.valueSpan.start, v.valueSpan.end)]),
+      [
+        ['a', '1', '1'],
+        ['b', 'two words', 'two words'],
+      ],
+    );
+    assert.equal(block('@\n').problems[0].message, '`@` defines no value: write `@name = value`.');
+    assert.equal(block('@ab cd\n').problems[0].code, 'syntax/variable-without-value');
+  });
+
+  it('a directive without a value has an empty value right after its name', () => {
+    const b = block('###\n# @no-log\n# @name   spaced  \nGET https://x.test\n');
+    const [noLog, name] = b.directives;
+    assert.deepEqual(noLog.valueSpan, { start: noLog.nameSpan.end, end: noLog.nameSpan.end });
+    assert.equal(at(b, name.valueSpan), 'spaced');
+    assert.equal(b.name, 'spaced');
+  });
+
+  it('the last `@name` with a value names the request, by its first word; a title names it only when it is one word', () => {
+    assert.equal(block('### t\n# @name first\n# @name second\n# @name\nGET https://x.test\n').name, 'second');
+    assert.equal(block('###\n# @name two words\nGET https://x.test\n').name, 'two');
+    assert.equal(block('### my-quote_2\nGET https://x.test\n').name, 'my-quote_2');
+    assert.equal(block('### 2nd\nGET https://x.test\n').name, undefined);
+    assert.equal(block('### a.b\nGET https://x.test\n').name, undefined);
+  });
+});
+
+describe('syntax/parser: once the body has started', () => {
+  it('header-like lines after a body that started without a blank line stay in the body', () => {
+    const b = block('###\nPOST https://x.test\nA: 1\nhello\nB: 2\n');
+    assert.deepEqual(
+      b.headers.map((h) => h.name),
+      ['A'],
+    );
+    assert.equal(b.body?.text, 'hello\nB: 2');
+    const headerless = block('###\nX-A: 1\n{"a": 1}\nX-B: 2\n');
+    assert.deepEqual(
+      headerless.headers.map((h) => h.name),
+      ['X-A'],
+    );
+  });
+
+  it('an assertion without an operator keeps its path', () => {
+    const a = block('###\nGET https://x.test\n?? body data.x\n').assertions[0];
+    assert.deepEqual([a.subject, a.path, a.operator], ['body', 'data.x', undefined]);
   });
 });

@@ -189,3 +189,41 @@ describe('syntax/templates: scanning a region', () => {
     assert.deepEqual(problems, []);
   });
 });
+
+// The gaps the `syntax` mutation run found in scanTemplates (issue 17).
+describe('syntax/templates: unterminated and stray braces', () => {
+  it('a `{{` never closed in the rest of the text ends at the end of its line, with the fix in the message', () => {
+    for (const text of ['x {{open', 'x {{open\nnext', 'x {{open\n}}']) {
+      const { refs, problems } = scanTemplates(text);
+      assert.deepEqual(refs, [], text);
+      assert.deepEqual(
+        problems.map((p) => [p.code, p.severity, text.slice(p.span.start, p.span.end), p.message]),
+        [
+          [
+            'syntax/unterminated-template',
+            'error',
+            '{{open',
+            '`{{` is not closed on this line: add `}}` after the name, e.g. `{{partnerCode}}`.',
+          ],
+        ],
+        text,
+      );
+    }
+  });
+
+  it('a `}}` before a `{{` does not close it', () => {
+    const { refs, problems } = scanTemplates('}}{{x}}');
+    assert.deepEqual(
+      refs.map((r) => [r.name, r.span]),
+      [['x', { start: 2, end: 7 }]],
+    );
+    assert.deepEqual(problems, []);
+  });
+
+  it('an empty `{{}}` says to write a name or remove the braces', () => {
+    assert.equal(
+      scanTemplates('{{}}').problems[0].message,
+      'Empty `{{}}`: write a variable name inside, e.g. `{{partnerCode}}`, or remove the braces.',
+    );
+  });
+});
