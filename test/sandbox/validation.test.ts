@@ -71,6 +71,31 @@ describe('sandbox request validation and body limits (real process)', function (
     assert.equal(quote.body.success, true, quote.body.message);
   });
 
+  it('the fields the document says are "not rejected as missing" reach the operation: 18 and 46, not 5', async () => {
+    // Doc 1 §4.13: an omitted bankAccountNumber is signed as `undefined`; the account then cannot be verified.
+    const account = await v2.call('v2.orders.create-sell-order', sellFields({ bankAccountNumber: undefined }));
+    assert.equal(account.body.errorCode, 18, account.body.message);
+    // Doc 1 §4.16: an omitted fiatCurrency or fiatAmount fails with 46; an omitted extendInfo with 18.
+    const cashout = (more: Record<string, unknown>) =>
+      v2.call('v2.orders.create-cashout', {
+        externalOrderId: `val-${randomUUID()}`,
+        userEmail: user,
+        cryptoCurrency: 'USDT',
+        fiatCurrency: 'VND',
+        fiatAmount: 200000,
+        extendInfo: { recipientName: 'TRAN THI BINH', recipientNumber: '0123456789', recipientBankCode: '970415' },
+        ...more,
+      });
+    assert.equal((await cashout({ fiatCurrency: undefined })).body.errorCode, 46);
+    assert.equal((await cashout({ fiatAmount: undefined })).body.errorCode, 46);
+    assert.equal((await cashout({ extendInfo: undefined })).body.errorCode, 18);
+    assert.equal((await cashout({ extendInfo: null })).body.errorCode, 18);
+    // The other required fields are still missing fields.
+    const user5 = await cashout({ cryptoCurrency: undefined });
+    assert.equal(user5.body.errorCode, 5);
+    assert.match(user5.body.message, /^Missing required field: cryptoCurrency\./);
+  });
+
   it('5: a value of another type names the field, the type and what was sent', async () => {
     const str = await v2.call('v2.wallet.balance', { currency: 5 });
     assert.equal(str.body.errorCode, 5);
