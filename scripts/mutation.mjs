@@ -19,6 +19,7 @@ const ALL = [
   'lint',
   'match',
   'sandbox',
+  'sandbox-fund',
   'sandbox-orders',
 ];
 const scopes = process.argv.slice(2).filter((a) => !a.startsWith('-'));
