@@ -13,9 +13,18 @@ const SANDBOX_SPECS = {
   rules: ['test/sandbox/validation.test.ts', 'test/sandbox/sharedErrors.test.ts', 'test/sandbox/kyc.test.ts'],
   // fund.ts: orders (debits, 7, refunds, the ledger) and concurrency (the fund under load, restarts).
   fund: ['test/sandbox/orders.test.ts', 'test/sandbox/concurrency.test.ts'],
-  // orders.ts: orders, /v3 (forced outcomes, the test pass), clock (settlement, UTC+7 times),
-  // concurrency (idempotency and the fund under load).
-  orders: ['test/sandbox/orders.test.ts', 'test/sandbox/v3.test.ts', 'test/sandbox/clock.test.ts', 'test/sandbox/concurrency.test.ts'],
+  // orders.ts: the order rules and messages (errors, caps with a pinned clock, the order object), then
+  // orders, /v3 (forced outcomes, the test pass), clock (settlement, UTC+7 times), concurrency
+  // (idempotency and the fund under load).
+  orders: [
+    'test/sandbox/orderErrors.test.ts',
+    'test/sandbox/orderRules.test.ts',
+    'test/sandbox/orderObject.test.ts',
+    'test/sandbox/orders.test.ts',
+    'test/sandbox/v3.test.ts',
+    'test/sandbox/clock.test.ts',
+    'test/sandbox/concurrency.test.ts',
+  ],
 };
 
 const SCOPES = {

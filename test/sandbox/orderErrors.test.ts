@@ -93,7 +93,13 @@ describe('sandbox order errors and their messages (real process)', function () {
 
   it('PHP extendInfo: the missing member is named; an all-digit name is refused only with an all-digit account', async () => {
     const ph = (PH: Record<string, unknown>, account = '123456789012') =>
-      sell({ fiatCurrency: 'PHP', fiatAmount: 500, bankCode: 'GXCHPHM2XXX', bankAccountNumber: account, extendInfo: { qrType: 'ph.ppmi.p2m', PH } });
+      sell({
+        fiatCurrency: 'PHP',
+        fiatAmount: 500,
+        bankCode: 'GXCHPHM2XXX',
+        bankAccountNumber: account,
+        extendInfo: { qrType: 'ph.ppmi.p2m', PH },
+      });
     const noName = await ph({ recipientName: '', additionalData: { a: 1 } });
     assert.equal(noName.body.errorCode, 18);
     assert.equal(noName.body.message, 'extendInfo.PH.recipientName is missing: pass it verbatim from the QR decoding');
@@ -109,10 +115,16 @@ describe('sandbox order errors and their messages (real process)', function () {
 
   it('create-cashout: what is missing from extendInfo is named; a recognised recipientType is accepted', async () => {
     const none = await cashout({ extendInfo: undefined });
-    assert.equal(none.body.message, 'extendInfo is missing: send the recipient as { "recipientName", "recipientNumber", "recipientBankCode" }');
+    assert.equal(
+      none.body.message,
+      'extendInfo is missing: send the recipient as { "recipientName", "recipientNumber", "recipientBankCode" }',
+    );
     const two = await cashout({ extendInfo: { recipientName: 'A', recipientNumber: '' } });
     assert.equal(two.body.errorCode, 18);
-    assert.equal(two.body.message, "extendInfo lacks recipientNumber, recipientBankCode: the recipient's account cannot be verified without them");
+    assert.equal(
+      two.body.message,
+      "extendInfo lacks recipientNumber, recipientBankCode: the recipient's account cannot be verified without them",
+    );
     const one = await cashout({ extendInfo: { ...RECIPIENT, recipientBankCode: undefined } });
     assert.equal(one.body.message, "extendInfo lacks recipientBankCode: the recipient's account cannot be verified without it");
     const alien = await cashout({ extendInfo: { ...RECIPIENT, recipientType: 'ALIEN' } });

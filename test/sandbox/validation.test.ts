@@ -67,7 +67,12 @@ describe('sandbox request validation and body limits (real process)', function (
     const r = await v2.call('v2.wallet.balance', { currency: null });
     assert.equal(r.body.errorCode, 5);
     assert.match(r.body.message, /^Missing required field: currency\./);
-    const quote = await v2.call('v2.orders.review-sell-order', { currency: 'USDT', fiatAmount: 100000, tokenAmount: null, fiatCurrency: null });
+    const quote = await v2.call('v2.orders.review-sell-order', {
+      currency: 'USDT',
+      fiatAmount: 100000,
+      tokenAmount: null,
+      fiatCurrency: null,
+    });
     assert.equal(quote.body.success, true, quote.body.message);
   });
 
@@ -116,10 +121,18 @@ describe('sandbox request validation and body limits (real process)', function (
   });
 
   it('5: a number too large to be finite (1e999 parses to Infinity) is not a number', async () => {
-    const r = await postRaw('v2.orders.review-cashout', { userEmail: user, cryptoCurrency: 'USDT', fiatCurrency: 'VND', fiatAmount: Infinity }, { fiatAmount: '1e999' });
+    const r = await postRaw(
+      'v2.orders.review-cashout',
+      { userEmail: user, cryptoCurrency: 'USDT', fiatCurrency: 'VND', fiatAmount: Infinity },
+      { fiatAmount: '1e999' },
+    );
     assert.equal(r.errorCode, 5, r.message);
     assert.match(r.message, /^fiatAmount must be a number, not null/);
-    const fine = await postRaw('v2.orders.review-cashout', { userEmail: user, cryptoCurrency: 'USDT', fiatCurrency: 'VND', fiatAmount: 200000 }, { fiatAmount: '2e5' });
+    const fine = await postRaw(
+      'v2.orders.review-cashout',
+      { userEmail: user, cryptoCurrency: 'USDT', fiatCurrency: 'VND', fiatAmount: 200000 },
+      { fiatAmount: '2e5' },
+    );
     assert.equal(fine.success, true, fine.message);
   });
 
