@@ -11,8 +11,9 @@ const SANDBOX_SPECS = {
   // validate, limits: the request checks (5 and the fields' own codes) and the body bounds;
   // sharedErrors (the shared errors, 5 among them) and kyc (the KYC fields) as on main.
   rules: ['test/sandbox/validation.test.ts', 'test/sandbox/sharedErrors.test.ts', 'test/sandbox/kyc.test.ts'],
-  // fund.ts: orders (debits, 7, refunds, the ledger) and concurrency (the fund under load, restarts).
-  fund: ['test/sandbox/orders.test.ts', 'test/sandbox/concurrency.test.ts'],
+  // fund.ts: fund (configured balances, a debit of exactly the balance, refunds), orders (debits, 7,
+  // refunds, the ledger) and concurrency (the fund under load, restarts).
+  fund: ['test/sandbox/fund.test.ts', 'test/sandbox/orders.test.ts', 'test/sandbox/concurrency.test.ts'],
   // orders.ts: the order rules and messages (errors, caps with a pinned clock, the order object), then
   // orders and /v3 (forced outcomes, the test pass); clock (settlement, UTC+7 times) for the second
   // half. concurrency is left out: its 100 simultaneous creates made a surviving mutant cost a minute

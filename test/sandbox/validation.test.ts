@@ -108,6 +108,9 @@ describe('sandbox request validation and body limits (real process)', function (
     const obj = await v2.call('v2.orders.create-sell-order', sellFields({ extendInfo: ['PH'] }));
     assert.equal(obj.body.errorCode, 5);
     assert.equal(obj.body.message, 'extendInfo must be an object, not ["PH"]: send it as an object');
+    // A long value is echoed only in part (its first 40 characters as JSON), so the message stays readable.
+    const long = await v2.call('v2.orders.create-sell-order', sellFields({ extendInfo: ['x'.repeat(100)] }));
+    assert.equal(long.body.message, `extendInfo must be an object, not ["${'x'.repeat(38)}: send it as an object`);
     const text = await v2.call('v2.orders.create-cashout', {
       externalOrderId: `val-${randomUUID()}`,
       userEmail: user,
