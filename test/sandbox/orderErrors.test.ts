@@ -59,9 +59,18 @@ describe('sandbox order errors and their messages (real process)', function () {
     assert.match(hook.body.message, /^webhookSecretKey matches no registered webhook endpoint, so the order was not created: use the key/);
     // A null webhookSecretKey is no key: the order settles silently.
     assert.equal((await sell({ webhookSecretKey: null })).body.success, true);
+    const holds = (await v2.call('v2.wallet.balance', { currency: 'USDT' })).body.data.balance as number;
+    assert.ok(holds > 0 && holds < 80.84, String(holds));
     const short = await sell({ fiatAmount: 2_000_000 });
     assert.equal(short.body.errorCode, 7);
-    assert.match(short.body.message, /^The fund holds [\d.,]+ USDT but the order needs 80\.84 USDT: top up the fund or lower the amount$/);
+    assert.equal(short.body.message, `The fund holds ${holds} USDT but the order needs 80.84 USDT: top up the fund or lower the amount`);
+    // 12: the sandbox's test account whose payout fails after creation; the order was refunded.
+    const failed = await sell({ bankAccountNumber: '0000000012' });
+    assert.equal(failed.body.errorCode, 12);
+    assert.match(
+      failed.body.message,
+      /^The payout failed after the order was created: The payout was refused by the receiving bank .+ Create a new order with a new externalOrderId\.$/,
+    );
     const unknown = id();
     assert.equal(
       (await v2.call('v2.orders.details', { externalOrderId: unknown })).body.message,

@@ -52,6 +52,8 @@ describe('sandbox order object (real process)', function () {
     assert.equal(o.bankTransfer.contentPayment, 'Table 4');
     assert.equal(o.bankTransfer.totalPayment, 250000);
     assert.match(o.bankTransfer.qrUrl, new RegExp(`/${o.externalOrderId}`));
+    // The sandbox's log names each order it creates.
+    assert.ok(sb.output().includes(`order ${o.externalOrderId} created (SELL)`), sb.output());
   });
 
   it('cashout: the bank transfer is the recipient of extendInfo, the token transfer the quote', async () => {
