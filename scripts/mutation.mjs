@@ -19,7 +19,9 @@ const ALL = [
   'lint',
   'match',
   'sandbox',
+  'sandbox-fund',
   'sandbox-orders',
+  'sandbox-orders-flow',
 ];
 const scopes = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const reportOnly = process.argv.includes('--report');

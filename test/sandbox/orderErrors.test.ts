@@ -1,0 +1,167 @@
+// What each order error tells the user (the guide: a message names the problem and the fix), for
+// scan-to-pay and cashout orders on /api/v2 and the forced outcomes of doc 2 §3, against the real
+// sandbox; and the edges of the order checks the other suites leave out.
+import { strict as assert } from 'node:assert';
+import { randomUUID } from 'node:crypto';
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
+import { localClients, verifiedUser, type V2Client, type V3Client } from './client';
+
+const id = () => `err-${randomUUID()}`;
+const RECIPIENT = { recipientName: 'TRAN THI BINH', recipientNumber: '0123456789', recipientBankCode: '970415' };
+
+describe('sandbox order errors and their messages (real process)', function () {
+  let sb: SandboxProcess;
+  let v2: V2Client;
+  let v3: V3Client;
+  let user: string;
+  const sell = (fields: Record<string, unknown> = {}) =>
+    v2.call('v2.orders.create-sell-order', {
+      externalOrderId: id(),
+      currency: 'USDT',
+      fiatAmount: 100000,
+      userEmail: user,
+      bankCode: '970436',
+      bankAccountNumber: '0123456789',
+      content: 'Coffee',
+      extendInfo: null,
+      ...fields,
+    });
+  const cashout = (fields: Record<string, unknown> = {}) =>
+    v2.call('v2.orders.create-cashout', {
+      externalOrderId: id(),
+      userEmail: user,
+      cryptoCurrency: 'USDT',
+      fiatCurrency: 'VND',
+      fiatAmount: 200000,
+      extendInfo: RECIPIENT,
+      ...fields,
+    });
+
+  before(async () => {
+    // 40 USDT: enough for small orders, not for a 2,000,000 VND one (80.84 USDT).
+    sb = await startSandboxProcess({ args: ['--kyc-delay', '0'], config: { local: { funds: { USDT: 40 } } } });
+    ({ v2, v3 } = localClients(sb.home));
+    user = await verifiedUser(v2);
+    await v3.login(user);
+  });
+  after(async () => sb?.stop());
+
+  it('11, 13, 7, 15: the id already used, the unknown webhook key, the fund short, the unknown order', async () => {
+    const first = await sell();
+    assert.equal(first.body.success, true, first.body.message);
+    const used = first.body.data.externalOrderId as string;
+    assert.equal(
+      (await sell({ externalOrderId: used })).body.message,
+      `externalOrderId ${used} was already used: fetch that order with orders/details instead of creating it again`,
+    );
+    const hook = await sell({ webhookSecretKey: 'nobody' });
+    assert.equal(hook.body.errorCode, 13);
+    assert.match(hook.body.message, /^webhookSecretKey matches no registered webhook endpoint, so the order was not created: use the key/);
+    // A null webhookSecretKey is no key: the order settles silently.
+    assert.equal((await sell({ webhookSecretKey: null })).body.success, true);
+    const holds = (await v2.call('v2.wallet.balance', { currency: 'USDT' })).body.data.balance as number;
+    assert.ok(holds > 0 && holds < 80.84, String(holds));
+    const short = await sell({ fiatAmount: 2_000_000 });
+    assert.equal(short.body.errorCode, 7);
+    assert.equal(short.body.message, `The fund holds ${holds} USDT but the order needs 80.84 USDT: top up the fund or lower the amount`);
+    // 12: the sandbox's test account whose payout fails after creation; the order was refunded.
+    const failed = await sell({ bankAccountNumber: '0000000012' });
+    assert.equal(failed.body.errorCode, 12);
+    assert.match(
+      failed.body.message,
+      /^The payout failed after the order was created: The payout was refused by the receiving bank .+ Create a new order with a new externalOrderId\.$/,
+    );
+    const unknown = id();
+    assert.equal(
+      (await v2.call('v2.orders.details', { externalOrderId: unknown })).body.message,
+      `No order ${unknown} under this partner account: check the externalOrderId and the partner (and environment) that created it`,
+    );
+  });
+
+  it('17, 56, 18, 65 on create-sell-order name the value and the fix', async () => {
+    assert.equal(
+      (await sell({ content: 'Cà phê' })).body.message,
+      'content "Cà phê" has accents or special characters: use unaccented letters, digits and spaces only',
+    );
+    assert.equal(
+      (await sell({ bankCode: '000000' })).body.message,
+      "bankCode 000000 is not in the VND provider's list: take it from get-supported-banks or the QR decoding",
+    );
+    const empty = await sell({ bankAccountNumber: '' });
+    assert.equal(empty.body.errorCode, 18);
+    assert.match(empty.body.message, /bankAccountNumber is missing/);
+    assert.equal(
+      (await sell({ bankAccountNumber: '9990001111' })).body.message,
+      'The bank account 9990001111 could not be verified: check it with bank/account/verify',
+    );
+    assert.equal(
+      (await sell({ bankAccountNumber: '0000000065' })).body.message,
+      'The recipient account 0000000065 is blacklisted: the payout cannot be made',
+    );
+  });
+
+  it('PHP extendInfo: the missing member is named; an all-digit name is refused only with an all-digit account', async () => {
+    const ph = (PH: Record<string, unknown>, account = '123456789012') =>
+      sell({
+        fiatCurrency: 'PHP',
+        fiatAmount: 500,
+        bankCode: 'GXCHPHM2XXX',
+        bankAccountNumber: account,
+        extendInfo: { qrType: 'ph.ppmi.p2m', PH },
+      });
+    const noName = await ph({ recipientName: '', additionalData: { a: 1 } });
+    assert.equal(noName.body.errorCode, 18);
+    assert.equal(noName.body.message, 'extendInfo.PH.recipientName is missing: pass it verbatim from the QR decoding');
+    const digits = await ph({ recipientName: '12345', additionalData: { a: 1 } });
+    assert.equal(digits.body.errorCode, 18);
+    assert.match(digits.body.message, /^extendInfo\.PH\.recipientName and the account number are both all digits/);
+    const named = await ph({ recipientName: '12345', additionalData: { a: 1 } }, 'PH-ACCT-77');
+    assert.equal(named.body.success, true, named.body.message);
+    assert.equal(named.body.data.bankTransfer.bankAccountName, '12345');
+    const missing = await sell({ fiatCurrency: 'PHP', fiatAmount: 500, bankCode: 'GXCHPHM2XXX', bankAccountNumber: '123456789012' });
+    assert.match(missing.body.message, /^extendInfo\.PH is required for PHP: send extendInfo \{ "qrType": \.\.\., "PH": /);
+  });
+
+  it('create-cashout: what is missing from extendInfo is named; a recognised recipientType is accepted', async () => {
+    const none = await cashout({ extendInfo: undefined });
+    assert.equal(
+      none.body.message,
+      'extendInfo is missing: send the recipient as { "recipientName", "recipientNumber", "recipientBankCode" }',
+    );
+    const two = await cashout({ extendInfo: { recipientName: 'A', recipientNumber: '' } });
+    assert.equal(two.body.errorCode, 18);
+    assert.equal(
+      two.body.message,
+      "extendInfo lacks recipientNumber, recipientBankCode: the recipient's account cannot be verified without them",
+    );
+    const one = await cashout({ extendInfo: { ...RECIPIENT, recipientBankCode: undefined } });
+    assert.equal(one.body.message, "extendInfo lacks recipientBankCode: the recipient's account cannot be verified without it");
+    const alien = await cashout({ extendInfo: { ...RECIPIENT, recipientType: 'ALIEN' } });
+    assert.equal(alien.body.errorCode, 5);
+    assert.match(alien.body.message, /^extendInfo\.recipientType "ALIEN" is not recognised: send one of .+, or omit it$/);
+    const accent = await cashout({ extendInfo: { ...RECIPIENT, transferContent: 'Lương' } });
+    assert.match(accent.body.message, /^extendInfo\.transferContent "Lương" has accents or special characters/);
+    const typed = await cashout({ extendInfo: { ...RECIPIENT, recipientType: 'PERSONAL', transferContent: 'Salary' } });
+    assert.equal(typed.body.success, true, typed.body.message);
+    assert.equal(typed.body.data.bankTransfer.contentPayment, 'Salary');
+    assert.equal(typed.body.data.bankTransfer.bankAccountName, 'TRAN THI BINH');
+  });
+
+  it('forced outcomes: an outcome not allowed, an order of another kind, a terminal order', async () => {
+    const created = (await sell()).body.data.externalOrderId as string;
+    const bad = await v3.request('POST', '/v3/simulate/scan-to-pay/outcomes', { orderId: created, outcome: 'MAYBE' });
+    assert.equal(bad.body.code, 'INVALID_REQUEST_DATA');
+    const other = await v3.request('POST', '/v3/simulate/cashout/outcomes', { orderId: created, outcome: 'SUCCESS' });
+    assert.match(other.body.message, new RegExp(`^No cashout order ${created} under this partner: check the orderId`));
+    const mine = await v3.request('POST', '/v3/simulate/scan-to-pay/outcomes', { orderId: created, outcome: 'SUCCESS' });
+    assert.equal(mine.body.data.status, 'SUCCESS', mine.body.message);
+    const done = await v2.call('v2.orders.details', { externalOrderId: created });
+    assert.equal(done.body.data.descriptions, 'SUCCESS');
+    assert.match(done.body.data.tokenTransfer.txHash, /^0x[0-9a-f]{32,}$/);
+    const again = await v3.request('POST', '/v3/simulate/scan-to-pay/outcomes', { orderId: created, outcome: 'FAILED' });
+    assert.equal(
+      again.body.message,
+      `Order ${created} is already SUCCESS, a terminal status: forced outcomes apply only to orders still in progress`,
+    );
+  });
+});
