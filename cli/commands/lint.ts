@@ -80,7 +80,8 @@ export const lintCommand = command(spec, ({ values, positionals }) => {
         writeOut(`${shown}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${d.message}\n`);
       }
     }
-    const checked = files.length + envFiles.size;
+    // request files, and the env files that have something to say
+    const checked = files.length + [...envFiles.values()].filter((list) => list.length > 0).length;
     writeOut(`${checked} file${checked === 1 ? '' : 's'}: ${count('error')} error(s), ${count('warning')} warning(s)\n`);
   }
   return Promise.resolve(report.some((r) => r.diagnostics.some(failing)) ? EXIT.failed : EXIT.ok);

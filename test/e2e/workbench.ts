@@ -222,11 +222,12 @@ export async function waitForLines(page: Page, uriPrefix: string, until: RegExp,
 
 /**
  * Clicks the `index`th lens titled `text` until the click took: `took()` says so, or a Send progress
- * notification shows. A click that lands while the lenses are re-rendered is lost (VS Code replaces
- * the lens's link between mousedown and mouseup), and the server re-renders them after a stored
- * secret or an env file changed, which a sandbox start or stop does. So when nothing happened 15 s
- * after a click, it clicks again (three clicks at most; what the suites click this way is safe to
- * run twice).
+ * notification shows. The server has the lenses re-rendered after a stored secret or an env file
+ * changed (a sandbox start or stop writes one), and a click at that moment is lost: it lands on a
+ * lens whose command VS Code already dropped (an "Actual command not found" error), or the link is
+ * replaced between mousedown and mouseup (nothing at all). So it clicks again: at once after that
+ * error, after 15 s when nothing happened (three clicks at most; what the suites click this way is
+ * safe to run twice).
  */
 export async function clickCodeLensUntil(page: Page, text: string, index: number, took: () => Promise<boolean>): Promise<void> {
   for (let click = 1; click <= 3; click++) {
@@ -236,6 +237,14 @@ export async function clickCodeLensUntil(page: Page, text: string, index: number
     const settled = Date.now() + 15_000;
     while (Date.now() < settled) {
       if (await took()) return;
+      // a click on a lens of the list just replaced: VS Code has dropped its command already
+      // ("Actual command not found, wanted to execute …") and says so in an error notification,
+      // which later checks for "no error shown" would see: cleared, and clicked again at once
+      if ((await errorNotificationTexts(page)).some((t) => t.startsWith('Actual command not found'))) {
+        console.log(`      (the "${text}" lens clicked was stale: VS Code had dropped its command)`);
+        await runCommand(page, 'Notifications: Clear All Notifications');
+        break;
+      }
       if ((await notificationTexts(page)).some((t) => t.startsWith('Payout HTTP: Send'))) return;
       await page.waitForTimeout(250);
     }
