@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { endpointById } from '../../engine/catalogue/index';
 import { buildCanonical } from '../../engine/signing/canonical';
 import { signText } from '../../engine/signing/rsa';
+import { sellOrderBody } from '../sandbox/fixtures';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
 import { localClients, verifiedUser, type V2Client, type V3Client } from '../sandbox/client';
 
@@ -101,16 +102,7 @@ describe('reliability: the sandbox under hostile bodies and hard stops (real pro
       assert.ok(sb.alive(), `the sandbox exited:\n${sb.output()}`);
       for (const id of [sellId, cashoutId, v3Id])
         assert.equal((await v2.call('v2.orders.details', { externalOrderId: id })).body.errorCode, 15);
-      const ok = await v2.call('v2.orders.create-sell-order', {
-        externalOrderId: `fine-${randomUUID()}`,
-        currency: 'USDT',
-        fiatAmount: 100000,
-        userEmail: user,
-        bankCode: '970436',
-        bankAccountNumber: '0123456789',
-        content: 'Coffee',
-        extendInfo: null,
-      });
+      const ok = await v2.call('v2.orders.create-sell-order', sellOrderBody(user));
       assert.equal(ok.body.success, true, ok.body.message);
     });
   });

@@ -4,7 +4,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, randomUUID } from 'node:crypto';
 import { generateRsaKeyPair, loadPrivateKey, loadPublicKey } from '../../engine/signing/keys';
 import type { Credentials } from './client';
 
@@ -107,3 +107,18 @@ export function credsOf(p: TestPartner, servicePublicKey: Credentials['servicePu
 }
 
 export { loadPublicKey };
+
+/** A create-sell-order body the sandbox accepts (a fresh externalOrderId); `more` replaces or adds fields. */
+export function sellOrderBody(userEmail: string, more: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    externalOrderId: `sell-${randomUUID()}`,
+    currency: 'USDT',
+    fiatAmount: 100000,
+    userEmail,
+    bankCode: '970436',
+    bankAccountNumber: '0123456789',
+    content: 'Coffee',
+    extendInfo: null,
+    ...more,
+  };
+}

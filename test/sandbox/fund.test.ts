@@ -3,6 +3,7 @@
 // a debit may take the whole balance but never more, and a refund gives back exactly the debit.
 import { strict as assert } from 'node:assert';
 import { randomUUID } from 'node:crypto';
+import { sellOrderBody } from './fixtures';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
 import { localClients, verifiedUser, type V2Client, type V3Client } from './client';
 
@@ -24,17 +25,7 @@ describe('sandbox fund (real process)', function () {
   /** The USDT an order of FIAT VND costs, as the sandbox quotes it. */
   let cost: number;
   const sell = (externalOrderId: string, more: Record<string, unknown> = {}) =>
-    v2.call('v2.orders.create-sell-order', {
-      externalOrderId,
-      currency: 'USDT',
-      fiatAmount: FIAT,
-      userEmail: user,
-      bankCode: '970436',
-      bankAccountNumber: '0123456789',
-      content: 'Coffee',
-      extendInfo: null,
-      ...more,
-    });
+    v2.call('v2.orders.create-sell-order', sellOrderBody(user, { externalOrderId, fiatAmount: FIAT, ...more }));
   const balance = async (currency = 'USDT') => (await v2.call('v2.wallet.balance', { currency })).body.data.balance as number;
   const ledger = async (query = '') => (await v3.request('GET', `/v3/fund/ledger${query}`)).body.data.entries as Entry[];
 

@@ -3,6 +3,7 @@
 // sandbox; and the edges of the order checks the other suites leave out.
 import { strict as assert } from 'node:assert';
 import { randomUUID } from 'node:crypto';
+import { sellOrderBody } from './fixtures';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
 import { localClients, verifiedUser, type V2Client, type V3Client } from './client';
 
@@ -15,17 +16,7 @@ describe('sandbox order errors and their messages (real process)', function () {
   let v3: V3Client;
   let user: string;
   const sell = (fields: Record<string, unknown> = {}) =>
-    v2.call('v2.orders.create-sell-order', {
-      externalOrderId: id(),
-      currency: 'USDT',
-      fiatAmount: 100000,
-      userEmail: user,
-      bankCode: '970436',
-      bankAccountNumber: '0123456789',
-      content: 'Coffee',
-      extendInfo: null,
-      ...fields,
-    });
+    v2.call('v2.orders.create-sell-order', sellOrderBody(user, { externalOrderId: id(), ...fields }));
   const cashout = (fields: Record<string, unknown> = {}) =>
     v2.call('v2.orders.create-cashout', {
       externalOrderId: id(),

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { limitByName } from '../../engine/catalogue/index';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
 import { localClients, V2Client, type V3Client, verifiedUser, type LocalEnv } from './client';
-import { credsOf, writeTestConfig, type TestConfig } from './fixtures';
+import { credsOf, sellOrderBody, writeTestConfig, type TestConfig } from './fixtures';
 
 const id = () => `ord-${randomUUID()}`;
 const UTC7 = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -19,17 +19,7 @@ describe('sandbox orders (real process)', function () {
   let user: string;
   const as = (p: keyof TestConfig['partners']) => new V2Client(sb.url, credsOf(cfg.partners[p], env.servicePublicKey));
   const sell = (fields: Record<string, unknown> = {}, client = v2) =>
-    client.call('v2.orders.create-sell-order', {
-      externalOrderId: id(),
-      currency: 'USDT',
-      fiatAmount: 100000,
-      userEmail: user,
-      bankCode: '970436',
-      bankAccountNumber: '0123456789',
-      content: 'Coffee',
-      extendInfo: null,
-      ...fields,
-    });
+    client.call('v2.orders.create-sell-order', sellOrderBody(user, { externalOrderId: id(), ...fields }));
   const cashout = (fields: Record<string, unknown> = {}, client = v2) =>
     client.call('v2.orders.create-cashout', {
       externalOrderId: id(),

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { endpointById } from '../../engine/catalogue/index';
 import { buildCanonical } from '../../engine/signing/canonical';
 import { signText } from '../../engine/signing/rsa';
+import { sellOrderBody } from './fixtures';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
 import { localClients, verifiedUser, type V2Client, type V3Client } from './client';
 
@@ -20,17 +21,7 @@ describe('sandbox request validation and body limits (real process)', function (
   let v2: V2Client;
   let v3: V3Client;
   let user: string;
-  const sellFields = (more: Record<string, unknown> = {}) => ({
-    externalOrderId: `val-${randomUUID()}`,
-    currency: 'USDT',
-    fiatAmount: 100000,
-    userEmail: user,
-    bankCode: '970436',
-    bankAccountNumber: '0123456789',
-    content: 'Coffee',
-    extendInfo: null,
-    ...more,
-  });
+  const sellFields = (more: Record<string, unknown> = {}) => sellOrderBody(user, more);
 
   /**
    * A signed POST whose JSON text has `raw` spliced in as literal JSON (e.g. `1e999`, which
