@@ -124,11 +124,16 @@ const SCOPES = {
   },
   // orders.ts in parts (the whole file, 437 mutants, was projected at 1h40 here; 218-338 alone at
   // over an hour): the checks before an order is created (webhook key, duplicate, caps, bank, account,
-  // extendInfo) and the record and commit (debit, error 12); details, settlement and the forced
-  // outcomes of doc 2 §3 (doc 1 §4.14, §3.1). createSellOrder and createCashout (lines 218-338) have
-  // no scope yet.
+  // extendInfo) and the record and commit (debit, error 12); createSellOrder and createCashout
+  // (218-338: the order of the checks, the order object); details, settlement and the forced
+  // outcomes of doc 2 §3 (doc 1 §4.14, §3.1).
   'sandbox-orders': {
     mutate: ['engine/sandbox/orders.ts:40-217'],
+    spec: SANDBOX_SPECS.orders,
+    env: { PAYOUT_HTTP_SANDBOX_IN_PROCESS: '1' },
+  },
+  'sandbox-orders-create': {
+    mutate: ['engine/sandbox/orders.ts:218-338'],
     spec: SANDBOX_SPECS.orders,
     env: { PAYOUT_HTTP_SANDBOX_IN_PROCESS: '1' },
   },

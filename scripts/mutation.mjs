@@ -21,6 +21,7 @@ const ALL = [
   'sandbox',
   'sandbox-fund',
   'sandbox-orders',
+  'sandbox-orders-create',
   'sandbox-orders-flow',
 ];
 const scopes = process.argv.slice(2).filter((a) => !a.startsWith('-'));
