@@ -104,4 +104,59 @@ describe('sandbox auto-settlement (--auto-settle)', () => {
       await sb.close();
     }
   });
+
+  // Doc 1 §3.1: SUCCESS and ERROR are terminal ("no further moves"); §6.4: each callback is delivered once.
+  // Both orders are forced before their automatic settlement is due; the test then waits on a timer set
+  // after the sandbox's own (same delay, so Node runs the sandbox's first) and checks nothing moved.
+  it('an order forced to SUCCESS or FAILED before its automatic settlement stays as forced: no second move, no second webhook', async () => {
+    const AUTO_MS = 3000;
+    const sb = await startSandbox({ home: mkdtempSync(join(tmpdir(), 'payout-auto-')), kycDelayMs: 0, autoSettleMs: AUTO_MS });
+    try {
+      const { v2, v3, env } = localClients(sb.home);
+      await v2.call('v2.user.submit-kyc', { userEmail: 'forced@example.com', ...kycFields() });
+      await v3.login('forced@example.com');
+      const create = async (externalOrderId: string) => {
+        const r = await v2.call('v2.orders.create-sell-order', {
+          externalOrderId,
+          currency: 'USDT',
+          fiatAmount: 100000,
+          userEmail: 'forced@example.com',
+          bankCode: '970436',
+          bankAccountNumber: '0123456789',
+          content: 'Forced',
+          extendInfo: null,
+          webhookSecretKey: env.webhookSecretKey,
+        });
+        assert.equal(r.body.data?.status, 'AWAITING_PAYMENT', r.body.message);
+      };
+      const force = async (orderId: string, outcome: string) =>
+        assert.equal(
+          (await v3.request('POST', '/v3/simulate/scan-to-pay/outcomes', { orderId, outcome })).body.code,
+          'SUCCESS',
+          `${orderId} forced before its automatic settlement`,
+        );
+      await create('forced-ok');
+      await create('forced-failed');
+      await force('forced-ok', 'SUCCESS');
+      await force('forced-failed', 'FAILED');
+      const read = async (externalOrderId: string) => (await v2.call('v2.orders.details', { externalOrderId })).body.data;
+      const ok = await read('forced-ok');
+      await new Promise((r) => setTimeout(r, AUTO_MS));
+      const okAfter = await read('forced-ok');
+      assert.equal(okAfter.status, 'SUCCESS');
+      assert.equal(okAfter.tokenTransfer.txHash, ok.tokenTransfer.txHash, 'settled once');
+      const failedAfter = await read('forced-failed');
+      assert.equal(failedAfter.status, 'ERROR');
+      const refunds = (await v3.request('GET', '/v3/fund/ledger?externalOrderId=forced-failed')).body.data.entries.filter(
+        (e: { kind: string }) => e.kind === 'REFUND',
+      );
+      assert.equal(refunds.length, 1);
+      for (const id of ['forced-ok', 'forced-failed']) {
+        const hooks = (await (await fetch(`${sb.url}/sandbox/webhooks?externalOrderId=${id}`)).json()) as { deliveries: unknown[] };
+        assert.equal(hooks.deliveries.length, 1, id);
+      }
+    } finally {
+      await sb.close();
+    }
+  });
 });

@@ -91,6 +91,16 @@ describe('sandbox order errors and their messages (real process)', function () {
     );
   });
 
+  it("create-sell-order: the quote's own errors stop the order: 24 below the minimum, 25 above the maximum, 46 for a fiat without provider (doc 1 §4.13)", async () => {
+    const low = await sell({ fiatAmount: 1000 });
+    assert.equal(low.body.errorCode, 24, low.body.message);
+    assert.equal(low.body.semanticCode, 'SELL_AMOUNT_BELOW_MIN');
+    const high = await sell({ fiatAmount: 60_000_000 });
+    assert.equal(high.body.errorCode, 25, high.body.message);
+    const none = await sell({ fiatCurrency: 'JPY' });
+    assert.equal(none.body.errorCode, 46, none.body.message);
+  });
+
   it('PHP extendInfo: the missing member is named; an all-digit name is refused only with an all-digit account', async () => {
     const ph = (PH: Record<string, unknown>, account = '123456789012') =>
       sell({
@@ -114,11 +124,15 @@ describe('sandbox order errors and their messages (real process)', function () {
   });
 
   it('create-cashout: what is missing from extendInfo is named; a recognised recipientType is accepted', async () => {
-    const none = await cashout({ extendInfo: undefined });
-    assert.equal(
-      none.body.message,
-      'extendInfo is missing: send the recipient as { "recipientName", "recipientNumber", "recipientBankCode" }',
-    );
+    // Doc 1 §4.16: 18 when extendInfo is missing; sent as null it is missing too.
+    for (const extendInfo of [undefined, null]) {
+      const none = await cashout({ extendInfo });
+      assert.equal(none.body.errorCode, 18, String(extendInfo));
+      assert.equal(
+        none.body.message,
+        'extendInfo is missing: send the recipient as { "recipientName", "recipientNumber", "recipientBankCode" }',
+      );
+    }
     const two = await cashout({ extendInfo: { recipientName: 'A', recipientNumber: '' } });
     assert.equal(two.body.errorCode, 18);
     assert.equal(
@@ -129,7 +143,8 @@ describe('sandbox order errors and their messages (real process)', function () {
     assert.equal(one.body.message, "extendInfo lacks recipientBankCode: the recipient's account cannot be verified without it");
     const alien = await cashout({ extendInfo: { ...RECIPIENT, recipientType: 'ALIEN' } });
     assert.equal(alien.body.errorCode, 5);
-    assert.match(alien.body.message, /^extendInfo\.recipientType "ALIEN" is not recognised: send one of .+, or omit it$/);
+    // The recognised values are the sandbox's choice (docs/sandbox.md: PERSONAL, BUSINESS); the message lists them.
+    assert.equal(alien.body.message, 'extendInfo.recipientType "ALIEN" is not recognised: send one of PERSONAL, BUSINESS, or omit it');
     const accent = await cashout({ extendInfo: { ...RECIPIENT, transferContent: 'Lương' } });
     assert.match(accent.body.message, /^extendInfo\.transferContent "Lương" has accents or special characters/);
     const typed = await cashout({ extendInfo: { ...RECIPIENT, recipientType: 'PERSONAL', transferContent: 'Salary' } });
@@ -153,6 +168,39 @@ describe('sandbox order errors and their messages (real process)', function () {
     assert.equal(
       again.body.message,
       `Order ${created} is already SUCCESS, a terminal status: forced outcomes apply only to orders still in progress`,
+    );
+  });
+
+  // Doc 1 §2.3: descriptions "holds the word for success, or the failure reason"; docs/sandbox.md: empty
+  // while in progress, txHash set on SUCCESS only. Doc 2 §3: each endpoint takes its own kind of order.
+  it('forced outcomes: FAILED gives the failure reason, PROCESSING leaves descriptions and txHash empty; the endpoint names its kind', async () => {
+    const forced = async (kind: string, orderId: string, outcome: string) => {
+      const r = await v3.request('POST', `/v3/simulate/${kind}/outcomes`, { orderId, outcome });
+      assert.equal(r.body.code, 'SUCCESS', r.body.message);
+      return (await v2.call('v2.orders.details', { externalOrderId: orderId })).body.data;
+    };
+    const inFlight = (await sell()).body.data.externalOrderId as string;
+    const processing = await forced('scan-to-pay', inFlight, 'PROCESSING');
+    assert.equal(processing.status, 'PROCESSING');
+    assert.equal(processing.descriptions, '');
+    assert.equal(processing.tokenTransfer.txHash, '');
+    const failed = await forced('scan-to-pay', inFlight, 'FAILED');
+    assert.equal(failed.status, 'ERROR');
+    assert.equal(failed.descriptions, 'The payout failed (forced by the sandbox); the fund was refunded.');
+    assert.equal(failed.tokenTransfer.txHash, '');
+    // The sandbox's log names each move.
+    assert.ok(sb.output().includes(`order ${inFlight} -> PROCESSING`), sb.output());
+    assert.ok(sb.output().includes(`order ${inFlight} -> ERROR`), sb.output());
+    const cash = await cashout({ fiatAmount: 50_000 });
+    assert.equal(cash.body.success, true, cash.body.message);
+    const wrongKind = await v3.request('POST', '/v3/simulate/scan-to-pay/outcomes', {
+      orderId: cash.body.data.externalOrderId,
+      outcome: 'SUCCESS',
+    });
+    assert.equal(wrongKind.body.code, 'TRANSACTION_NOT_FOUND');
+    assert.match(
+      wrongKind.body.message,
+      new RegExp(`^No scan-to-pay order ${cash.body.data.externalOrderId} under this partner: check the orderId`),
     );
   });
 });

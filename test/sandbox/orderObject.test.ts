@@ -1,6 +1,8 @@
 // The order object (doc 1 §2.3) as the sandbox fills it: the bank transfer from the request (or the
 // recipient of a cashout), the token transfer and fees as quoted by review-sell-order/review-cashout,
-// against the real sandbox. What the document leaves open (paidAmount, the fund address, memo) is not pinned here.
+// against the real sandbox. Where the document says "not shown", the sandbox's choices of docs/sandbox.md
+// ("Choices where the documents say not shown": paidAmount is the requested fiatAmount, memo empty,
+// txHash set on SUCCESS only) are checked; the fund address is left open.
 import { strict as assert } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
@@ -51,6 +53,8 @@ describe('sandbox order object (real process)', function () {
     assert.equal(o.bankTransfer.bankAccountName, holder.bankAccountName);
     assert.equal(o.bankTransfer.contentPayment, 'Table 4');
     assert.equal(o.bankTransfer.totalPayment, 250000);
+    assert.equal(o.paidAmount, 250000);
+    assert.equal(o.tokenTransfer.memo, '');
     assert.match(o.bankTransfer.qrUrl, new RegExp(`/${o.externalOrderId}`));
     // The sandbox's log names each order it creates.
     assert.ok(sb.output().includes(`order ${o.externalOrderId} created (SELL)`), sb.output());
@@ -79,5 +83,30 @@ describe('sandbox order object (real process)', function () {
     assert.equal(o.bankTransfer.bankName, await bankNameOf('970415'));
     assert.equal(o.bankTransfer.contentPayment, '', 'no transferContent sent');
     assert.equal(o.bankTransfer.expiresAt, '');
+    assert.equal(o.bankTransfer.totalPayment, 300000, 'what the recipient receives');
+    assert.equal(o.paidAmount, 300000);
+    assert.deepEqual(o.fees, { systemFee: quote.systemFee, processingFee: quote.processingFee });
+    assert.equal(o.tokenTransfer.txHash, '', 'no transaction before the order succeeds');
+    assert.equal(o.tokenTransfer.memo, '');
+  });
+
+  // docs/sandbox.md: create-sell-order verifies accounts in the bank-verify currencies only (doc 1 §8:
+  // VND, NGN, GHS, ZAR, KES); an IDR order to an account that belongs to nobody is created, naming no holder.
+  it('scan-to-pay outside the bank-verify currencies: an account of nobody is not verified, and no holder is named', async () => {
+    const r = await v2.call('v2.orders.create-sell-order', {
+      externalOrderId: `obj-${randomUUID()}`,
+      currency: 'USDT',
+      fiatAmount: 100000,
+      fiatCurrency: 'IDR',
+      userEmail: user,
+      bankCode: '93600014',
+      bankAccountNumber: '9990001111',
+      content: 'Kopi',
+      extendInfo: null,
+    });
+    assert.equal(r.body.success, true, r.body.message);
+    assert.equal(r.body.data.bankTransfer.bankAccountNumber, '9990001111');
+    assert.equal(r.body.data.bankTransfer.bankAccountName, '');
+    assert.equal(r.body.data.bankTransfer.bankName, await bankNameOf('93600014', 'IDR'));
   });
 });

@@ -240,6 +240,19 @@ describe('sandbox orders (real process)', function () {
     }
   });
 
+  // Doc 1 §8: the caps are in USD, whatever token the order is paid from and for either product.
+  it('caps in USD whatever the token and the product: an ETH order and a cashout worth ~40 USD each get 36', async () => {
+    const capped = as('capped');
+    const u = await verifiedUser(capped);
+    // 1,000,000 VND is about 40 USD (cap 30), that is about 0.0133 ETH: the token amount is not the USD value.
+    const eth = await sell({ userEmail: u, currency: 'ETH', fiatAmount: 1_000_000 }, capped);
+    assert.equal(eth.body.errorCode, 36, eth.body.message);
+    assert.equal((await sell({ userEmail: u, currency: 'ETH', fiatAmount: 500_000 }, capped)).body.success, true);
+    const big = await cashout({ userEmail: u, fiatAmount: 1_000_000 }, capped);
+    assert.equal(big.body.errorCode, 36, big.body.message);
+    assert.match(big.body.message, /above the per-transaction cap of 30 USD/);
+  });
+
   it('12: the payout fails after creation (test account); refunded; the signed order in data', async () => {
     const before = await balance();
     const externalOrderId = id();
