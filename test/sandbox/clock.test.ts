@@ -109,7 +109,7 @@ describe('sandbox auto-settlement (--auto-settle)', () => {
   // Both orders are forced before their automatic settlement is due; the test then waits on a timer set
   // after the sandbox's own (same delay, so Node runs the sandbox's first) and checks nothing moved.
   it('an order forced to SUCCESS or FAILED before its automatic settlement stays as forced: no second move, no second webhook', async () => {
-    const AUTO_MS = 3000;
+    const AUTO_MS = 5000;
     const sb = await startSandbox({ home: mkdtempSync(join(tmpdir(), 'payout-auto-')), kycDelayMs: 0, autoSettleMs: AUTO_MS });
     try {
       const { v2, v3, env } = localClients(sb.home);
@@ -135,9 +135,10 @@ describe('sandbox auto-settlement (--auto-settle)', () => {
           'SUCCESS',
           `${orderId} forced before its automatic settlement`,
         );
+      // Each order is forced right after its creation, well inside AUTO_MS even on a loaded machine.
       await create('forced-ok');
-      await create('forced-failed');
       await force('forced-ok', 'SUCCESS');
+      await create('forced-failed');
       await force('forced-failed', 'FAILED');
       const read = async (externalOrderId: string) => (await v2.call('v2.orders.details', { externalOrderId })).body.data;
       const ok = await read('forced-ok');
