@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import type { LanguageService } from '../../engine/language';
-import { open, service } from './fixture';
+import { open, service, failWhenARuleThrows } from './fixture';
 import { messageText } from '../helpers/messageText';
 
 // A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
@@ -48,6 +48,7 @@ const without = (o: Record<string, unknown>, ...names: string[]) =>
   Object.fromEntries(Object.entries(o).filter(([k]) => !names.includes(k)));
 
 describe('language/lint agrees with the service', () => {
+  failWhenARuleThrows();
   it('a required signed field missing is an error (5), with the signed-as-undefined consequence in the same diagnostic', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['POST {{base_url}}/api/v2/orders/create-sell-order', without(sell, 'userEmail'), 'userEmail'],

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { LanguageService } from '../../engine/language';
-import { mark, open, service } from './fixture';
+import { mark, open, service, failWhenARuleThrows } from './fixture';
 import { messageText } from '../helpers/messageText';
 
 // A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
@@ -94,6 +94,7 @@ const kycBody = (over: Record<string, string>) =>
     .join('')} }`;
 
 describe('language/lint rules: the cases the fixtures left out', () => {
+  failWhenARuleThrows();
   it('payout/duplicate-request-name: the second request of a name, pointing at the line of the first', () => {
     const details = '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "o-1" }';
     lint(
@@ -454,6 +455,7 @@ describe('language/lint rules: the cases the fixtures left out', () => {
 
 // Cases the second mutation run (a fresh service per test, so no cached result hid a mutant) found untested.
 describe('language/lint rules: more cases the fixtures left out', () => {
+  failWhenARuleThrows();
   it("parser problems keep the parser's severity: a JSON error is an error, an unknown assertion subject a warning", () => {
     lint(
       '### Bad JSON\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", |}|\n\n|?? bogus|\n',

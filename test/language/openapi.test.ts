@@ -4,10 +4,11 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createLanguageService, type LanguageService } from '../../engine/language';
-import { fixture, FIXTURES, mark, open, service } from './fixture';
+import { fixture, FIXTURES, mark, open, service, failWhenARuleThrows } from './fixture';
 import { messageText } from '../helpers/messageText';
 
 describe('language/# @openapi documents', () => {
+  failWhenARuleThrows();
   // A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
   // must not answer for this one.
   let svc: LanguageService;
