@@ -1121,4 +1121,53 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       { code: 'payout/parameter-value', severity: 'error', at: 1, message: ['Path parameter `plantId` must be an integer; "12x" is not.'] },
     ]);
   });
+
+  it('the Add fixes into an empty body {}: the field on its own line, indented, with the value its type calls for', () => {
+    const head = (path: string) => `### A\nPOST {{base_url}}${path}\nContent-Type: application/json\n\n`;
+    /** The body after the fix that adds `field` to the request's empty body. */
+    const added = (path: string, field: string) => {
+      const text = `${head(path)}{}\n`;
+      const d = svc.diagnostics(open(svc, text)).find((x) => messageText(x.message).startsWith(`Required field \`${field}\``) || messageText(x.message).startsWith(`\`${field}\``));
+      assert.ok(d, `no diagnostic for the missing ${field}`);
+      return applyFix(text, d, `Add "${field}"`).slice(head(path).length);
+    };
+    const cashout = '/api/v2/orders/create-cashout';
+    // A variable the partner defines for the two every request carries, a fresh id for the order id.
+    assert.equal(added(cashout, 'partnerCode'), '{\n  "partnerCode": "{{partnerCode}}"\n}\n');
+    assert.equal(added(cashout, 'userEmail'), '{\n  "userEmail": "{{userEmail}}"\n}\n');
+    assert.equal(added(cashout, 'externalOrderId'), '{\n  "externalOrderId": "{{$uuid}}"\n}\n');
+    // Else a placeholder of the field's type: a string, a number, an object, an enum's first value.
+    assert.equal(added(cashout, 'cryptoCurrency'), '{\n  "cryptoCurrency": ""\n}\n');
+    assert.equal(added(cashout, 'fiatAmount'), '{\n  "fiatAmount": 0\n}\n');
+    assert.equal(added(cashout, 'extendInfo'), '{\n  "extendInfo": {}\n}\n');
+    assert.equal(added('/api/v2/orders/review-cashout', 'fiatCurrency'), '{\n  "fiatCurrency": "VND"\n}\n');
+    assert.equal(added('/sandbox/faults', 'errorCode'), '{\n  "errorCode": 0\n}\n');
+  });
+
+  it('the Add fixes after a last member: indented like it, after a trailing comma wherever it is', () => {
+    const head = '### A\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n';
+    const add = (body: string) => {
+      const text = head + body;
+      const d = svc.diagnostics(open(svc, text)).find((x) => x.code === 'payout/required-field-missing');
+      assert.ok(d, 'no required-field-missing');
+      return applyFix(text, d, 'Add "externalOrderId"').slice(head.length);
+    };
+    assert.equal(
+      add('{\n    "partnerCode": "{{partnerCode}}"\n}\n'),
+      '{\n    "partnerCode": "{{partnerCode}}",\n    "externalOrderId": "{{$uuid}}"\n}\n',
+    );
+    assert.equal(
+      add('{\n\t"partnerCode": "{{partnerCode}}",\n}\n'),
+      '{\n\t"partnerCode": "{{partnerCode}}",\n\t"externalOrderId": "{{$uuid}}",\n}\n',
+    );
+    assert.equal(
+      add('{\n  "partnerCode": "{{partnerCode}}"\n  ,\n}\n'),
+      '{\n  "partnerCode": "{{partnerCode}}"\n  ,\n  "externalOrderId": "{{$uuid}}",\n}\n',
+    );
+    // A file with lone CR line breaks (old Mac): the indentation is still the member's line's.
+    assert.equal(
+      add('{\r    "partnerCode": "{{partnerCode}}"\r}\r').replace(/\r/g, '\n'),
+      '{\n    "partnerCode": "{{partnerCode}}",\n    "externalOrderId": "{{$uuid}}"\n}\n',
+    );
+  });
 });

@@ -70,6 +70,24 @@ describe('language/# @openapi documents', () => {
     );
   });
 
+  it('the Add fixes of a document\'s required boolean and array write false and []', () => {
+    const text =
+      '# @openapi ../../openapi/switches.openapi.yaml\n@switches_base_url = http://127.0.0.1:9/api\n\n### Switch\nPOST {{switches_base_url}}/switches\nContent-Type: application/json\n\n{}\n';
+    const doc = open(svc, text, uri);
+    const ds = svc.diagnostics(doc);
+    assert.deepEqual(
+      ds.map((d) => messageText(d.message)),
+      ['Required field `on` is missing: the request does not match the API description. Add "on" to the body.', 'Required field `labels` is missing: the request does not match the API description. Add "labels" to the body.'],
+    );
+    const added = (title: string) =>
+      svc
+        .codeActions(doc, ds[0].range, ds)
+        .find((a) => a.title === title)!
+        .edit!.changes![doc.uri].map((e) => e.newText);
+    assert.deepEqual(added('Add "on"'), ['\n  "on": false\n']);
+    assert.deepEqual(added('Add "labels"'), ['\n  "labels": []\n']);
+  });
+
   it('completes the document paths after its base variable and its body fields', () => {
     const doc = open(svc, m.text.replace('POST {{library_base_url}}/books', 'POST {{library_base_url}}/bo'), uri);
     const paths = svc.completion(doc, { line: 4, character: 29 }).items.map((i) => i.label);
