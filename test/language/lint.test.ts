@@ -366,8 +366,8 @@ describe('language/lint rules', () => {
     const bad = mark(request(good.replace(/^.{4}/, 'AAAA')));
     const ds = keyed.diagnostics(open(keyed, bad.text));
     assert.deepEqual(
-      ds.map((d) => [d.code, d.range]),
-      [['payout/signature-mismatch', { start: bad.positions[0], end: bad.positions[1] }]],
+      ds.map((d) => [d.code, SEVERITY[d.severity ?? 0], d.range]),
+      [['payout/signature-mismatch', 'error', { start: bad.positions[0], end: bad.positions[1] }]],
     );
     assert.match(messageText(ds[0].message), /does not match the signed string `PARTNER1\|<secretKey>`/);
     assert.ok(!messageText(ds[0].message).includes(TEST_ENV.secretKey));

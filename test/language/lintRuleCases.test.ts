@@ -1170,4 +1170,53 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       '{\n    "partnerCode": "{{partnerCode}}",\n    "externalOrderId": "{{$uuid}}"\n}\n',
     );
   });
+
+  it('payout/amount-out-of-range judges only a literal number: a quoted, templated or missing VND fiatAmount is left to other rules', () => {
+    const cashout = (amount: string | undefined) =>
+      req(
+        '/api/v2/orders/create-cashout',
+        `{ "partnerCode": "{{partnerCode}}", "externalOrderId": "{{$uuid}}", "userEmail": "a@b.co", "cryptoCurrency": "USDT", "fiatCurrency": "VND"${amount === undefined ? '' : `, "fiatAmount": ${amount}`}, "extendInfo": { "recipientNumber": "0900000000" } }`,
+      );
+    const codes = (text: string) => svc.diagnostics(open(svc, text)).map((d) => String(d.code));
+    assert.ok(codes(cashout('5000')).includes('payout/amount-out-of-range'), 'a literal 5000 VND is below the floor');
+    for (const amount of ['"5000"', '"{{amount}}"', undefined]) {
+      const found = codes(`@amount = 5000\n\n${cashout(amount)}`);
+      assert.ok(!found.includes('payout/amount-out-of-range'), `${amount}: ${found.join(', ')}`);
+    }
+  });
+
+  it('payout/parameter-value: the whole message of a non-integer plant id; a search without its status parameter is not judged', () => {
+    lint('### Plant search\nGET {{plant_base_url}}/plant/search/status\n\n### Plant 1.5\nGET {{plant_base_url}}/plant|/1.5|\n', [
+      {
+        code: 'payout/parameter-value',
+        severity: 'error',
+        at: 0,
+        message: ['Path parameter `plantId` must be an integer; "1.5" is not. Write an integer, e.g. 1.'],
+      },
+    ]);
+  });
+
+  it('payout/wrong-type: a blank string where a number goes gets no "write as a number" fix; a number in a string field says "a number"', () => {
+    lint(
+      req(
+        '/api/v2/orders/review-cashout',
+        '{ "partnerCode": "{{partnerCode}}", "userEmail": "a@b.co", "fiatCurrency": "VND", "fiatAmount": |"  "|, "cryptoCurrency": |7| }',
+      ),
+      [
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 0,
+          message: ['`fiatAmount` is a number, but the body has a string: write the number without quotes.'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 1,
+          message: ['`cryptoCurrency` is a string, but the body has a number: put it in double quotes.'],
+          fixes: ['*Quote the value'],
+        },
+      ],
+    );
+  });
 });

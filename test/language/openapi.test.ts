@@ -88,6 +88,28 @@ describe('language/# @openapi documents', () => {
     assert.deepEqual(added('Add "labels"'), ['\n  "labels": []\n']);
   });
 
+  it("a document's boolean, array and number types are checked: wrong types flagged, right ones and an absent parameter not", () => {
+    const head = '# @openapi ../../openapi/switches.openapi.yaml\n@switches_base_url = http://127.0.0.1:9/api\n\n';
+    const post = (body: string, name = 'Set') => `### ${name}\nPOST {{switches_base_url}}/switches\nContent-Type: application/json\n\n${body}\n\n`;
+    const m = mark(
+      head +
+        post('{ "on": true, "labels": ["kitchen"] }') +
+        post('{ "on": |"yes"|, "labels": |"kitchen"| }', 'Set wrong') +
+        '### List\nGET {{switches_base_url}}/switches\n\n### Level\nGET {{switches_base_url}}/switches?level=2.5\n\n### Bad level\nGET {{switches_base_url}}/switches?|level=high|\n',
+    );
+    const ds = svc.diagnostics(open(svc, m.text, uri));
+    assert.deepEqual(
+      ds.map((d) => [d.code, d.severity, d.range, messageText(d.message)]),
+      [
+        ['payout/wrong-type', 1, { start: m.positions[0], end: m.positions[1] }, '`on` is a boolean, but the body has a string: write a boolean.'],
+        ['payout/wrong-type', 1, { start: m.positions[2], end: m.positions[3] }, '`labels` is an array, but the body has a string: write an array.'],
+        ['payout/parameter-value', 1, { start: m.positions[4], end: m.positions[5] }, 'Query parameter `level` must be a number; "high" is not. Use an allowed value.'],
+      ],
+    );
+    // A number has no list of allowed values to offer.
+    assert.deepEqual(svc.codeActions(open(svc, m.text, uri), ds[2].range, [ds[2]]), []);
+  });
+
   it('completes the document paths after its base variable and its body fields', () => {
     const doc = open(svc, m.text.replace('POST {{library_base_url}}/books', 'POST {{library_base_url}}/bo'), uri);
     const paths = svc.completion(doc, { line: 4, character: 29 }).items.map((i) => i.label);
