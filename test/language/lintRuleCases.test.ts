@@ -1219,4 +1219,50 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       ],
     );
   });
+
+  it('payout/extend-info: one country key, a null other key, the key order the service reads, the all-digits rejection in any member order', () => {
+    let n = 0;
+    const info = (currency: string, extendInfo: string, over: Record<string, string> = {}) =>
+      sell({ externalOrderId: `"o-${++n}"`, fiatCurrency: `"${currency}"`, extendInfo, ...over });
+    const { text, ds } = lint(
+      // BRL with only BR, and with AR set to null: nothing to say.
+      info('BRL', '{ "qrType": "x", "BR": { "recipientName": "A" } }') +
+        info('BRL', '{ "qrType": "x", "BR": { "recipientName": "A" }, "AR": null }') +
+        // ARS with BR and AR: the service reads BR first.
+        info('ARS', '{ "qrType": "x", |"BR"|: { "recipientName": "A" }, "AR": { "recipientName": "A" } }') +
+        // PHP: recipientName after additionalData, both all digits: rejected.
+        info('PHP', '{ "qrType": "x", "PH": { "additionalData": {}, "recipientName": |"123"| } }', { bankAccountNumber: '"456"' }) +
+        // PHP: the account number written as a number is a wrong type, not the all-digits rejection.
+        info('PHP', '{ "qrType": "x", "PH": { "recipientName": "123", "additionalData": {} } }', { bankAccountNumber: '|456|' }) +
+        // PHP: extendInfo a string is a wrong type, not a missing key.
+        info('PHP', '|"x"|') +
+        // PHP without the closing brace: the key is missing, but there is no place to add it.
+        info('PHP', 'null')
+          .replace('{\n  "partnerCode"', '|{|\n  "partnerCode"')
+          .replace(/,\n {2}"extendInfo": null\n\}\n\n$/, '\n\n')
+          .replace('"PHP"\n\n', '"PHP|"|\n\n'),
+      [
+        {
+          code: 'payout/extend-info',
+          severity: 'error',
+          at: 0,
+          message: [
+            'extendInfo has BR and AR: the service reads BR, AR, PE in that order, so it uses BR, not AR for ARS. Send exactly the one key matching fiatCurrency: remove "BR".',
+          ],
+        },
+        {
+          code: 'payout/extend-info',
+          severity: 'error',
+          at: 1,
+          message: ['Rejected when `recipientName` and the account number are both all digits: the service answers 18 INVALID_BANK_ACCOUNT.'],
+        },
+        { code: 'payout/wrong-type', severity: 'error', at: 2, message: ['`bankAccountNumber` is a string'], fixes: ['*Quote the value'] },
+        { code: 'payout/wrong-type', severity: 'error', at: 3, message: ['`extendInfo` is an object, but the body has a string'] },
+        { code: 'payout/extend-info', severity: 'error', at: 4, message: ['fiatCurrency PHP needs `extendInfo.PH`', '44 INVALID_PAYMENT_INFO'] },
+        { code: 'syntax/json', severity: 'error', at: 5, message: ['Closing brace `}` expected'] },
+      ],
+    );
+    assert.ok(text.endsWith('"fiatCurrency": "PHP"\n\n'));
+    assert.equal(ds.length, 6);
+  });
 });
