@@ -166,6 +166,8 @@ describe('language/lint agrees with the service', () => {
     const body = JSON.stringify(sell, null, 2).replace('"fiatAmount": 100000', '"fiatAmount": 1e400');
     const d = only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', body), 'payout/number-signs-differently');
     assert.equal(d.length, 1);
+    // A warning, as for 100000.00: the number is still sent, only signed as other text.
+    assert.equal(d[0].severity, WARNING);
     assert.match(d[0].message, /Write a finite number.*or a string \("1e400"\)/);
     assert.doesNotMatch(d[0].message, /Write Infinity/);
   });

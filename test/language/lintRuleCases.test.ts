@@ -1265,4 +1265,30 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     assert.ok(text.endsWith('"fiatCurrency": "PHP"\n\n'));
     assert.equal(ds.length, 6);
   });
+
+  it('payout/signed-field-omitted: a sell order without fiatAmount is signed with 0, and the Add fix writes 0', () => {
+    const { text, ds } = lint(
+      req('/api/v2/orders/review-sell-order', '|{| "partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatCurrency": "VND" }'),
+      [
+        {
+          code: 'payout/signed-field-omitted',
+          severity: 'warning',
+          at: 0,
+          message: ['`fiatAmount` is signed but omitted: it will be signed as the text `0`.'],
+          fixes: ['*Add "fiatAmount"'],
+        },
+      ],
+    );
+    assert.match(applyFix(text, ds[0], 'Add "fiatAmount"'), /"fiatCurrency": "VND",\n"fiatAmount": 0 \}/);
+  });
+
+  it('payout/missing-content-type in a CRLF file: the added header line ends in CRLF like the others', () => {
+    const text = '### Verify\r\nPOST {{base_url}}/api/v2/account/verify\r\n\r\n{ "partnerCode": "{{partnerCode}}" }\r\n';
+    const d = svc.diagnostics(open(svc, text)).find((x) => x.code === 'payout/missing-content-type');
+    assert.ok(d, 'no missing-content-type');
+    assert.equal(
+      applyFix(text, d, 'Add Content-Type: application/json'),
+      '### Verify\r\nPOST {{base_url}}/api/v2/account/verify\r\nContent-Type: application/json\r\n\r\n{ "partnerCode": "{{partnerCode}}" }\r\n',
+    );
+  });
 });
