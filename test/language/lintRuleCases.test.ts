@@ -1291,4 +1291,36 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       '### Verify\r\nPOST {{base_url}}/api/v2/account/verify\r\nContent-Type: application/json\r\n\r\n{ "partnerCode": "{{partnerCode}}" }\r\n',
     );
   });
+
+  it('whole messages and fixes: a PDF where an image goes, a misspelt field renamed (preferred), an enum value without a note or a close value', () => {
+    const { text, ds } = lint(
+      req('/api/v2/user/submit-kyc', kycBody({}).replace('"frontIdImage": "data:image/jpeg;base64,AAAA"', '"frontIdImage": |"data:application/pdf;base64,AAAA"|')) +
+        req(
+          '/api/v2/orders/review-cashout',
+          '{ "partnerCode": "{{partnerCode}}", |"userEmial"|: "a@b.co", "userEmail": "a@b.co", "fiatCurrency": |"XYZ"|, "fiatAmount": 100000, "cryptoCurrency": "USDT" }',
+          undefined,
+          'Review',
+        ),
+      [
+        { code: 'payout/data-url', severity: 'error', at: 0, message: ['`frontIdImage` is not an image data URL'] },
+        {
+          code: 'payout/unknown-field',
+          severity: 'warning',
+          at: 1,
+          message: ['Unknown field `userEmial` for /api/v2/orders/review-cashout: the service does not read it. Did you mean "userEmail"? Rename it.'],
+          fixes: ['*Rename to "userEmail"'],
+        },
+        { code: 'payout/value-not-allowed', severity: 'error', at: 2, message: [], fixes: ['Change to "VND"', 'Change to "PHP"', 'Change to "IDR"'] },
+      ],
+    );
+    assert.equal(
+      messageText(ds.find((d) => d.code === 'payout/value-not-allowed')!.message),
+      '`fiatCurrency` must be one of VND, PHP, IDR; "XYZ" is not: the service answers 5 INVALID_REQUEST_DATA.',
+    );
+    assert.match(applyFix(text, ds.find((d) => d.code === 'payout/unknown-field')!, 'Rename to "userEmail"'), /\{ "partnerCode": "\{\{partnerCode\}\}", "userEmail": "a@b.co"/);
+  });
+
+  it('payout/secret-in-body: a secret in a header of a request without a body is not in a body', () => {
+    lint('### Banks\nPOST {{base_url}}/api/v2/bank/get-supported-banks\nContent-Type: application/json\nX-Debug: {{secretKey}}\n', []);
+  });
 });
