@@ -1234,8 +1234,12 @@ describe('language/lint rules: more cases the fixtures left out', () => {
         info('PHP', '{ "qrType": "x", "PH": { "additionalData": {}, "recipientName": |"123"| } }', { bankAccountNumber: '"456"' }) +
         // PHP: the account number written as a number is a wrong type, not the all-digits rejection.
         info('PHP', '{ "qrType": "x", "PH": { "recipientName": "123", "additionalData": {} } }', { bankAccountNumber: '|456|' }) +
-        // PHP: extendInfo a string is a wrong type, not a missing key.
-        info('PHP', '|"x"|') +
+        // PHP: extendInfo a string is a wrong type (not a number either), not a missing key.
+        info('PHP', '|"5"|') +
+        // PHP with BR and AR as well: the read order of BR, AR, PE is not PHP's concern.
+        info('PHP', '{ "qrType": "x", "PH": { "recipientName": "A", "additionalData": {} }, "BR": { "recipientName": "A" }, "AR": { "recipientName": "A" } }') +
+        // BRL with BR set to null and an AR key: BR is missing (the service would read AR).
+        sell({ externalOrderId: '"o-null"', fiatCurrency: '"BRL"', '|"extendInfo"|': '{ "qrType": "x", "BR": null, "AR": { "recipientName": "A" } }' }) +
         // PHP without the closing brace: the key is missing, but there is no place to add it.
         info('PHP', 'null')
           .replace('{\n  "partnerCode"', '|{|\n  "partnerCode"')
@@ -1258,12 +1262,13 @@ describe('language/lint rules: more cases the fixtures left out', () => {
         },
         { code: 'payout/wrong-type', severity: 'error', at: 2, message: ['`bankAccountNumber` is a string'], fixes: ['*Quote the value'] },
         { code: 'payout/wrong-type', severity: 'error', at: 3, message: ['`extendInfo` is an object, but the body has a string'] },
-        { code: 'payout/extend-info', severity: 'error', at: 4, message: ['fiatCurrency PHP needs `extendInfo.PH`', '44 INVALID_PAYMENT_INFO'] },
-        { code: 'syntax/json', severity: 'error', at: 5, message: ['Closing brace `}` expected'] },
+        { code: 'payout/extend-info', severity: 'warning', at: 4, message: ['fiatCurrency BRL needs, in practice, `extendInfo.BR`', '18 INVALID_BANK_ACCOUNT'] },
+        { code: 'payout/extend-info', severity: 'error', at: 5, message: ['fiatCurrency PHP needs `extendInfo.PH`', '44 INVALID_PAYMENT_INFO'] },
+        { code: 'syntax/json', severity: 'error', at: 6, message: ['Closing brace `}` expected'] },
       ],
     );
     assert.ok(text.endsWith('"fiatCurrency": "PHP"\n\n'));
-    assert.equal(ds.length, 6);
+    assert.equal(ds.length, 7);
   });
 
   it('payout/signed-field-omitted: a sell order without fiatAmount is signed with 0, and the Add fix writes 0', () => {
