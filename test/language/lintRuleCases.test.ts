@@ -1328,4 +1328,28 @@ describe('language/lint rules: more cases the fixtures left out', () => {
   it('payout/secret-in-body: a secret in a header of a request without a body is not in a body', () => {
     lint('### Banks\nPOST {{base_url}}/api/v2/bank/get-supported-banks\nContent-Type: application/json\nX-Debug: {{secretKey}}\n', []);
   });
+
+  it('payout/extend-info: a PH key without recipientName is missing it (18); an all-digits name without an account number is no rejection', () => {
+    const ph = (key: string, over: Record<string, string> = {}) =>
+      sell({ externalOrderId: `"${key.length}"`, fiatCurrency: '"PHP"', extendInfo: `{ "qrType": "x", ${key} }`, ...over });
+    lint(
+      ph('|"PH"|: { "additionalData": {} }') +
+        ph('"PH": { "recipientName": "123", "additionalData": {} }').replace('  "bankAccountNumber": "0123456789",\n', '').replace('{\n  "partnerCode"', '|{|\n  "partnerCode"'),
+      [
+        {
+          code: 'payout/extend-info',
+          severity: 'error',
+          at: 0,
+          message: ['fiatCurrency PHP needs `extendInfo.PH.recipientName`: without it the service answers 18 INVALID_BANK_ACCOUNT.'],
+        },
+        {
+          code: 'payout/signed-field-omitted',
+          severity: 'warning',
+          at: 1,
+          message: ['`bankAccountNumber` is signed but omitted'],
+          fixes: ['*Add "bankAccountNumber"'],
+        },
+      ],
+    );
+  });
 });
