@@ -1127,7 +1127,9 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     /** The body after the fix that adds `field` to the request's empty body. */
     const added = (path: string, field: string) => {
       const text = `${head(path)}{}\n`;
-      const d = svc.diagnostics(open(svc, text)).find((x) => messageText(x.message).startsWith(`Required field \`${field}\``) || messageText(x.message).startsWith(`\`${field}\``));
+      const d = svc
+        .diagnostics(open(svc, text))
+        .find((x) => messageText(x.message).startsWith(`Required field \`${field}\``) || messageText(x.message).startsWith(`\`${field}\``));
       assert.ok(d, `no diagnostic for the missing ${field}`);
       return applyFix(text, d, `Add "${field}"`).slice(head(path).length);
     };
@@ -1237,9 +1239,16 @@ describe('language/lint rules: more cases the fixtures left out', () => {
         // PHP: extendInfo a string is a wrong type (not a number either), not a missing key.
         info('PHP', '|"5"|') +
         // PHP with BR and AR as well: the read order of BR, AR, PE is not PHP's concern.
-        info('PHP', '{ "qrType": "x", "PH": { "recipientName": "A", "additionalData": {} }, "BR": { "recipientName": "A" }, "AR": { "recipientName": "A" } }') +
+        info(
+          'PHP',
+          '{ "qrType": "x", "PH": { "recipientName": "A", "additionalData": {} }, "BR": { "recipientName": "A" }, "AR": { "recipientName": "A" } }',
+        ) +
         // BRL with BR set to null and an AR key: BR is missing (the service would read AR).
-        sell({ externalOrderId: '"o-null"', fiatCurrency: '"BRL"', '|"extendInfo"|': '{ "qrType": "x", "BR": null, "AR": { "recipientName": "A" } }' }) +
+        sell({
+          externalOrderId: '"o-null"',
+          fiatCurrency: '"BRL"',
+          '|"extendInfo"|': '{ "qrType": "x", "BR": null, "AR": { "recipientName": "A" } }',
+        }) +
         // PHP without the closing brace: the key is missing, but there is no place to add it.
         info('PHP', 'null')
           .replace('{\n  "partnerCode"', '|{|\n  "partnerCode"')
@@ -1258,12 +1267,24 @@ describe('language/lint rules: more cases the fixtures left out', () => {
           code: 'payout/extend-info',
           severity: 'error',
           at: 1,
-          message: ['Rejected when `recipientName` and the account number are both all digits: the service answers 18 INVALID_BANK_ACCOUNT.'],
+          message: [
+            'Rejected when `recipientName` and the account number are both all digits: the service answers 18 INVALID_BANK_ACCOUNT.',
+          ],
         },
         { code: 'payout/wrong-type', severity: 'error', at: 2, message: ['`bankAccountNumber` is a string'], fixes: ['*Quote the value'] },
         { code: 'payout/wrong-type', severity: 'error', at: 3, message: ['`extendInfo` is an object, but the body has a string'] },
-        { code: 'payout/extend-info', severity: 'warning', at: 4, message: ['fiatCurrency BRL needs, in practice, `extendInfo.BR`', '18 INVALID_BANK_ACCOUNT'] },
-        { code: 'payout/extend-info', severity: 'error', at: 5, message: ['fiatCurrency PHP needs `extendInfo.PH`', '44 INVALID_PAYMENT_INFO'] },
+        {
+          code: 'payout/extend-info',
+          severity: 'warning',
+          at: 4,
+          message: ['fiatCurrency BRL needs, in practice, `extendInfo.BR`', '18 INVALID_BANK_ACCOUNT'],
+        },
+        {
+          code: 'payout/extend-info',
+          severity: 'error',
+          at: 5,
+          message: ['fiatCurrency PHP needs `extendInfo.PH`', '44 INVALID_PAYMENT_INFO'],
+        },
         { code: 'syntax/json', severity: 'error', at: 6, message: ['Closing brace `}` expected'] },
       ],
     );
@@ -1299,7 +1320,10 @@ describe('language/lint rules: more cases the fixtures left out', () => {
 
   it('whole messages and fixes: a PDF where an image goes, a misspelt field renamed (preferred), an enum value without a note or a close value', () => {
     const { text, ds } = lint(
-      req('/api/v2/user/submit-kyc', kycBody({}).replace('"frontIdImage": "data:image/jpeg;base64,AAAA"', '"frontIdImage": |"data:application/pdf;base64,AAAA"|')) +
+      req(
+        '/api/v2/user/submit-kyc',
+        kycBody({}).replace('"frontIdImage": "data:image/jpeg;base64,AAAA"', '"frontIdImage": |"data:application/pdf;base64,AAAA"|'),
+      ) +
         req(
           '/api/v2/orders/review-cashout',
           '{ "partnerCode": "{{partnerCode}}", |"userEmial"|: "a@b.co", "userEmail": "a@b.co", "fiatCurrency": |"XYZ"|, "fiatAmount": 100000, "cryptoCurrency": "USDT" }',
@@ -1312,17 +1336,32 @@ describe('language/lint rules: more cases the fixtures left out', () => {
           code: 'payout/unknown-field',
           severity: 'warning',
           at: 1,
-          message: ['Unknown field `userEmial` for /api/v2/orders/review-cashout: the service does not read it. Did you mean "userEmail"? Rename it.'],
+          message: [
+            'Unknown field `userEmial` for /api/v2/orders/review-cashout: the service does not read it. Did you mean "userEmail"? Rename it.',
+          ],
           fixes: ['*Rename to "userEmail"'],
         },
-        { code: 'payout/value-not-allowed', severity: 'error', at: 2, message: [], fixes: ['Change to "VND"', 'Change to "PHP"', 'Change to "IDR"'] },
+        {
+          code: 'payout/value-not-allowed',
+          severity: 'error',
+          at: 2,
+          message: [],
+          fixes: ['Change to "VND"', 'Change to "PHP"', 'Change to "IDR"'],
+        },
       ],
     );
     assert.equal(
       messageText(ds.find((d) => d.code === 'payout/value-not-allowed')!.message),
       '`fiatCurrency` must be one of VND, PHP, IDR; "XYZ" is not: the service answers 5 INVALID_REQUEST_DATA.',
     );
-    assert.match(applyFix(text, ds.find((d) => d.code === 'payout/unknown-field')!, 'Rename to "userEmail"'), /\{ "partnerCode": "\{\{partnerCode\}\}", "userEmail": "a@b.co"/);
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/unknown-field')!,
+        'Rename to "userEmail"',
+      ),
+      /\{ "partnerCode": "\{\{partnerCode\}\}", "userEmail": "a@b.co"/,
+    );
   });
 
   it('payout/secret-in-body: a secret in a header of a request without a body is not in a body', () => {
@@ -1334,7 +1373,9 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       sell({ externalOrderId: `"${key.length}"`, fiatCurrency: '"PHP"', extendInfo: `{ "qrType": "x", ${key} }`, ...over });
     lint(
       ph('|"PH"|: { "additionalData": {} }') +
-        ph('"PH": { "recipientName": "123", "additionalData": {} }').replace('  "bankAccountNumber": "0123456789",\n', '').replace('{\n  "partnerCode"', '|{|\n  "partnerCode"'),
+        ph('"PH": { "recipientName": "123", "additionalData": {} }')
+          .replace('  "bankAccountNumber": "0123456789",\n', '')
+          .replace('{\n  "partnerCode"', '|{|\n  "partnerCode"'),
       [
         {
           code: 'payout/extend-info',

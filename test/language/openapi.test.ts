@@ -70,14 +70,17 @@ describe('language/# @openapi documents', () => {
     );
   });
 
-  it('the Add fixes of a document\'s required boolean and array write false and []', () => {
+  it("the Add fixes of a document's required boolean and array write false and []", () => {
     const text =
       '# @openapi ../../openapi/switches.openapi.yaml\n@switches_base_url = http://127.0.0.1:9/api\n\n### Switch\nPOST {{switches_base_url}}/switches\nContent-Type: application/json\n\n{}\n';
     const doc = open(svc, text, uri);
     const ds = svc.diagnostics(doc);
     assert.deepEqual(
       ds.map((d) => messageText(d.message)),
-      ['Required field `on` is missing: the request does not match the API description. Add "on" to the body.', 'Required field `labels` is missing: the request does not match the API description. Add "labels" to the body.'],
+      [
+        'Required field `on` is missing: the request does not match the API description. Add "on" to the body.',
+        'Required field `labels` is missing: the request does not match the API description. Add "labels" to the body.',
+      ],
     );
     const added = (title: string) =>
       svc
@@ -90,7 +93,8 @@ describe('language/# @openapi documents', () => {
 
   it("a document's boolean, array and number types are checked: wrong types flagged, right ones and an absent parameter not", () => {
     const head = '# @openapi ../../openapi/switches.openapi.yaml\n@switches_base_url = http://127.0.0.1:9/api\n\n';
-    const post = (body: string, name = 'Set') => `### ${name}\nPOST {{switches_base_url}}/switches\nContent-Type: application/json\n\n${body}\n\n`;
+    const post = (body: string, name = 'Set') =>
+      `### ${name}\nPOST {{switches_base_url}}/switches\nContent-Type: application/json\n\n${body}\n\n`;
     const m = mark(
       head +
         post('{ "on": true, "labels": ["kitchen"] }') +
@@ -101,9 +105,24 @@ describe('language/# @openapi documents', () => {
     assert.deepEqual(
       ds.map((d) => [d.code, d.severity, d.range, messageText(d.message)]),
       [
-        ['payout/wrong-type', 1, { start: m.positions[0], end: m.positions[1] }, '`on` is a boolean, but the body has a string: write a boolean.'],
-        ['payout/wrong-type', 1, { start: m.positions[2], end: m.positions[3] }, '`labels` is an array, but the body has a string: write an array.'],
-        ['payout/parameter-value', 1, { start: m.positions[4], end: m.positions[5] }, 'Query parameter `level` must be a number; "high" is not. Use an allowed value.'],
+        [
+          'payout/wrong-type',
+          1,
+          { start: m.positions[0], end: m.positions[1] },
+          '`on` is a boolean, but the body has a string: write a boolean.',
+        ],
+        [
+          'payout/wrong-type',
+          1,
+          { start: m.positions[2], end: m.positions[3] },
+          '`labels` is an array, but the body has a string: write an array.',
+        ],
+        [
+          'payout/parameter-value',
+          1,
+          { start: m.positions[4], end: m.positions[5] },
+          'Query parameter `level` must be a number; "high" is not. Use an allowed value.',
+        ],
       ],
     );
     // A number has no list of allowed values to offer.
