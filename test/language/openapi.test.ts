@@ -91,7 +91,7 @@ describe('language/# @openapi documents', () => {
     assert.deepEqual(added('Add "labels"'), ['\n  "labels": []\n']);
   });
 
-  it("a document's boolean, array and number types are checked: wrong types flagged, right ones and an absent parameter not", () => {
+  it("a document's boolean, array, number and nested required member are checked: wrong ones flagged, right ones and an absent parameter not", () => {
     const head = '# @openapi ../../openapi/switches.openapi.yaml\n@switches_base_url = http://127.0.0.1:9/api\n\n';
     const post = (body: string, name = 'Set') =>
       `### ${name}\nPOST {{switches_base_url}}/switches\nContent-Type: application/json\n\n${body}\n\n`;
@@ -99,6 +99,7 @@ describe('language/# @openapi documents', () => {
       head +
         post('{ "on": true, "labels": ["kitchen"] }') +
         post('{ "on": |"yes"|, "labels": |"kitchen"| }', 'Set wrong') +
+        post('{ "on": true, "labels": [], |"owner"|: {} }', 'Set owner') +
         '### List\nGET {{switches_base_url}}/switches\n\n### Level\nGET {{switches_base_url}}/switches?level=2.5\n\n### Bad level\nGET {{switches_base_url}}/switches?|level=high|\n',
     );
     const ds = svc.diagnostics(open(svc, m.text, uri));
@@ -118,15 +119,21 @@ describe('language/# @openapi documents', () => {
           '`labels` is an array, but the body has a string: write an array.',
         ],
         [
-          'payout/parameter-value',
+          'payout/required-field-missing',
           1,
           { start: m.positions[4], end: m.positions[5] },
+          '`owner` is missing its required member `name`: the request does not match the API description. Add "name" inside `owner`.',
+        ],
+        [
+          'payout/parameter-value',
+          1,
+          { start: m.positions[6], end: m.positions[7] },
           'Query parameter `level` must be a number; "high" is not. Use an allowed value.',
         ],
       ],
     );
     // A number has no list of allowed values to offer.
-    assert.deepEqual(svc.codeActions(open(svc, m.text, uri), ds[2].range, [ds[2]]), []);
+    assert.deepEqual(svc.codeActions(open(svc, m.text, uri), ds[3].range, [ds[3]]), []);
   });
 
   it('completes the document paths after its base variable and its body fields', () => {
