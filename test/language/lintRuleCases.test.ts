@@ -1393,4 +1393,15 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       ],
     );
   });
+
+  it('payout/unknown-path: a plant path under the payout base names the right base and offers no fix that would change nothing', () => {
+    lint('### Plant\nGET {{base_url}}|/plant/5|\n', [
+      {
+        code: 'payout/unknown-path',
+        severity: 'warning',
+        at: 0,
+        message: ['/plant/5 is a plant store path, not a payout service one: write {{plant_base_url}}/plant/5.'],
+      },
+    ]);
+  });
 });
