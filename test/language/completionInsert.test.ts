@@ -43,6 +43,11 @@ describe('language/completion inserts', () => {
     assert.equal((defined.item('userEmail').textEdit as { newText: string }).newText, '  "userEmail": "{{userEmail}}"');
   });
 
+  it('a number field stays a number even when a variable of its name is defined', () => {
+    const c = complete(`@fiatAmount = 100000\n\n${HEAD}{\n  |\n}\n`);
+    assert.equal((c.item('fiatAmount').textEdit as { newText: string }).newText, '  "fiatAmount": ${1:0}');
+  });
+
   it('an enum as a snippet choice', () => {
     const c = complete(`${REVIEW}{\n  |\n}\n`);
     assert.equal((c.item('fiatCurrency').textEdit as { newText: string }).newText, '  "fiatCurrency": "${1|VND,PHP,IDR|}"');

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { LineIndex } from '../../engine/syntax/lineIndex';
 import type { LanguageService } from '../../engine/language';
-import { open, service } from './fixture';
+import { open, service, failWhenARuleThrows } from './fixture';
 
 // A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
 // must not answer for this one.
@@ -25,6 +25,7 @@ function apply(text: string, edits: TextEdit[]): string {
 }
 
 describe('language/quick fix: define an undefined variable', () => {
+  failWhenARuleThrows();
   it('offers `@userEmail = ` above the first request; with a value typed the warning is gone', () => {
     const doc = open(svc, TEXT);
     const warning = svc.diagnostics(doc).find((d) => d.code === 'payout/undefined-variable');

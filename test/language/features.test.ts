@@ -6,7 +6,7 @@ import { createLanguageService } from '../../engine/language';
 import { SEND_REQUEST_COMMAND } from '../../engine/protocol';
 import type { LanguageService } from '../../engine/language';
 import type { PayoutDocument } from '../../engine/language/document';
-import { fixture, open, service, TEST_ENV } from './fixture';
+import { fixture, open, service, TEST_ENV, failWhenARuleThrows } from './fixture';
 
 // A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
 // must not answer for this one.
@@ -21,6 +21,7 @@ const lineOf = (needle: string) => text.split('\n').findIndex((l) => l.includes(
 const hoverText = (line: number, character: number) => (svc.hover(doc, { line, character })?.contents as MarkupContent | undefined)?.value;
 
 describe('language/features', () => {
+  failWhenARuleThrows();
   it('CodeLens: Send on every request, the canonical string above signed ones (secret as <secretKey>)', () => {
     const lenses = svc.codeLenses(doc);
     assert.deepEqual(
@@ -161,6 +162,7 @@ describe('language/features', () => {
 });
 
 describe('language/environment switch', () => {
+  failWhenARuleThrows();
   it('re-lints and re-previews the same document version when the environment changes', () => {
     let env: Record<string, string> = { ...TEST_ENV };
     // The loader reads `env` at call time, like reading the files again after they changed.

@@ -1,10 +1,12 @@
 // Fixtures with `|` cursor markers (vscode-json-languageservice's convention): the markers are
 // removed and their offsets/positions returned. Plus helpers to run the service on a text and to
 // apply a completion item's edits, so tests assert the resulting text.
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompletionItem, Position, TextEdit } from 'vscode-languageserver-types';
 import { createLanguageService, type LanguageService } from '../../engine/language';
+import { lintFailures } from '../../engine/language/lint';
 import type { PayoutDocument } from '../../engine/language/document';
 import { LineIndex } from '../../engine/syntax/lineIndex';
 
@@ -49,6 +51,23 @@ export const TEST_ENV: Record<string, string> = {
  */
 export function service(env: Record<string, string> = TEST_ENV, environment = 'test'): LanguageService {
   return createLanguageService({ environment, loadEnvironment: () => env });
+}
+
+/**
+ * Call inside a lint suite's `describe`: each test then fails if a lint rule threw while it ran. The
+ * linter swallows a rule's exception (one broken rule must not hide the others' findings) and counts
+ * it, so a rule that throws on some request silently reports nothing there; robustness.test.ts checks
+ * the same count over random edits.
+ */
+export function failWhenARuleThrows(): void {
+  let before = 0;
+  beforeEach(() => {
+    before = lintFailures.count;
+  });
+  afterEach(function () {
+    // A test that already failed keeps its own message.
+    if (this.currentTest?.state !== 'failed') assert.equal(lintFailures.count - before, 0, 'a lint rule threw during this test');
+  });
 }
 
 let version = 0;

@@ -55,4 +55,19 @@ describe('language/incremental lint', () => {
       rule.check = check;
     }
   });
+
+  it('finds a duplicate in a request pasted at the end, and one an edit across two requests creates', () => {
+    const svc = service();
+    // Requests without a name: the names in scope stay the same, so only the order ids tell.
+    const plain = (id: string, content: string) => request('x', id, content).replace('### x\n# @name x\n', '###\n');
+    const uri = 'file:///work/pasted.payout.http';
+    const a = plain('order-1', 'Coffee');
+    assert.deepEqual(codes(svc, a, uri), []);
+    assert.deepEqual(codes(svc, a + plain('order-1', 'Tea'), uri), ['payout/duplicate-external-order-id']);
+    const three = (second: string, third: string, content: string) => a + plain('order-2', `Tea${second}`) + plain(third, content);
+    const other = 'file:///work/replaced.payout.http';
+    assert.deepEqual(codes(svc, three('', 'order-3', 'Cake'), other), []);
+    // One edit over the second and third requests: the second keeps its id, the third takes the first's.
+    assert.deepEqual(codes(svc, three('s', 'order-1', 'Cakes'), other), ['payout/duplicate-external-order-id']);
+  });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { lintText, blockRules, fileRules } from '../../engine/language';
 import type { LanguageService } from '../../engine/language';
-import { fixture, mark, open, service, TEST_ENV } from './fixture';
+import { fixture, mark, open, service, TEST_ENV, failWhenARuleThrows } from './fixture';
 import { messageText } from '../helpers/messageText';
 
 interface Expect {
@@ -77,6 +77,7 @@ function applyFix(text: string, d: Diagnostic, title: string): string {
 }
 
 describe('language/lint rules', () => {
+  failWhenARuleThrows();
   it('payout/signed-field-omitted: signed as `undefined`, with the document consequence (46 for cashout)', () => {
     const ds = check('signed-field-omitted.payout.http', [
       {
@@ -365,8 +366,8 @@ describe('language/lint rules', () => {
     const bad = mark(request(good.replace(/^.{4}/, 'AAAA')));
     const ds = keyed.diagnostics(open(keyed, bad.text));
     assert.deepEqual(
-      ds.map((d) => [d.code, d.range]),
-      [['payout/signature-mismatch', { start: bad.positions[0], end: bad.positions[1] }]],
+      ds.map((d) => [d.code, SEVERITY[d.severity ?? 0], d.range]),
+      [['payout/signature-mismatch', 'error', { start: bad.positions[0], end: bad.positions[1] }]],
     );
     assert.match(messageText(ds[0].message), /does not match the signed string `PARTNER1\|<secretKey>`/);
     assert.ok(!messageText(ds[0].message).includes(TEST_ENV.secretKey));
@@ -402,6 +403,7 @@ describe('language/lint rules', () => {
 });
 
 describe('language/lintText (the CLI entry point)', () => {
+  failWhenARuleThrows();
   it('lints a file text with the environment of its folder, sorted by position', () => {
     const text =
       fixture('lint/signed-field-omitted.payout.http').text +
@@ -437,6 +439,7 @@ describe('language/lintText (the CLI entry point)', () => {
 // Each rule next to the case it must NOT flag: the near miss of its own fixture. A rule that fires
 // too widely (e.g. duplicate externalOrderId on every endpoint with an externalOrderId) fails here.
 describe('language/lint rules: where each must not fire', () => {
+  failWhenARuleThrows();
   const json = (path: string, body: string, extra = '') =>
     `### Near miss\n${extra}POST {{base_url}}${path}\nContent-Type: application/json\n\n${body}\n`;
   const sell = (over: Record<string, string> = {}) => {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import type { LanguageService } from '../../engine/language';
-import { open, service } from './fixture';
+import { open, service, failWhenARuleThrows } from './fixture';
 import { messageText } from '../helpers/messageText';
 
 // A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
@@ -48,6 +48,7 @@ const without = (o: Record<string, unknown>, ...names: string[]) =>
   Object.fromEntries(Object.entries(o).filter(([k]) => !names.includes(k)));
 
 describe('language/lint agrees with the service', () => {
+  failWhenARuleThrows();
   it('a required signed field missing is an error (5), with the signed-as-undefined consequence in the same diagnostic', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['POST {{base_url}}/api/v2/orders/create-sell-order', without(sell, 'userEmail'), 'userEmail'],
@@ -165,6 +166,8 @@ describe('language/lint agrees with the service', () => {
     const body = JSON.stringify(sell, null, 2).replace('"fiatAmount": 100000', '"fiatAmount": 1e400');
     const d = only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', body), 'payout/number-signs-differently');
     assert.equal(d.length, 1);
+    // A warning, as for 100000.00: the number is still sent, only signed as other text.
+    assert.equal(d[0].severity, WARNING);
     assert.match(d[0].message, /Write a finite number.*or a string \("1e400"\)/);
     assert.doesNotMatch(d[0].message, /Write Infinity/);
   });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { LanguageService } from '../../engine/language';
-import { mark, open, service } from './fixture';
+import { mark, open, service, failWhenARuleThrows } from './fixture';
 import { messageText } from '../helpers/messageText';
 
 // A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
@@ -94,6 +94,7 @@ const kycBody = (over: Record<string, string>) =>
     .join('')} }`;
 
 describe('language/lint rules: the cases the fixtures left out', () => {
+  failWhenARuleThrows();
   it('payout/duplicate-request-name: the second request of a name, pointing at the line of the first', () => {
     const details = '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "o-1" }';
     lint(
@@ -454,6 +455,7 @@ describe('language/lint rules: the cases the fixtures left out', () => {
 
 // Cases the second mutation run (a fresh service per test, so no cached result hid a mutant) found untested.
 describe('language/lint rules: more cases the fixtures left out', () => {
+  failWhenARuleThrows();
   it("parser problems keep the parser's severity: a JSON error is an error, an unknown assertion subject a warning", () => {
     lint(
       '### Bad JSON\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", |}|\n\n|?? bogus|\n',
@@ -1117,6 +1119,289 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     lint(sell(empty) + sell({ ...empty, userEmail: '|" alice "|' }) + '### Plant 12x\nGET {{plant_base_url}}/plant|/12x|\n', [
       { code: 'payout/email-format', severity: 'error', at: 0, message: ['`userEmail` is " alice ", not an e-mail address'] },
       { code: 'payout/parameter-value', severity: 'error', at: 1, message: ['Path parameter `plantId` must be an integer; "12x" is not.'] },
+    ]);
+  });
+
+  it('the Add fixes into an empty body {}: the field on its own line, indented, with the value its type calls for', () => {
+    const head = (path: string) => `### A\nPOST {{base_url}}${path}\nContent-Type: application/json\n\n`;
+    /** The body after the fix that adds `field` to the request's empty body. */
+    const added = (path: string, field: string) => {
+      const text = `${head(path)}{}\n`;
+      const d = svc
+        .diagnostics(open(svc, text))
+        .find((x) => messageText(x.message).startsWith(`Required field \`${field}\``) || messageText(x.message).startsWith(`\`${field}\``));
+      assert.ok(d, `no diagnostic for the missing ${field}`);
+      return applyFix(text, d, `Add "${field}"`).slice(head(path).length);
+    };
+    const cashout = '/api/v2/orders/create-cashout';
+    // A variable the partner defines for the two every request carries, a fresh id for the order id.
+    assert.equal(added(cashout, 'partnerCode'), '{\n  "partnerCode": "{{partnerCode}}"\n}\n');
+    assert.equal(added(cashout, 'userEmail'), '{\n  "userEmail": "{{userEmail}}"\n}\n');
+    assert.equal(added(cashout, 'externalOrderId'), '{\n  "externalOrderId": "{{$uuid}}"\n}\n');
+    // Else a placeholder of the field's type: a string, a number, an object, an enum's first value.
+    assert.equal(added(cashout, 'cryptoCurrency'), '{\n  "cryptoCurrency": ""\n}\n');
+    assert.equal(added(cashout, 'fiatAmount'), '{\n  "fiatAmount": 0\n}\n');
+    assert.equal(added(cashout, 'extendInfo'), '{\n  "extendInfo": {}\n}\n');
+    assert.equal(added('/api/v2/orders/review-cashout', 'fiatCurrency'), '{\n  "fiatCurrency": "VND"\n}\n');
+    assert.equal(added('/sandbox/faults', 'errorCode'), '{\n  "errorCode": 0\n}\n');
+  });
+
+  it('the Add fixes after a last member: indented like it, after a trailing comma wherever it is', () => {
+    const head = '### A\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n';
+    const add = (body: string) => {
+      const text = head + body;
+      const d = svc.diagnostics(open(svc, text)).find((x) => x.code === 'payout/required-field-missing');
+      assert.ok(d, 'no required-field-missing');
+      return applyFix(text, d, 'Add "externalOrderId"').slice(head.length);
+    };
+    assert.equal(
+      add('{\n    "partnerCode": "{{partnerCode}}"\n}\n'),
+      '{\n    "partnerCode": "{{partnerCode}}",\n    "externalOrderId": "{{$uuid}}"\n}\n',
+    );
+    assert.equal(
+      add('{\n\t"partnerCode": "{{partnerCode}}",\n}\n'),
+      '{\n\t"partnerCode": "{{partnerCode}}",\n\t"externalOrderId": "{{$uuid}}",\n}\n',
+    );
+    assert.equal(
+      add('{\n  "partnerCode": "{{partnerCode}}"\n  ,\n}\n'),
+      '{\n  "partnerCode": "{{partnerCode}}"\n  ,\n  "externalOrderId": "{{$uuid}}",\n}\n',
+    );
+    // A file with lone CR line breaks (old Mac): the indentation is still the member's line's.
+    assert.equal(
+      add('{\r    "partnerCode": "{{partnerCode}}"\r}\r').replace(/\r/g, '\n'),
+      '{\n    "partnerCode": "{{partnerCode}}",\n    "externalOrderId": "{{$uuid}}"\n}\n',
+    );
+  });
+
+  it('payout/amount-out-of-range judges only a literal number: a quoted, templated or missing VND fiatAmount is left to other rules', () => {
+    const cashout = (amount: string | undefined) =>
+      req(
+        '/api/v2/orders/create-cashout',
+        `{ "partnerCode": "{{partnerCode}}", "externalOrderId": "{{$uuid}}", "userEmail": "a@b.co", "cryptoCurrency": "USDT", "fiatCurrency": "VND"${amount === undefined ? '' : `, "fiatAmount": ${amount}`}, "extendInfo": { "recipientNumber": "0900000000" } }`,
+      );
+    const codes = (text: string) => svc.diagnostics(open(svc, text)).map((d) => String(d.code));
+    assert.ok(codes(cashout('5000')).includes('payout/amount-out-of-range'), 'a literal 5000 VND is below the floor');
+    for (const amount of ['"5000"', '"{{amount}}"', undefined]) {
+      const found = codes(`@amount = 5000\n\n${cashout(amount)}`);
+      assert.ok(!found.includes('payout/amount-out-of-range'), `${amount}: ${found.join(', ')}`);
+    }
+  });
+
+  it('payout/parameter-value: the whole message of a non-integer plant id; a search without its status parameter is not judged', () => {
+    lint('### Plant search\nGET {{plant_base_url}}/plant/search/status\n\n### Plant 1.5\nGET {{plant_base_url}}/plant|/1.5|\n', [
+      {
+        code: 'payout/parameter-value',
+        severity: 'error',
+        at: 0,
+        message: ['Path parameter `plantId` must be an integer; "1.5" is not. Write an integer, e.g. 1.'],
+      },
+    ]);
+  });
+
+  it('payout/wrong-type: a blank string where a number goes gets no "write as a number" fix; a number in a string field says "a number"', () => {
+    lint(
+      req(
+        '/api/v2/orders/review-cashout',
+        '{ "partnerCode": "{{partnerCode}}", "userEmail": "a@b.co", "fiatCurrency": "VND", "fiatAmount": |"  "|, "cryptoCurrency": |7| }',
+      ),
+      [
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 0,
+          message: ['`fiatAmount` is a number, but the body has a string: write the number without quotes.'],
+        },
+        {
+          code: 'payout/wrong-type',
+          severity: 'error',
+          at: 1,
+          message: ['`cryptoCurrency` is a string, but the body has a number: put it in double quotes.'],
+          fixes: ['*Quote the value'],
+        },
+      ],
+    );
+  });
+
+  it('payout/extend-info: one country key, a null other key, the key order the service reads, the all-digits rejection in any member order', () => {
+    let n = 0;
+    const info = (currency: string, extendInfo: string, over: Record<string, string> = {}) =>
+      sell({ externalOrderId: `"o-${++n}"`, fiatCurrency: `"${currency}"`, extendInfo, ...over });
+    const { text, ds } = lint(
+      // BRL with only BR, and with AR set to null: nothing to say.
+      info('BRL', '{ "qrType": "x", "BR": { "recipientName": "A" } }') +
+        info('BRL', '{ "qrType": "x", "BR": { "recipientName": "A" }, "AR": null }') +
+        // ARS with BR and AR: the service reads BR first.
+        info('ARS', '{ "qrType": "x", |"BR"|: { "recipientName": "A" }, "AR": { "recipientName": "A" } }') +
+        // PHP: recipientName after additionalData, both all digits: rejected.
+        info('PHP', '{ "qrType": "x", "PH": { "additionalData": {}, "recipientName": |"123"| } }', { bankAccountNumber: '"456"' }) +
+        // PHP: the account number written as a number is a wrong type, not the all-digits rejection.
+        info('PHP', '{ "qrType": "x", "PH": { "recipientName": "123", "additionalData": {} } }', { bankAccountNumber: '|456|' }) +
+        // PHP: extendInfo a string is a wrong type (not a number either), not a missing key.
+        info('PHP', '|"5"|') +
+        // PHP with BR and AR as well: the read order of BR, AR, PE is not PHP's concern.
+        info(
+          'PHP',
+          '{ "qrType": "x", "PH": { "recipientName": "A", "additionalData": {} }, "BR": { "recipientName": "A" }, "AR": { "recipientName": "A" } }',
+        ) +
+        // BRL with BR set to null and an AR key: BR is missing (the service would read AR).
+        sell({
+          externalOrderId: '"o-null"',
+          fiatCurrency: '"BRL"',
+          '|"extendInfo"|': '{ "qrType": "x", "BR": null, "AR": { "recipientName": "A" } }',
+        }) +
+        // PHP without the closing brace: the key is missing, but there is no place to add it.
+        info('PHP', 'null')
+          .replace('{\n  "partnerCode"', '|{|\n  "partnerCode"')
+          .replace(/,\n {2}"extendInfo": null\n\}\n\n$/, '\n\n')
+          .replace('"PHP"\n\n', '"PHP|"|\n\n'),
+      [
+        {
+          code: 'payout/extend-info',
+          severity: 'error',
+          at: 0,
+          message: [
+            'extendInfo has BR and AR: the service reads BR, AR, PE in that order, so it uses BR, not AR for ARS. Send exactly the one key matching fiatCurrency: remove "BR".',
+          ],
+        },
+        {
+          code: 'payout/extend-info',
+          severity: 'error',
+          at: 1,
+          message: [
+            'Rejected when `recipientName` and the account number are both all digits: the service answers 18 INVALID_BANK_ACCOUNT.',
+          ],
+        },
+        { code: 'payout/wrong-type', severity: 'error', at: 2, message: ['`bankAccountNumber` is a string'], fixes: ['*Quote the value'] },
+        { code: 'payout/wrong-type', severity: 'error', at: 3, message: ['`extendInfo` is an object, but the body has a string'] },
+        {
+          code: 'payout/extend-info',
+          severity: 'warning',
+          at: 4,
+          message: ['fiatCurrency BRL needs, in practice, `extendInfo.BR`', '18 INVALID_BANK_ACCOUNT'],
+        },
+        {
+          code: 'payout/extend-info',
+          severity: 'error',
+          at: 5,
+          message: ['fiatCurrency PHP needs `extendInfo.PH`', '44 INVALID_PAYMENT_INFO'],
+        },
+        { code: 'syntax/json', severity: 'error', at: 6, message: ['Closing brace `}` expected'] },
+      ],
+    );
+    assert.ok(text.endsWith('"fiatCurrency": "PHP"\n\n'));
+    assert.equal(ds.length, 7);
+  });
+
+  it('payout/signed-field-omitted: a sell order without fiatAmount is signed with 0, and the Add fix writes 0', () => {
+    const { text, ds } = lint(
+      req('/api/v2/orders/review-sell-order', '|{| "partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatCurrency": "VND" }'),
+      [
+        {
+          code: 'payout/signed-field-omitted',
+          severity: 'warning',
+          at: 0,
+          message: ['`fiatAmount` is signed but omitted: it will be signed as the text `0`.'],
+          fixes: ['*Add "fiatAmount"'],
+        },
+      ],
+    );
+    assert.match(applyFix(text, ds[0], 'Add "fiatAmount"'), /"fiatCurrency": "VND",\n"fiatAmount": 0 \}/);
+  });
+
+  it('payout/missing-content-type in a CRLF file: the added header line ends in CRLF like the others', () => {
+    const text = '### Verify\r\nPOST {{base_url}}/api/v2/account/verify\r\n\r\n{ "partnerCode": "{{partnerCode}}" }\r\n';
+    const d = svc.diagnostics(open(svc, text)).find((x) => x.code === 'payout/missing-content-type');
+    assert.ok(d, 'no missing-content-type');
+    assert.equal(
+      applyFix(text, d, 'Add Content-Type: application/json'),
+      '### Verify\r\nPOST {{base_url}}/api/v2/account/verify\r\nContent-Type: application/json\r\n\r\n{ "partnerCode": "{{partnerCode}}" }\r\n',
+    );
+  });
+
+  it('whole messages and fixes: a PDF where an image goes, a misspelt field renamed (preferred), an enum value without a note or a close value', () => {
+    const { text, ds } = lint(
+      req(
+        '/api/v2/user/submit-kyc',
+        kycBody({}).replace('"frontIdImage": "data:image/jpeg;base64,AAAA"', '"frontIdImage": |"data:application/pdf;base64,AAAA"|'),
+      ) +
+        req(
+          '/api/v2/orders/review-cashout',
+          '{ "partnerCode": "{{partnerCode}}", |"userEmial"|: "a@b.co", "userEmail": "a@b.co", "fiatCurrency": |"XYZ"|, "fiatAmount": 100000, "cryptoCurrency": "USDT" }',
+          undefined,
+          'Review',
+        ),
+      [
+        { code: 'payout/data-url', severity: 'error', at: 0, message: ['`frontIdImage` is not an image data URL'] },
+        {
+          code: 'payout/unknown-field',
+          severity: 'warning',
+          at: 1,
+          message: [
+            'Unknown field `userEmial` for /api/v2/orders/review-cashout: the service does not read it. Did you mean "userEmail"? Rename it.',
+          ],
+          fixes: ['*Rename to "userEmail"'],
+        },
+        {
+          code: 'payout/value-not-allowed',
+          severity: 'error',
+          at: 2,
+          message: [],
+          fixes: ['Change to "VND"', 'Change to "PHP"', 'Change to "IDR"'],
+        },
+      ],
+    );
+    assert.equal(
+      messageText(ds.find((d) => d.code === 'payout/value-not-allowed')!.message),
+      '`fiatCurrency` must be one of VND, PHP, IDR; "XYZ" is not: the service answers 5 INVALID_REQUEST_DATA.',
+    );
+    assert.match(
+      applyFix(
+        text,
+        ds.find((d) => d.code === 'payout/unknown-field')!,
+        'Rename to "userEmail"',
+      ),
+      /\{ "partnerCode": "\{\{partnerCode\}\}", "userEmail": "a@b.co"/,
+    );
+  });
+
+  it('payout/secret-in-body: a secret in a header of a request without a body is not in a body', () => {
+    lint('### Banks\nPOST {{base_url}}/api/v2/bank/get-supported-banks\nContent-Type: application/json\nX-Debug: {{secretKey}}\n', []);
+  });
+
+  it('payout/extend-info: a PH key without recipientName is missing it (18); an all-digits name without an account number is no rejection', () => {
+    const ph = (key: string, over: Record<string, string> = {}) =>
+      sell({ externalOrderId: `"${key.length}"`, fiatCurrency: '"PHP"', extendInfo: `{ "qrType": "x", ${key} }`, ...over });
+    lint(
+      ph('|"PH"|: { "additionalData": {} }') +
+        ph('"PH": { "recipientName": "123", "additionalData": {} }')
+          .replace('  "bankAccountNumber": "0123456789",\n', '')
+          .replace('{\n  "partnerCode"', '|{|\n  "partnerCode"'),
+      [
+        {
+          code: 'payout/extend-info',
+          severity: 'error',
+          at: 0,
+          message: ['fiatCurrency PHP needs `extendInfo.PH.recipientName`: without it the service answers 18 INVALID_BANK_ACCOUNT.'],
+        },
+        {
+          code: 'payout/signed-field-omitted',
+          severity: 'warning',
+          at: 1,
+          message: ['`bankAccountNumber` is signed but omitted'],
+          fixes: ['*Add "bankAccountNumber"'],
+        },
+      ],
+    );
+  });
+
+  it('payout/unknown-path: a plant path under the payout base names the right base and offers no fix that would change nothing', () => {
+    lint('### Plant\nGET {{base_url}}|/plant/5|\n', [
+      {
+        code: 'payout/unknown-path',
+        severity: 'warning',
+        at: 0,
+        message: ['/plant/5 is a plant store path, not a payout service one: write {{plant_base_url}}/plant/5.'],
+      },
     ]);
   });
 });

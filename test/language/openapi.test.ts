@@ -4,10 +4,11 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createLanguageService, type LanguageService } from '../../engine/language';
-import { fixture, FIXTURES, mark, open, service } from './fixture';
+import { fixture, FIXTURES, mark, open, service, failWhenARuleThrows } from './fixture';
 import { messageText } from '../helpers/messageText';
 
 describe('language/# @openapi documents', () => {
+  failWhenARuleThrows();
   // A fresh service per test (fixture.ts, `service`): a parse or lint result cached by an earlier test
   // must not answer for this one.
   let svc: LanguageService;
@@ -67,6 +68,72 @@ describe('language/# @openapi documents', () => {
         ],
       ],
     );
+  });
+
+  it("the Add fixes of a document's required boolean and array write false and []", () => {
+    const text =
+      '# @openapi ../../openapi/switches.openapi.yaml\n@switches_base_url = http://127.0.0.1:9/api\n\n### Switch\nPOST {{switches_base_url}}/switches\nContent-Type: application/json\n\n{}\n';
+    const doc = open(svc, text, uri);
+    const ds = svc.diagnostics(doc);
+    assert.deepEqual(
+      ds.map((d) => messageText(d.message)),
+      [
+        'Required field `on` is missing: the request does not match the API description. Add "on" to the body.',
+        'Required field `labels` is missing: the request does not match the API description. Add "labels" to the body.',
+      ],
+    );
+    const added = (title: string) =>
+      svc
+        .codeActions(doc, ds[0].range, ds)
+        .find((a) => a.title === title)!
+        .edit!.changes![doc.uri].map((e) => e.newText);
+    assert.deepEqual(added('Add "on"'), ['\n  "on": false\n']);
+    assert.deepEqual(added('Add "labels"'), ['\n  "labels": []\n']);
+  });
+
+  it("a document's boolean, array, number and nested required member are checked: wrong ones flagged, right ones and an absent parameter not", () => {
+    const head = '# @openapi ../../openapi/switches.openapi.yaml\n@switches_base_url = http://127.0.0.1:9/api\n\n';
+    const post = (body: string, name = 'Set') =>
+      `### ${name}\nPOST {{switches_base_url}}/switches\nContent-Type: application/json\n\n${body}\n\n`;
+    const m = mark(
+      head +
+        post('{ "on": true, "labels": ["kitchen"] }') +
+        post('{ "on": |"yes"|, "labels": |"kitchen"| }', 'Set wrong') +
+        post('{ "on": true, "labels": [], |"owner"|: {} }', 'Set owner') +
+        '### List\nGET {{switches_base_url}}/switches\n\n### Level\nGET {{switches_base_url}}/switches?level=2.5\n\n### Bad level\nGET {{switches_base_url}}/switches?|level=high|\n',
+    );
+    const ds = svc.diagnostics(open(svc, m.text, uri));
+    assert.deepEqual(
+      ds.map((d) => [d.code, d.severity, d.range, messageText(d.message)]),
+      [
+        [
+          'payout/wrong-type',
+          1,
+          { start: m.positions[0], end: m.positions[1] },
+          '`on` is a boolean, but the body has a string: write a boolean.',
+        ],
+        [
+          'payout/wrong-type',
+          1,
+          { start: m.positions[2], end: m.positions[3] },
+          '`labels` is an array, but the body has a string: write an array.',
+        ],
+        [
+          'payout/required-field-missing',
+          1,
+          { start: m.positions[4], end: m.positions[5] },
+          '`owner` is missing its required member `name`: the request does not match the API description. Add "name" inside `owner`.',
+        ],
+        [
+          'payout/parameter-value',
+          1,
+          { start: m.positions[6], end: m.positions[7] },
+          'Query parameter `level` must be a number; "high" is not. Use an allowed value.',
+        ],
+      ],
+    );
+    // A number has no list of allowed values to offer.
+    assert.deepEqual(svc.codeActions(open(svc, m.text, uri), ds[3].range, [ds[3]]), []);
   });
 
   it('completes the document paths after its base variable and its body fields', () => {

@@ -77,25 +77,13 @@ function shift(d: RuleDiagnostic, by: number): FileDiagnostic {
   return fixes ? { ...d, span: shiftSpan(d.span, by), fixes } : { ...d, span: shiftSpan(d.span, by) };
 }
 
-/**
- * Lints blocks [from, to) of the file into the per-block cache, so that a large file can be linted
- * in slices that yield to the event loop; lintFile then finds them cached.
- */
-export function lintBlocks(parsed: ParsedFile, extra: Endpoint[] | undefined, from: number, to: number): void {
-  const blocks = parsed.blocks;
-  for (let k = from; k < to && k < blocks.length; k++) lintBlock(blocks[k], extra);
-}
-
+/** What the file rules see besides the blocks: the names in scope, OpenAPI endpoints, the signature check. */
 export interface LintScope {
   variableNames: ReadonlySet<string>;
   requestNames: ReadonlySet<string>;
   extra?: Endpoint[];
   openapi?: FileContext['openapi'];
   checkSignature?: FileContext['checkSignature'];
-}
-
-export function lintFile(parsed: ParsedFile, scope: LintScope, lints?: readonly BlockLint[]): FileDiagnostic[] {
-  return lintFileAfter(parsed, scope, lints ?? parsed.blocks.map((b) => lintBlock(b, scope.extra))).diagnostics;
 }
 
 /** What a version's file lint keeps for the next version's (lintFileAfter). */

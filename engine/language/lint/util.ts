@@ -124,8 +124,3 @@ export function bodyAnchor(block: RequestBlock, body: BodyModel): Span {
   if (body.root) return { start: body.root.offset, end: body.root.offset + 1 };
   return block.requestLine?.span ?? { start: 0, end: 0 };
 }
-
-/** Is this value something lint can judge (a literal, not a `{{...}}` that only resolves at send time)? */
-export function isLiteral(field: BodyField): boolean {
-  return field.kind !== undefined && field.kind !== 'template' && !(field.kind === 'string' && field.hasTemplates);
-}

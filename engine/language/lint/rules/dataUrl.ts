@@ -14,6 +14,9 @@ export const dataUrl = formatRule({
     if (isBareBase64(value)) {
       return { problem: 'is bare base64 without the data URL prefix', fix: `Prefix it with \`${prefix}\`.`, replacement: prefix + value };
     }
-    return { problem: `is not a ${pdf ? 'PDF' : 'image'} data URL`, fix: `Write it as \`${prefix}<DATA>\`, the file's content in base64.` };
+    return {
+      problem: `is not ${pdf ? 'a PDF' : 'an image'} data URL`,
+      fix: `Write it as \`${prefix}<DATA>\`, the file's content in base64.`,
+    };
   },
 });

@@ -46,7 +46,8 @@ export const sellExtendInfo: BlockRule = {
     }
 
     const keyObject = `{ "recipientName": "", "additionalData": {} }`;
-    if (!info || info.kind === 'null' || (info.kind === 'object' && !info.members?.some((m) => m.name === rule.key))) {
+    // A key set to null is missing too: the service skips null keys (the read order below does as well).
+    if (!info || info.kind === 'null' || (info.kind === 'object' && !info.members?.some((m) => m.name === rule.key && m.kind !== 'null'))) {
       if (info?.kind === 'template') return out;
       const code = rule.missingKeyErrorCode;
       const fixes = !info
