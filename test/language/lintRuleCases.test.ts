@@ -1166,11 +1166,24 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       add('{\n  "partnerCode": "{{partnerCode}}"\n  ,\n}\n'),
       '{\n  "partnerCode": "{{partnerCode}}"\n  ,\n  "externalOrderId": "{{$uuid}}",\n}\n',
     );
-    // A file with lone CR line breaks (old Mac): the indentation is still the member's line's.
+    // A file with lone CR line breaks (old Mac) or CRLF: the indentation is still the member's
+    // line's, and the new line ends as the file's lines do (a bare \n would mix line endings).
     assert.equal(
-      add('{\r    "partnerCode": "{{partnerCode}}"\r}\r').replace(/\r/g, '\n'),
-      '{\n    "partnerCode": "{{partnerCode}}",\n    "externalOrderId": "{{$uuid}}"\n}\n',
+      add('{\r    "partnerCode": "{{partnerCode}}"\r}\r'),
+      '{\r    "partnerCode": "{{partnerCode}}",\r    "externalOrderId": "{{$uuid}}"\r}\r',
     );
+    assert.equal(
+      add('{\r\n  "partnerCode": "{{partnerCode}}",\r\n}\r\n'),
+      '{\r\n  "partnerCode": "{{partnerCode}}",\r\n  "externalOrderId": "{{$uuid}}",\r\n}\r\n',
+    );
+  });
+
+  it('the Add fix into an empty body {} of a CRLF file writes CRLF line breaks', () => {
+    const head = '### A\r\nPOST {{base_url}}/api/v2/orders/details\r\nContent-Type: application/json\r\n\r\n';
+    const text = `${head}{}\r\n`;
+    const d = svc.diagnostics(open(svc, text)).find((x) => messageText(x.message).startsWith('Required field `partnerCode`'));
+    assert.ok(d, 'no diagnostic for the missing partnerCode');
+    assert.equal(applyFix(text, d, 'Add "partnerCode"').slice(head.length), '{\r\n  "partnerCode": "{{partnerCode}}"\r\n}\r\n');
   });
 
   it('payout/amount-out-of-range judges only a literal number: a quoted, templated or missing VND fiatAmount is left to other rules', () => {

@@ -103,14 +103,24 @@ export function insertFieldEdit(block: RequestBlock, body: BodyModel, name: stri
   if (text[closeBrace] !== '}') return undefined;
   const last = body.fields[body.fields.length - 1];
   const indent = last ? indentOf(text, last.span.start) : '  ';
+  const eol = lineBreakOf(text, root.offset);
   if (!last) {
-    return { span: { start: root.offset + 1, end: closeBrace }, newText: `\n${indent}"${name}": ${value}\n` };
+    return { span: { start: root.offset + 1, end: closeBrace }, newText: `${eol}${indent}"${name}": ${value}${eol}` };
   }
   // After the last member (and a trailing comma if one is already there).
   const at = last.span.end;
   const comma = /^\s*,/.exec(text.slice(at, closeBrace));
-  if (comma) return { span: { start: at + comma[0].length, end: at + comma[0].length }, newText: `\n${indent}"${name}": ${value},` };
-  return { span: { start: at, end: at }, newText: `,\n${indent}"${name}": ${value}` };
+  if (comma) return { span: { start: at + comma[0].length, end: at + comma[0].length }, newText: `${eol}${indent}"${name}": ${value},` };
+  return { span: { start: at, end: at }, newText: `,${eol}${indent}"${name}": ${value}` };
+}
+
+/**
+ * The line break the text already uses from `from` on (CRLF, LF or a lone CR; else the first one
+ * before it), so an inserted line ends as its neighbours do.
+ */
+export function lineBreakOf(text: string, from = 0): string {
+  const m = /\r\n|\n|\r/.exec(text.slice(from)) ?? /\r\n|\n|\r/.exec(text);
+  return m ? m[0] : '\n';
 }
 
 function indentOf(text: string, offset: number): string {

@@ -4,7 +4,7 @@
 // body themselves (engine/http/prepare.ts), so the request goes out right. A header with another
 // value is sent as written, and the service rejects it: that stays an error on signed endpoints.
 import type { BlockRule } from '../types';
-import { diag } from '../util';
+import { diag, lineBreakOf } from '../util';
 
 export const missingContentType: BlockRule = {
   code: 'payout/missing-content-type',
@@ -28,7 +28,7 @@ export const missingContentType: BlockRule = {
       ];
     }
     const after = block.headers.length ? block.headers[block.headers.length - 1].span.end : line.span.end;
-    const eol = /\r\n/.test(block.text) ? '\r\n' : '\n';
+    const eol = lineBreakOf(block.text);
     return [
       diag(
         this.code,
