@@ -685,7 +685,7 @@ describe('language/lint rules: more cases the fixtures left out', () => {
         ds.find((d) => d.code === 'payout/back-image-required')!,
         'Add "backIdImage"',
       ),
-      /"dateOfBirth": "1990\/1\/31",\n"backIdImage": "data:image\/jpeg;base64," \}/,
+      /"dateOfBirth": "1990\/1\/31", "backIdImage": "data:image\/jpeg;base64," \}/,
     );
   });
 
@@ -1110,7 +1110,7 @@ describe('language/lint rules: more cases the fixtures left out', () => {
         ds.find((d) => d.code === 'payout/signed-field-omitted')!,
         'Add "bankAccountNumber"',
       ),
-      /"extendInfo": null,\n"bankAccountNumber": "" \}/,
+      /"extendInfo": null, "bankAccountNumber": "" \}/,
     );
   });
 
@@ -1172,6 +1172,8 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       add('{\r    "partnerCode": "{{partnerCode}}"\r}\r'),
       '{\r    "partnerCode": "{{partnerCode}}",\r    "externalOrderId": "{{$uuid}}"\r}\r',
     );
+    // A body on one line stays on one line.
+    assert.equal(add('{ "partnerCode": "{{partnerCode}}" }\n'), '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "{{$uuid}}" }\n');
     assert.equal(
       add('{\r\n  "partnerCode": "{{partnerCode}}",\r\n}\r\n'),
       '{\r\n  "partnerCode": "{{partnerCode}}",\r\n  "externalOrderId": "{{$uuid}}",\r\n}\r\n',
@@ -1318,7 +1320,7 @@ describe('language/lint rules: more cases the fixtures left out', () => {
         },
       ],
     );
-    assert.match(applyFix(text, ds[0], 'Add "fiatAmount"'), /"fiatCurrency": "VND",\n"fiatAmount": 0 \}/);
+    assert.match(applyFix(text, ds[0], 'Add "fiatAmount"'), /"fiatCurrency": "VND", "fiatAmount": 0 \}/);
   });
 
   it('payout/missing-content-type in a CRLF file: the added header line ends in CRLF like the others', () => {

@@ -109,6 +109,10 @@ export function insertFieldEdit(block: RequestBlock, body: BodyModel, name: stri
   }
   // After the last member (and a trailing comma if one is already there).
   const at = last.span.end;
+  // A body written on one line (`{ "a": 1 }`) stays on one line.
+  if (!/[\r\n]/.test(text.slice(root.offset, closeBrace))) {
+    return { span: { start: at, end: at }, newText: `, "${name}": ${value}` };
+  }
   const comma = /^\s*,/.exec(text.slice(at, closeBrace));
   if (comma) return { span: { start: at + comma[0].length, end: at + comma[0].length }, newText: `${eol}${indent}"${name}": ${value},` };
   return { span: { start: at, end: at }, newText: `,${eol}${indent}"${name}": ${value}` };
