@@ -192,12 +192,25 @@ function allEndpoints(index: Index): Pick<BaseIndex, 'all' | 'service'> {
 function closestUncached(candidates: readonly Endpoint[], path: string, method: string): Endpoint | undefined {
   let best: Endpoint | undefined;
   let bestScore = Infinity;
+  const typed = path.split('/');
   for (const e of candidates) {
     // A same-method endpoint wins a tie.
-    const score = levenshtein(path, e.path) * 2 + (e.method === method ? 0 : 1);
+    const score = levenshtein(path, withTypedParams(e.path, typed)) * 2 + (e.method === method ? 0 : 1);
     if (score < bestScore) [best, bestScore] = [e, score];
   }
   return best;
+}
+
+/**
+ * `template` with each `{param}` segment replaced by the typed path's segment at the same place, so
+ * `/plnt/5` is one letter from `/plant/{plantId}` rather than ten (and closer than `/plant`).
+ */
+function withTypedParams(template: string, typed: readonly string[]): string {
+  if (!template.includes('{')) return template;
+  return template
+    .split('/')
+    .map((seg, i) => (seg.startsWith('{') && seg.endsWith('}') && typed[i] !== undefined ? typed[i] : seg))
+    .join('/');
 }
 
 function pickMethod(hit: PathHit, method: string): { endpoint?: Endpoint; other?: Endpoint } {

@@ -50,6 +50,14 @@ describe('matchRequest', () => {
     assert.equal(matchRequest('GET', '{{plant_base_url}}/plants/search/status').suggestion?.path, '/plant/search/status');
   });
 
+  it('compares a typed path with a parameterised one segment by segment: /plnt/5 is GET /plant/{plantId}, not PUT /plant', () => {
+    const m = matchRequest('GET', '{{plant_base_url}}/plnt/5');
+    assert.equal(`${m.suggestion?.method} ${m.suggestion?.path}`, 'GET /plant/{plantId}');
+    assert.equal(matchRequest('GET', '{{plant_base_url}}/usr/alice').suggestion?.path, '/user/{username}');
+    // without a segment to stand for the parameter, the template is compared as written
+    assert.equal(matchRequest('PUT', '{{plant_base_url}}/plnt').suggestion?.path, '/plant');
+  });
+
   it('says when the method is not allowed, and names the right one', () => {
     const m = matchRequest('POST', '{{base_url}}/api/v2/public/get-qr-code-info?qrContent=abc');
     assert.equal(m.endpoint, undefined);
