@@ -132,6 +132,22 @@ const SCOPES = {
     spec: SANDBOX_SPECS.orders,
     env: { PAYOUT_HTTP_SANDBOX_IN_PROCESS: '1' },
   },
+  // v2.ts, the /api/v2 handlers (doc 1): the shared checks in their order (sharedErrors), the public
+  // QR endpoints (qr), injected faults after the shared checks (faults), and what each endpoint
+  // answers, signed (kyc, orderObject, fund: the balance, orders: error 12's order signed in data).
+  'sandbox-v2': {
+    mutate: ['engine/sandbox/v2.ts'],
+    spec: [
+      'test/sandbox/sharedErrors.test.ts',
+      'test/sandbox/qr.test.ts',
+      'test/sandbox/faults.test.ts',
+      'test/sandbox/kyc.test.ts',
+      'test/sandbox/orderObject.test.ts',
+      'test/sandbox/fund.test.ts',
+      'test/sandbox/orders.test.ts',
+    ],
+    env: { PAYOUT_HTTP_SANDBOX_IN_PROCESS: '1' },
+  },
   'sandbox-orders-flow': {
     mutate: ['engine/sandbox/orders.ts:339-404'],
     spec: [...SANDBOX_SPECS.orders, 'test/sandbox/clock.test.ts'],

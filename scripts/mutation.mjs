@@ -22,6 +22,7 @@ const ALL = [
   'sandbox-fund',
   'sandbox-orders',
   'sandbox-orders-flow',
+  'sandbox-v2',
 ];
 const scopes = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const reportOnly = process.argv.includes('--report');
