@@ -153,6 +153,18 @@ describe('sandbox QR endpoints (real process)', function () {
     assert.equal(bad.status, 201);
   });
 
+  it('get-qr-code-info without qrContent, or with an empty one: 33, saying which query parameter to pass', async () => {
+    for (const query of ['', '?qrContent=']) {
+      const res = await fetch(`${sb.url}/api/v2/public/get-qr-code-info${query}`);
+      const body = (await res.json()) as { errorCode: number; message: string; data: unknown };
+      assert.deepEqual(
+        [res.status, body.errorCode, body.message, body.data],
+        [201, 33, 'qrContent is missing: pass the raw string the scanner read as the qrContent query parameter', null],
+        query,
+      );
+    }
+  });
+
   it('generate-philippines-qrcode -> get-qr-code-info round trip; 5 below 200', async () => {
     const gen = await fetch(`${sb.url}/api/v2/public/generate-philippines-qrcode`, {
       method: 'POST',

@@ -117,6 +117,44 @@ describe('sandbox /api/v2 shared errors (real process)', function () {
     assert.match(((await text.json()) as { message: string }).message, /Content-Type must be application\/json/);
   });
 
+  // What a caller who gets the envelope wrong reads: each answer names what was sent and the fix.
+  it('5: a body that is empty or not a JSON object, a missing or other Content-Type; a JSON type with parameters is accepted', async () => {
+    const post = async (body: string | Uint8Array, headers: Record<string, string> = { 'Content-Type': 'application/json' }) => {
+      const res = await fetch(`${sb.url}/api/v2/account/verify`, { method: 'POST', headers, body });
+      return { status: res.status, body: (await res.json()) as { success: boolean; errorCode: number; message: string; data: unknown } };
+    };
+    const empty = await post('  ');
+    assert.deepEqual(
+      [empty.status, empty.body.errorCode, empty.body.message],
+      [201, 5, 'The request has no body: send a JSON object with Content-Type: application/json'],
+    );
+    for (const body of ['[]', 'null', '"text"']) {
+      assert.equal(
+        (await post(body)).body.message,
+        'The body must be a JSON object: send { "partnerCode": ..., ..., "signature": ... }',
+        body,
+      );
+    }
+    // A Uint8Array body: fetch adds no Content-Type of its own.
+    const none = await post(new TextEncoder().encode('{}'), {});
+    assert.equal(none.body.errorCode, 5);
+    assert.equal(none.body.message, 'Content-Type must be application/json (got none): add the header Content-Type: application/json');
+    const text = await post('{}', { 'Content-Type': 'text/plain' });
+    assert.equal(
+      text.body.message,
+      'Content-Type must be application/json (got text/plain): add the header Content-Type: application/json',
+    );
+    // Past the content type: the body is read, and without a partnerCode the answer is 4.
+    assert.equal((await post('{}', { 'Content-Type': 'Application/JSON; charset=utf-8' })).body.errorCode, 4);
+  });
+
+  it('405: a signed endpoint called with another method names the method to use', async () => {
+    const res = await fetch(`${sb.url}/api/v2/wallet/balance`, { method: 'GET' });
+    assert.equal(res.status, 405);
+    assert.deepEqual(await res.json(), { success: false, message: '/api/v2/wallet/balance takes POST, not GET', data: null });
+    assert.match(sb.output(), /GET \/api\/v2\/wallet\/balance -> 405/);
+  });
+
   it('logs method, path and code per request, never bodies', async () => {
     await v2.call('v2.wallet.balance', { currency: 'USDT' });
     assert.match(sb.output(), /POST \/api\/v2\/wallet\/balance -> 0/);
