@@ -934,6 +934,30 @@ describe('syntax/parser: problems of a body, and the name a bad @name suggests',
     );
   });
 
+  it('a header below the body is found after CRLF, after a blank line, and with blanks before its colon', () => {
+    for (const text of [
+      '###\r\nPOST https://x.test\r\n\r\n{"a": 1}\r\nContent-Type: application/json\r\n',
+      '###\nPOST https://x.test\n\n{"a": 1}\n\nContent-Type: application/json\n',
+      '###\nPOST https://x.test\n\n{"a": 1}\nContent-Type : application/json\n',
+    ]) {
+      const b = block(text);
+      assert.deepEqual(
+        b.problems.map((p) => p.code),
+        ['syntax/header-after-body'],
+        JSON.stringify(text),
+      );
+      assert.match(at(b, b.problems[0].span), /^Content-Type ?: application\/json$/);
+    }
+  });
+
+  it('only a header right after the value is singled out: after other stray text, that text is the JSON error', () => {
+    const b = block('###\nPOST https://x.test\n\n{"a": 1}\n"oops"\nX-A: 1\n');
+    assert.deepEqual(
+      b.problems.map((p) => [p.code, at(b, p.span)]),
+      [['syntax/json', '"oops"']],
+    );
+  });
+
   it('a text body that starts with a header-like line and goes on with text gets no header warning', () => {
     const b = block('###\nPOST https://x.test\n\nNote: 1\nhello\n\nbye\n');
     assert.equal(b.body?.text, 'Note: 1\nhello\n\nbye');
