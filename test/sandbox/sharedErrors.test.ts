@@ -25,6 +25,8 @@ describe('sandbox /api/v2 shared errors (real process)', function () {
     assert.equal(r.body.success, true);
     assert.equal(r.body.errorCode, 0);
     assert.equal(r.body.semanticCode, 'SUCCESS');
+    // Doc 1 §2.2: message is English text; for 0 the error table's "Success".
+    assert.equal(r.body.message, 'Success');
     assert.equal(r.body.data.status, 'ACTIVE');
     assert.ok(v2.responseVerifies('v2.account.verify', r.body.data));
     // A tampered field breaks the verification: the check above is not vacuous.
