@@ -15,6 +15,7 @@ const ALL = [
   'http-more',
   'syntax',
   'syntax-parser',
+  'syntax-parser-rest',
   'syntax-resolve',
   'lint',
   'match',
