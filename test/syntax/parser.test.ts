@@ -964,6 +964,12 @@ describe('syntax/parser: problems of a body, and the name a bad @name suggests',
     assert.deepEqual(codes(b), []);
   });
 
+  it('only `@name` directives name a request: other directives beside it neither rename it nor are checked as names', () => {
+    const b = block('###\n# @name quote\n# @timeout 5 s\n// @no-redirect\nGET https://x.test\n');
+    assert.equal(b.name, 'quote');
+    assert.deepEqual(codes(b), []);
+  });
+
   it('says at parse time whether a JSON body is valid JSON once its templates are masked', () => {
     assert.equal(block('###\nPOST https://x.test\n\n{"a": {{n}}, "b": "{{s}}"}\n').body?.validJson, true);
     assert.equal(block('###\nPOST https://x.test\n\n{"a": 1,}\n').body?.validJson, false);
