@@ -151,6 +151,11 @@ describe('sandbox QR endpoints (real process)', function () {
     const bad = await info(SAMPLES.unknown);
     assert.equal(bad.body.errorCode, 33);
     assert.equal(bad.status, 201);
+    // The message says why the string was refused.
+    assert.equal(
+      bad.body.message,
+      'the QR format is not supported: no supported QR format uses the merchant account identifier com.example.unknown.',
+    );
   });
 
   it('get-qr-code-info without qrContent, or with an empty one: 33, saying which query parameter to pass', async () => {
@@ -182,6 +187,14 @@ describe('sandbox QR endpoints (real process)', function () {
       body: JSON.stringify({ amount: 199 }),
     });
     assert.equal(((await low.json()) as { errorCode: number }).errorCode, 5);
+    const broken = await fetch(`${sb.url}/api/v2/public/generate-philippines-qrcode`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"amount": 200',
+    });
+    const b = (await broken.json()) as { errorCode: number; message: string };
+    assert.equal(b.errorCode, 5);
+    assert.match(b.message, /^The body is not valid JSON \(.+\): fix the syntax$/);
   });
 
   it('a decoded QR Ph feeds create-sell-order extendInfo as received', async () => {

@@ -119,6 +119,31 @@ describe('sandbox /api/v2 shared errors (real process)', function () {
     assert.match(((await text.json()) as { message: string }).message, /Content-Type must be application\/json/);
   });
 
+  it('each shared error names the partner or the string to sign, and the fix', async () => {
+    const message = async (client: V2Client, o: Parameters<V2Client['call']>[2] = {}) =>
+      (await client.call('v2.wallet.balance', { currency: 'USDT' }, o)).body.message;
+    const far = as('farAway');
+    assert.match(
+      await message(far),
+      new RegExp(
+        `^Calls from \\S+ are not allowlisted for ${far.creds.partnerCode}: call from a registered IP, or add it to allowedIps in the sandbox config$`,
+      ),
+    );
+    const bad = as('badKey');
+    assert.match(await message(bad), new RegExp(`^The public key registered for ${bad.creds.partnerCode} is unusable \\(.+\\)$`));
+    const locked = as('locked');
+    assert.equal(await message(locked), `The partner account ${locked.creds.partnerCode} is not active: ask the service to activate it`);
+    // Missing and wrong signatures get different messages: one says what to send, the other what to check.
+    assert.match(
+      await message(v2, { unsigned: true }),
+      /^The signature is missing: sign partnerCode\|currency\|<secretKey> \(here .+\) with RSA-SHA256 \(PKCS#1 v1\.5\) and send it base64 in the signature field$/,
+    );
+    assert.match(
+      await message(v2, { secretKey: 'wrong' }),
+      /^The signature does not verify over partnerCode\|currency\|<secretKey> \(here .+\): sign exactly that string \(field order, omitted fields as written, secretKey after the last pipe\) with RSA-SHA256 PKCS#1 v1\.5, not PSS$/,
+    );
+  });
+
   // What a caller who gets the envelope wrong reads: each answer names what was sent and the fix.
   it('5: a body that is empty or not a JSON object, a missing or other Content-Type; a JSON type with parameters is accepted', async () => {
     const post = async (body: string | Uint8Array, headers: Record<string, string> = { 'Content-Type': 'application/json' }) => {
