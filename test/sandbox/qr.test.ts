@@ -181,6 +181,16 @@ describe('sandbox QR endpoints (real process)', function () {
     assert.equal(r.body.success, true, r.body.message);
     assert.equal(r.body.data.qrType, 'ph.ppmi.p2m');
     assert.equal(r.body.data.amount, 200);
+    // Each code is a new merchant: a random 12-digit merchant id (the account the order pays).
+    assert.match(r.body.data.bankAccountNumber, /^\d{12}$/);
+    const again = (await (
+      await fetch(`${sb.url}/api/v2/public/generate-philippines-qrcode`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ amount: 200 }),
+      })
+    ).json()) as { data: { qrContent: string } };
+    assert.notEqual((await info(again.data.qrContent)).body.data.bankAccountNumber, r.body.data.bankAccountNumber);
     const low = await fetch(`${sb.url}/api/v2/public/generate-philippines-qrcode`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
