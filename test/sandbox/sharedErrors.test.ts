@@ -175,10 +175,16 @@ describe('sandbox /api/v2 shared errors (real process)', function () {
     assert.equal((await post('{}', { 'Content-Type': 'Application/JSON; charset=utf-8' })).body.errorCode, 4);
   });
 
-  it('405: a signed endpoint called with another method names the method to use', async () => {
-    const res = await fetch(`${sb.url}/api/v2/wallet/balance`, { method: 'GET' });
-    assert.equal(res.status, 405);
-    assert.deepEqual(await res.json(), { success: false, message: '/api/v2/wallet/balance takes POST, not GET', data: null });
+  it('405: an endpoint called with another method names the method to use, the two public ones too', async () => {
+    for (const [method, path, expected] of [
+      ['GET', '/api/v2/wallet/balance', 'POST'],
+      ['POST', '/api/v2/public/get-qr-code-info', 'GET'],
+      ['GET', '/api/v2/public/generate-philippines-qrcode', 'POST'],
+    ]) {
+      const res = await fetch(`${sb.url}${path}`, { method });
+      assert.equal(res.status, 405, path);
+      assert.deepEqual(await res.json(), { success: false, message: `${path} takes ${expected}, not ${method}`, data: null });
+    }
     assert.match(sb.output(), /GET \/api\/v2\/wallet\/balance -> 405/);
   });
 
