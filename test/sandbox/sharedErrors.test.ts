@@ -49,6 +49,7 @@ describe('sandbox /api/v2 shared errors (real process)', function () {
     assert.equal(r.body.semanticCode, 'PARTNER_NOT_FOUND');
     assert.equal(r.status, 201);
     assert.equal(r.body.data, null);
+    assert.equal(r.body.message, 'Unknown partnerCode "NOPE": check it against your credentials for this environment');
     const missing = await v2.call('v2.account.verify', {}, { noPartnerCode: true });
     assert.equal(missing.body.errorCode, 4);
     assert.match(missing.body.message, /partnerCode is missing/);
@@ -171,6 +172,8 @@ describe('sandbox /api/v2 shared errors (real process)', function () {
       text.body.message,
       'Content-Type must be application/json (got text/plain): add the header Content-Type: application/json',
     );
+    // A type that only ends in application/json is another type.
+    assert.equal((await post('{}', { 'Content-Type': 'x-application/json' })).body.errorCode, 5);
     // Past the content type: the body is read, and without a partnerCode the answer is 4.
     assert.equal((await post('{}', { 'Content-Type': 'Application/JSON; charset=utf-8' })).body.errorCode, 4);
   });
