@@ -15,6 +15,7 @@ const ALL = [
   'http-more',
   'syntax',
   'syntax-parser',
+  'syntax-parser-rest',
   'syntax-resolve',
   'lint',
   'match',
@@ -23,6 +24,7 @@ const ALL = [
   'sandbox-orders',
   'sandbox-orders-create',
   'sandbox-orders-flow',
+  'sandbox-v2',
 ];
 const scopes = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const reportOnly = process.argv.includes('--report');

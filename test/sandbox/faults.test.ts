@@ -115,6 +115,27 @@ describe('sandbox fault injection: POST/DELETE /sandbox/faults (real process)', 
     assert.equal((await v2.call('v2.account.verify', {})).body.success, true);
   });
 
+  it('the two public endpoints take faults too: get-qr-code-info before decoding, generate-philippines-qrcode after its input check', async () => {
+    await postFault(sb, { endpoint: 'v2.public.get-qr-code-info', errorCode: 67 });
+    const info = await fetch(`${sb.url}/api/v2/public/get-qr-code-info?qrContent=anything`);
+    assert.deepEqual(await info.json(), {
+      success: false,
+      message: 'msg.67',
+      data: null,
+      errorCode: 67,
+      semanticCode: 'QR_CODE_UNREADABLE',
+    });
+    await postFault(sb, { endpoint: 'v2.public.generate-philippines-qrcode', errorCode: 20 });
+    const generate = (amount: number) =>
+      fetch(`${sb.url}/api/v2/public/generate-philippines-qrcode`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ amount }),
+      }).then((res) => res.json() as Promise<{ errorCode: number; semanticCode: string }>);
+    assert.equal((await generate(199)).errorCode, 5);
+    assert.equal((await generate(200)).semanticCode, 'SERVICE_TEMPORARILY_UNAVAILABLE');
+  });
+
   it('an invalid fault is refused with 400, naming the problem and the fix', async () => {
     const r = await postFault(sb, { endpoint: 'v2.wallet.balance', errorCode: 0 });
     assert.equal(r.status, 400);

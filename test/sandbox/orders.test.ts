@@ -269,7 +269,10 @@ describe('sandbox orders (real process)', function () {
   it("details 15: unknown id, and another partner's order", async () => {
     const externalOrderId = id();
     await sell({ externalOrderId });
-    assert.equal((await v2.call('v2.orders.details', { externalOrderId: id() })).body.errorCode, 15);
+    const unknown = await v2.call('v2.orders.details', { externalOrderId: id() });
+    assert.equal(unknown.body.errorCode, 15);
+    // Doc 1 §7: a failed call has data null (12 is the exception), unsigned though details signs its answers.
+    assert.equal(unknown.body.data, null);
     assert.equal((await as('other').call('v2.orders.details', { externalOrderId })).body.errorCode, 15);
   });
 

@@ -151,6 +151,23 @@ describe('sandbox QR endpoints (real process)', function () {
     const bad = await info(SAMPLES.unknown);
     assert.equal(bad.body.errorCode, 33);
     assert.equal(bad.status, 201);
+    // The message says why the string was refused.
+    assert.equal(
+      bad.body.message,
+      'the QR format is not supported: no supported QR format uses the merchant account identifier com.example.unknown.',
+    );
+  });
+
+  it('get-qr-code-info without qrContent, or with an empty one: 33, saying which query parameter to pass', async () => {
+    for (const query of ['', '?qrContent=']) {
+      const res = await fetch(`${sb.url}/api/v2/public/get-qr-code-info${query}`);
+      const body = (await res.json()) as { errorCode: number; message: string; data: unknown };
+      assert.deepEqual(
+        [res.status, body.errorCode, body.message, body.data],
+        [201, 33, 'qrContent is missing: pass the raw string the scanner read as the qrContent query parameter', null],
+        query,
+      );
+    }
   });
 
   it('generate-philippines-qrcode -> get-qr-code-info round trip; 5 below 200', async () => {
@@ -164,12 +181,30 @@ describe('sandbox QR endpoints (real process)', function () {
     assert.equal(r.body.success, true, r.body.message);
     assert.equal(r.body.data.qrType, 'ph.ppmi.p2m');
     assert.equal(r.body.data.amount, 200);
+    // Each code is a new merchant: a random 12-digit merchant id (the account the order pays).
+    assert.match(r.body.data.bankAccountNumber, /^\d{12}$/);
+    const again = (await (
+      await fetch(`${sb.url}/api/v2/public/generate-philippines-qrcode`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ amount: 200 }),
+      })
+    ).json()) as { data: { qrContent: string } };
+    assert.notEqual((await info(again.data.qrContent)).body.data.bankAccountNumber, r.body.data.bankAccountNumber);
     const low = await fetch(`${sb.url}/api/v2/public/generate-philippines-qrcode`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ amount: 199 }),
     });
     assert.equal(((await low.json()) as { errorCode: number }).errorCode, 5);
+    const broken = await fetch(`${sb.url}/api/v2/public/generate-philippines-qrcode`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"amount": 200',
+    });
+    const b = (await broken.json()) as { errorCode: number; message: string };
+    assert.equal(b.errorCode, 5);
+    assert.match(b.message, /^The body is not valid JSON \(.+\): fix the syntax$/);
   });
 
   it('a decoded QR Ph feeds create-sell-order extendInfo as received', async () => {

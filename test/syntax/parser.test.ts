@@ -893,3 +893,85 @@ describe('syntax/parser: once the body has started', () => {
     assert.deepEqual([a.subject, a.path, a.operator], ['body', 'data.x', undefined]);
   });
 });
+
+// Issue 17, parser.ts lines 635 to the end: a body's own problems (read at parse time) and names.
+describe('syntax/parser: problems of a body, and the name a bad @name suggests', () => {
+  it('each body problem says what is wrong and how to fix it', () => {
+    const message = (text: string, code: string) => block(text).problems.find((p) => p.code === code)?.message;
+    assert.equal(
+      message('###\nPOST https://x.test\n\n{"a": 1{{x}}}\n', 'syntax/template-not-a-value'),
+      '`{{x}}` is outside quotes but is not a whole JSON value: put it in a string (`"{{x}}"`) or separate it from the text around it.',
+    );
+    assert.equal(
+      message('###\nPOST https://x.test\n\n{\n  // why\n  "a": 1\n}\n', 'syntax/json-comment'),
+      'Comments inside a JSON body are sent to the service, which expects plain JSON: remove the comment or move it above the request line.',
+    );
+    assert.equal(
+      message('###\nPOST https://x.test\nA: 1\n\nB: 2\n\nhello\n', 'syntax/header-after-blank-line'),
+      'These lines look like headers but come after the blank line that ends the headers, so they are sent as body: remove the blank line above them.',
+    );
+    assert.equal(
+      message('###\n# @name\nGET https://x.test\n', 'syntax/empty-name'),
+      'Give the request a name: `# @name quote` (one word), then refer to it as `{{quote.response.body.$.data.x}}`.',
+    );
+  });
+
+  it('a bad name suggests one word: each run of other characters becomes one `_`, and `_` goes before a leading digit only', () => {
+    const suggestion = (name: string) =>
+      /e\.g\. `(.*)`\.$/.exec(block(`###\n# @name ${name}\nGET https://x.test\n`).problems[0].message)?.[1];
+    assert.equal(suggestion('a1  b!!'), 'a1_b_');
+    assert.equal(suggestion('9 lives, 2 go'), '_9_lives_2_go');
+  });
+
+  it('JSON errors before a header written below the body are still reported, with the header', () => {
+    const b = block('###\nPOST https://x.test\n\n{"a": 1 "b": 2}\nContent-Type: application/json\n');
+    assert.deepEqual(
+      b.problems.map((p) => [p.code, at(b, p.span)]),
+      [
+        ['syntax/header-after-body', 'Content-Type: application/json'],
+        ['syntax/json', '"b"'],
+      ],
+    );
+  });
+
+  it('a header below the body is found after CRLF, after a blank line, and with blanks before its colon', () => {
+    for (const text of [
+      '###\r\nPOST https://x.test\r\n\r\n{"a": 1}\r\nContent-Type: application/json\r\n',
+      '###\nPOST https://x.test\n\n{"a": 1}\n\nContent-Type: application/json\n',
+      '###\nPOST https://x.test\n\n{"a": 1}\nContent-Type : application/json\n',
+    ]) {
+      const b = block(text);
+      assert.deepEqual(
+        b.problems.map((p) => p.code),
+        ['syntax/header-after-body'],
+        JSON.stringify(text),
+      );
+      assert.match(at(b, b.problems[0].span), /^Content-Type ?: application\/json$/);
+    }
+  });
+
+  it('only a header right after the value is singled out: after other stray text, that text is the JSON error', () => {
+    const b = block('###\nPOST https://x.test\n\n{"a": 1}\n"oops"\nX-A: 1\n');
+    assert.deepEqual(
+      b.problems.map((p) => [p.code, at(b, p.span)]),
+      [['syntax/json', '"oops"']],
+    );
+  });
+
+  it('a text body that starts with a header-like line and goes on with text gets no header warning', () => {
+    const b = block('###\nPOST https://x.test\n\nNote: 1\nhello\n\nbye\n');
+    assert.equal(b.body?.text, 'Note: 1\nhello\n\nbye');
+    assert.deepEqual(codes(b), []);
+  });
+
+  it('only `@name` directives name a request: other directives beside it neither rename it nor are checked as names', () => {
+    const b = block('###\n# @name quote\n# @timeout 5 s\n// @no-redirect\nGET https://x.test\n');
+    assert.equal(b.name, 'quote');
+    assert.deepEqual(codes(b), []);
+  });
+
+  it('says at parse time whether a JSON body is valid JSON once its templates are masked', () => {
+    assert.equal(block('###\nPOST https://x.test\n\n{"a": {{n}}, "b": "{{s}}"}\n').body?.validJson, true);
+    assert.equal(block('###\nPOST https://x.test\n\n{"a": 1,}\n').body?.validJson, false);
+  });
+});
