@@ -11,6 +11,7 @@ import {
   type Connection,
   DidChangeWatchedFilesNotification,
   type InitializeResult,
+  type Position,
   RequestType,
   NotificationType,
   TextDocuments,
@@ -31,7 +32,7 @@ import { ENV_FILE, localEnvironmentDir, PRIVATE_ENV_FILE } from '../../engine/sa
 import { defineInEnvironmentActions } from './defineInEnvironment';
 import { EnvironmentFileProblems } from './environmentDiagnostics';
 import { watchFolder } from './folderWatch';
-import { createLanguageService, type LanguageService, type PayoutDocument } from '../../engine/language';
+import { createLanguageService, toFileLines, type LanguageService, type PayoutDocument } from '../../engine/language';
 import { BatchedDocument } from './batchedDocument';
 import { LintScheduler } from './scheduler';
 import { selectEnvironment } from '../../engine/workspace/environment';
@@ -108,6 +109,20 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   function docFor(uri: string): PayoutDocument | undefined {
     const td = documents.get(uri);
     return td ? service.document(uri, td.version, td.getText()) : undefined;
+  }
+
+  /**
+   * A request at `position` right after typing, answered on the edited block alone when it can be
+   * (engine/language/window.ts: no 2 MB text rebuilt, no whole-file parse before the answer), else
+   * on the whole document; the result's ranges are the file's either way.
+   */
+  function atPosition<T>(uri: string, position: Position, run: (doc: PayoutDocument, position: Position) => T): T | undefined {
+    const td = documents.get(uri);
+    if (!td) return undefined;
+    const typed = td.pendingTyping();
+    const w = typed && service.window(uri, td.version, typed.base, typed.lines, position.line);
+    if (w) return toFileLines(run(w.doc, { line: position.line - w.firstLine, character: position.character }), w.firstLine);
+    return run(service.document(uri, td.version, td.getText()), position);
   }
 
   // Diagnostics: the newest version only, once queued edits are handed over, in slices that let
@@ -241,17 +256,16 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   });
 
   connection.onCompletion((params, token) =>
-    guard('completion', token, null, () => {
-      const doc = docFor(params.textDocument.uri);
-      return doc ? service.completion(doc, params.position, params.context) : null;
-    }),
+    guard(
+      'completion',
+      token,
+      null,
+      () => atPosition(params.textDocument.uri, params.position, (doc, at) => service.completion(doc, at, params.context)) ?? null,
+    ),
   );
   connection.onCompletionResolve((item, token) => guard('completionResolve', token, item, () => service.resolveCompletion(item)));
   connection.onHover((params, token) =>
-    guard('hover', token, null, () => {
-      const doc = docFor(params.textDocument.uri);
-      return doc ? service.hover(doc, params.position) : null;
-    }),
+    guard('hover', token, null, () => atPosition(params.textDocument.uri, params.position, (doc, at) => service.hover(doc, at)) ?? null),
   );
   connection.onCodeLens((params, token) =>
     guard('codeLens', token, [], () => {
