@@ -30,6 +30,8 @@ export class BatchedDocument {
   private content: string;
   private starts?: number[];
   private pending: TextDocumentContentChangeEvent[] = [];
+  /** The last batch applied, when it was typing (see pendingTyping). */
+  private applied?: { base: string; lines: ReadonlyMap<number, string> };
 
   constructor(
     readonly uri: string,
@@ -106,13 +108,15 @@ export class BatchedDocument {
   }
 
   /**
-   * The pending changes when they are all typing (edits within lines, no line break), as the new
-   * text of each edited line, with the text they apply to; undefined when nothing is pending or a
-   * change is not typing. Applies nothing: a request can be answered from the edited lines alone
-   * (engine/language/window.ts) while the whole text is rebuilt later, by the lint.
+   * The typing the last parsed text may not have seen yet, as the new text of each edited line,
+   * with the text it applies to: the changes not applied yet when there are any (undefined when one
+   * of them is not typing: edits within lines, no line break), else the last batch applied, when
+   * it was typing (the lint applies a batch a turn before it parses it). Applies nothing: a request
+   * can be answered from the edited lines alone (engine/language/window.ts, which checks that `base`
+   * is the text it last parsed).
    */
   pendingTyping(): { base: string; lines: ReadonlyMap<number, string> } | undefined {
-    if (!this.pending.length) return undefined;
+    if (!this.pending.length) return this.applied;
     const lines = this.typedLines(this.pending);
     return lines && { base: this.content, lines };
   }
@@ -148,6 +152,7 @@ export class BatchedDocument {
     const changes = this.pending;
     this.pending = [];
     const typed = this.typedLines(changes);
+    this.applied = typed && { base: this.content, lines: typed };
     if (typed) this.applyTyping(typed);
     else {
       const doc = TextDocument.update(TextDocument.create(this.uri, this.languageId, this.version, this.content), changes, this.version);

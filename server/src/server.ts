@@ -130,7 +130,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   const lint = new LintScheduler<Diagnostic[]>({
     start(uri) {
       const td = documents.get(uri);
-      return td ? { version: td.version, steps: service.diagnosticsInSteps(service.document(uri, td.version, td.getText())) } : undefined;
+      return td ? { version: td.version, steps: lintSteps(uri, td) } : undefined;
     },
     versionOf: (uri) => documents.get(uri)?.version,
     publish: (uri, version, diagnostics) => void connection.sendDiagnostics({ uri, version, diagnostics }),
@@ -138,6 +138,18 @@ export function startServer(connection: Connection, given?: LanguageService): vo
       connection.console.error(`payout-http: diagnostics failed; none are shown for this version. ${describeFailure(e)}`),
   });
   const scheduleValidation = (uri: string) => lint.changed(uri);
+
+  /**
+   * A lint run: applying the edits is a step of its own (the scheduler gives the event loop a turn
+   * after a run's first step), so a completion that arrived meanwhile is answered from the edited
+   * block (atPosition) before the whole file is parsed.
+   */
+  function* lintSteps(uri: string, td: BatchedDocument): Generator<void, Diagnostic[]> {
+    const version = td.version;
+    const text = td.getText();
+    yield;
+    return yield* service.diagnosticsInSteps(service.document(uri, version, text));
+  }
 
   function revalidateAll(): void {
     for (const td of documents.all()) scheduleValidation(td.uri);

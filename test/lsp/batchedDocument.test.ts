@@ -62,7 +62,11 @@ describe('server/batchedDocument', () => {
               assert.equal(lineText, after.slice(ref.offsetAt({ line, character: 0 }), ref.offsetAt({ line, character: 1e9 })));
             assert.equal(TextDocument.create('file:///a', 'x', 1, typed.base).lineCount, ref.lineCount);
           }
-          if (read) compare(); // a read applies what is pending; otherwise changes pile up
+          if (read) {
+            compare();
+            // Once applied, the batch is still there for a request until the next one is applied.
+            assert.deepEqual(doc.pendingTyping(), typed);
+          } // a read applies what is pending; otherwise changes pile up
         }
         compare();
         assert.equal(doc.version, version);
