@@ -37,7 +37,7 @@ export function fileDirOf(uri: string): string {
 export function createDocument(uri: string, version: number, text: string, previous?: PayoutDocument): PayoutDocument {
   const oldBlocks = previous?.parsed.blocks;
   const parsed = parseHttpFile(text, previous?.parsed);
-  const doc: PayoutDocument = { uri, version, text, parsed, lines: new LineIndex(text, parsed.blocks), fileDir: fileDirOf(uri) };
+  let change: PayoutDocument['change'];
   if (previous && oldBlocks) {
     const blocks = parsed.blocks;
     let from = 0;
@@ -51,9 +51,10 @@ export function createDocument(uri: string, version: number, text: string, previ
       same++;
     // Keep one step of history only, so old versions can be collected.
     previous.change = undefined;
-    doc.change = { previous, from, oldTo: oldBlocks.length - same, newTo: blocks.length - same };
+    change = { previous, from, oldTo: oldBlocks.length - same, newTo: blocks.length - same };
   }
-  return doc;
+  const lines = new LineIndex(text, parsed.blocks, change && { ...change, previous: change.previous.lines });
+  return { uri, version, text, parsed, lines, fileDir: fileDirOf(uri), change };
 }
 
 /** Parse cache keyed by URI and version. */

@@ -8,6 +8,7 @@ import type { Severity } from './lint/types';
 
 export { LanguageService, createLanguageService, type LanguageServiceOptions, type ServiceContext } from './service';
 export type { PayoutDocument } from './document';
+export { toFileLines, type DocumentWindow } from './window';
 export { blockRules, fileRules } from './lint';
 
 export interface LintDiagnostic {

@@ -31,6 +31,7 @@ import { documentSymbols, foldingRanges } from './symbols';
 import { buildScope, sameScopeContribution, type Scope } from './scope';
 import { openApiScope } from './openapi';
 import { loadOpenApiDocuments, type OpenApiDirective } from '../openapi/userDocuments';
+import { windowOf, type DocumentWindow } from './window';
 
 export interface LanguageServiceOptions {
   /** The environment used until setEnvironment is called; default `local` (the local sandbox). */
@@ -99,6 +100,23 @@ export class LanguageService implements ServiceContext {
   /** The parsed document for a version (parsed once per version, unchanged blocks reused). */
   document(uri: string, version: number, text: string): PayoutDocument {
     return this.store.get(uri, version, text);
+  }
+
+  /**
+   * The edited block of a version not parsed yet, as a document of its own (window.ts): `base` is
+   * the text the typing applies to, `lines` each edited line's new text, `line` where the request
+   * asks. Undefined when the last parsed version is not `base`, the edit is not inside one block,
+   * or it changes the names in scope (then the caller parses the whole version).
+   */
+  window(uri: string, version: number, base: string, lines: ReadonlyMap<number, string>, line: number): DocumentWindow | undefined {
+    const previous = this.store.peek(uri);
+    if (!previous || previous.text !== base || this.openApiDocuments.length) return undefined;
+    const w = windowOf(previous, version, lines, line);
+    if (!w) return undefined;
+    const entry = this.scopeEntry(previous);
+    if (entry.scope.openapi.length || !sameScopeContribution([w.before], [w.after])) return undefined;
+    this.scopes.set(w.doc, entry);
+    return w;
   }
 
   close(uri: string): void {

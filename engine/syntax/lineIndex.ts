@@ -40,19 +40,41 @@ export function lineInBlock(block: BlockText, offset: number): number {
   return Math.max(0, lastAtOrBefore(linesOfBlock(block), offset));
 }
 
+/**
+ * How a version's blocks differ from the previous version's: blocks [from, oldTo) of `previous`
+ * were replaced by blocks [from, newTo) of this one; all others are the same (same line counts).
+ */
+export interface BlockEdit {
+  previous: LineIndex;
+  from: number;
+  oldTo: number;
+  newTo: number;
+}
+
 /** Lines of a file as its blocks' lines: block k's lines are numbered from `base[k]`. */
 class BlockLines {
   readonly starts: number[];
   private built?: { base: number[]; count: number };
 
   constructor(
-    private readonly blocks: readonly BlockText[],
+    readonly blocks: readonly BlockText[],
     private readonly length: number,
     /** The text ends with a line break: one more (empty) line, starting at the end. */
     private readonly tailLine: boolean,
+    edit?: { previous: BlockLines; from: number; oldTo: number; newTo: number },
   ) {
     // Snapshot: the parser moves reused blocks (their `start`) when a later version is parsed.
     this.starts = blocks.map((b) => b.start);
+    // Typing changes no line count: then every block starts on the same line as in the previous
+    // version, whose numbering (already built) is this one's, shared instead of summed again over
+    // every block (5,000 cached lookups per keystroke on a 5,000-request file).
+    const before = edit?.previous.built;
+    if (edit && before && edit.newTo - edit.from === edit.oldTo - edit.from && edit.previous.tailLine === tailLine) {
+      let same = true;
+      for (let k = edit.from; k < edit.newTo && same; k++)
+        same = linesOfBlock(blocks[k]).length === linesOfBlock(edit.previous.blocks[k]).length;
+      if (same) this.built = before;
+    }
   }
 
   private get index(): { base: number[]; count: number } {
@@ -104,14 +126,19 @@ export class LineIndex {
   private starts?: number[];
   private readonly byBlock?: BlockLines;
 
-  /** With `blocks` (the parse of `text`, tiling it), the index is built from per-block line starts. */
+  /**
+   * With `blocks` (the parse of `text`, tiling it), the index is built from per-block line starts;
+   * with `edit` too, from the previous version's index where the edit moved no line.
+   */
   constructor(
     private readonly text: string,
     blocks?: readonly BlockText[],
+    edit?: BlockEdit,
   ) {
     if (blocks && blocks.length > 1) {
       const last = text.charCodeAt(text.length - 1);
-      this.byBlock = new BlockLines(blocks, text.length, last === 10 || last === 13);
+      const previous = edit?.previous.byBlock;
+      this.byBlock = new BlockLines(blocks, text.length, last === 10 || last === 13, previous && edit && { ...edit, previous });
     }
   }
 

@@ -30,6 +30,8 @@ export class BatchedDocument {
   private content: string;
   private starts?: number[];
   private pending: TextDocumentContentChangeEvent[] = [];
+  /** The last batch applied, when it was typing (see pendingTyping). */
+  private applied?: { base: string; lines: ReadonlyMap<number, string> };
 
   constructor(
     readonly uri: string,
@@ -105,33 +107,35 @@ export class BatchedDocument {
     return end;
   }
 
-  private flush(): void {
-    if (!this.pending.length) return;
-    const changes = this.pending;
-    this.pending = [];
+  /**
+   * The typing the last parsed text may not have seen yet, as the new text of each edited line,
+   * with the text it applies to: the changes not applied yet when there are any (undefined when one
+   * of them is not typing: edits within lines, no line break), else the last batch applied, when
+   * it was typing (the lint applies a batch a turn before it parses it). Applies nothing: a request
+   * can be answered from the edited lines alone (engine/language/window.ts, which checks that `base`
+   * is the text it last parsed).
+   */
+  pendingTyping(): { base: string; lines: ReadonlyMap<number, string> } | undefined {
+    if (!this.pending.length) return this.applied;
+    const lines = this.typedLines(this.pending);
+    return lines && { base: this.content, lines };
+  }
+
+  /** Each edited line's new text, or undefined when a change is not typing (see pendingTyping). */
+  private typedLines(changes: readonly TextDocumentContentChangeEvent[]): Map<number, string> | undefined {
+    const starts = this.lineStartsNow();
     // Typing keeps the number of lines, so every edit's line can be checked against today's count.
-    const lineCount = this.lineStartsNow().length;
     const typing = changes.every(
       (c) =>
         'range' in c &&
         c.range.start.line === c.range.end.line &&
         c.range.start.line >= 0 &&
-        c.range.start.line < lineCount &&
+        c.range.start.line < starts.length &&
         !hasLineBreak(c.text),
     );
-    if (typing) this.applyTyping(changes as { range: Range; text: string }[]);
-    else {
-      const doc = TextDocument.update(TextDocument.create(this.uri, this.languageId, this.version, this.content), changes, this.version);
-      this.content = doc.getText();
-      this.starts = undefined;
-    }
-  }
-
-  /** Edits inside lines, in order: each line's edits applied to that line, the text rebuilt once. */
-  private applyTyping(changes: { range: Range; text: string }[]): void {
-    const starts = this.lineStartsNow();
+    if (!typing) return undefined;
     const edited = new Map<number, string>();
-    for (const { range, text } of changes) {
+    for (const { range, text } of changes as { range: Range; text: string }[]) {
       const line = range.start.line;
       let current = edited.get(line);
       if (current === undefined) current = this.content.slice(starts[line], this.contentEnd(line));
@@ -140,6 +144,26 @@ export class BatchedDocument {
       const b = Math.max(0, Math.min(range.end.character, current.length));
       edited.set(line, current.slice(0, Math.min(a, b)) + text + current.slice(Math.max(a, b)));
     }
+    return edited;
+  }
+
+  private flush(): void {
+    if (!this.pending.length) return;
+    const changes = this.pending;
+    this.pending = [];
+    const typed = this.typedLines(changes);
+    this.applied = typed && { base: this.content, lines: typed };
+    if (typed) this.applyTyping(typed);
+    else {
+      const doc = TextDocument.update(TextDocument.create(this.uri, this.languageId, this.version, this.content), changes, this.version);
+      this.content = doc.getText();
+      this.starts = undefined;
+    }
+  }
+
+  /** Edits inside lines (each line's new text): the text rebuilt once, line starts shifted. */
+  private applyTyping(edited: ReadonlyMap<number, string>): void {
+    const starts = this.lineStartsNow();
     const lines = [...edited.keys()].sort((x, y) => x - y);
     // Read before any line start moves: where each edited line ends, and by how much it grows.
     const ends = lines.map((line) => this.contentEnd(line));

@@ -11,6 +11,12 @@
 // would run before the second edit is even seen. Instead the scheduler waits for a turn in which no
 // edit arrived: while a burst is being handed over, every turn brings one. No timer is involved, so
 // nothing waits when there is nothing queued (a single keystroke is linted two turns later).
+//
+// Why every turn is two setImmediate hops (afterArrivals): a message read while a slice ran is
+// handed over in a setImmediate queued when it is read, in the event loop's poll phase, which is
+// after the one the slice queued for the next slice; with one hop the next slice would run first
+// and a request would wait a whole slice more. The run's first step (applying the edits) is a
+// slice of its own for the same reason: a request then runs before the whole file is parsed.
 
 import { performance } from 'node:perf_hooks';
 
@@ -37,6 +43,13 @@ export interface SchedulerOptions {
 
 interface Running<R> extends LintRun<R> {
   uri: string;
+  /** Its first step has not run yet (it gets a slice of its own). */
+  first: boolean;
+}
+
+/** Runs `fn` in a later turn, after the messages read by then were handed over (see above). */
+function afterArrivals(fn: () => void): void {
+  setImmediate(() => setImmediate(fn));
 }
 
 export class LintScheduler<R> {
@@ -71,14 +84,14 @@ export class LintScheduler<R> {
     if (this.settling || this.running) return;
     this.settling = true;
     this.editsLastTurn = -1;
-    setImmediate(() => this.settle());
+    afterArrivals(() => this.settle());
   }
 
   /** One turn: lint once a whole turn went by without an edit (the incoming queue has drained). */
   private settle(): void {
     if (this.edits !== this.editsLastTurn) {
       this.editsLastTurn = this.edits;
-      setImmediate(() => this.settle());
+      afterArrivals(() => this.settle());
       return;
     }
     this.settling = false;
@@ -96,7 +109,7 @@ export class LintScheduler<R> {
         continue;
       }
       if (!run) continue;
-      this.running = { uri, ...run };
+      this.running = { uri, ...run, first: true };
       this.slice();
       return;
     }
@@ -120,7 +133,10 @@ export class LintScheduler<R> {
           if (this.dirty.size) this.wake();
           return;
         }
-        if (performance.now() >= deadline) break;
+        if (run.first || performance.now() >= deadline) {
+          run.first = false;
+          break;
+        }
       }
     } catch (e) {
       this.running = undefined;
@@ -128,6 +144,6 @@ export class LintScheduler<R> {
       if (this.dirty.size) this.wake();
       return;
     }
-    setImmediate(() => this.slice());
+    afterArrivals(() => this.slice());
   }
 }

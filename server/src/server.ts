@@ -11,6 +11,7 @@ import {
   type Connection,
   DidChangeWatchedFilesNotification,
   type InitializeResult,
+  type Position,
   RequestType,
   NotificationType,
   TextDocuments,
@@ -31,7 +32,7 @@ import { ENV_FILE, localEnvironmentDir, PRIVATE_ENV_FILE } from '../../engine/sa
 import { defineInEnvironmentActions } from './defineInEnvironment';
 import { EnvironmentFileProblems } from './environmentDiagnostics';
 import { watchFolder } from './folderWatch';
-import { createLanguageService, type LanguageService, type PayoutDocument } from '../../engine/language';
+import { createLanguageService, toFileLines, type LanguageService, type PayoutDocument } from '../../engine/language';
 import { BatchedDocument } from './batchedDocument';
 import { LintScheduler } from './scheduler';
 import { selectEnvironment } from '../../engine/workspace/environment';
@@ -110,12 +111,26 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     return td ? service.document(uri, td.version, td.getText()) : undefined;
   }
 
+  /**
+   * A request at `position` right after typing, answered on the edited block alone when it can be
+   * (engine/language/window.ts: no 2 MB text rebuilt, no whole-file parse before the answer), else
+   * on the whole document; the result's ranges are the file's either way.
+   */
+  function atPosition<T>(uri: string, position: Position, run: (doc: PayoutDocument, position: Position) => T): T | undefined {
+    const td = documents.get(uri);
+    if (!td) return undefined;
+    const typed = td.pendingTyping();
+    const w = typed && service.window(uri, td.version, typed.base, typed.lines, position.line);
+    if (w) return toFileLines(run(w.doc, { line: position.line - w.firstLine, character: position.character }), w.firstLine);
+    return run(service.document(uri, td.version, td.getText()), position);
+  }
+
   // Diagnostics: the newest version only, once queued edits are handed over, in slices that let
   // requests through (scheduler.ts says how and why).
   const lint = new LintScheduler<Diagnostic[]>({
     start(uri) {
       const td = documents.get(uri);
-      return td ? { version: td.version, steps: service.diagnosticsInSteps(service.document(uri, td.version, td.getText())) } : undefined;
+      return td ? { version: td.version, steps: lintSteps(uri, td) } : undefined;
     },
     versionOf: (uri) => documents.get(uri)?.version,
     publish: (uri, version, diagnostics) => void connection.sendDiagnostics({ uri, version, diagnostics }),
@@ -123,6 +138,18 @@ export function startServer(connection: Connection, given?: LanguageService): vo
       connection.console.error(`payout-http: diagnostics failed; none are shown for this version. ${describeFailure(e)}`),
   });
   const scheduleValidation = (uri: string) => lint.changed(uri);
+
+  /**
+   * A lint run: applying the edits is a step of its own (the scheduler gives the event loop a turn
+   * after a run's first step), so a completion that arrived meanwhile is answered from the edited
+   * block (atPosition) before the whole file is parsed.
+   */
+  function* lintSteps(uri: string, td: BatchedDocument): Generator<void, Diagnostic[]> {
+    const version = td.version;
+    const text = td.getText();
+    yield;
+    return yield* service.diagnosticsInSteps(service.document(uri, version, text));
+  }
 
   function revalidateAll(): void {
     for (const td of documents.all()) scheduleValidation(td.uri);
@@ -241,17 +268,16 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   });
 
   connection.onCompletion((params, token) =>
-    guard('completion', token, null, () => {
-      const doc = docFor(params.textDocument.uri);
-      return doc ? service.completion(doc, params.position, params.context) : null;
-    }),
+    guard(
+      'completion',
+      token,
+      null,
+      () => atPosition(params.textDocument.uri, params.position, (doc, at) => service.completion(doc, at, params.context)) ?? null,
+    ),
   );
   connection.onCompletionResolve((item, token) => guard('completionResolve', token, item, () => service.resolveCompletion(item)));
   connection.onHover((params, token) =>
-    guard('hover', token, null, () => {
-      const doc = docFor(params.textDocument.uri);
-      return doc ? service.hover(doc, params.position) : null;
-    }),
+    guard('hover', token, null, () => atPosition(params.textDocument.uri, params.position, (doc, at) => service.hover(doc, at)) ?? null),
   );
   connection.onCodeLens((params, token) =>
     guard('codeLens', token, [], () => {

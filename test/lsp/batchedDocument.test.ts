@@ -54,7 +54,19 @@ describe('server/batchedDocument', () => {
               : generated;
           ref = TextDocument.update(ref, [c], version);
           BatchedDocument.update(doc, [c], version);
-          if (read) compare(); // a read applies what is pending; otherwise changes pile up
+          // What is pending, as typing: each edited line's new text, over the text last read.
+          const typed = doc.pendingTyping();
+          if (typed) {
+            const after = ref.getText();
+            for (const [line, lineText] of typed.lines)
+              assert.equal(lineText, after.slice(ref.offsetAt({ line, character: 0 }), ref.offsetAt({ line, character: 1e9 })));
+            assert.equal(TextDocument.create('file:///a', 'x', 1, typed.base).lineCount, ref.lineCount);
+          }
+          if (read) {
+            compare();
+            // Once applied, the batch is still there for a request until the next one is applied.
+            assert.deepEqual(doc.pendingTyping(), typed);
+          } // a read applies what is pending; otherwise changes pile up
         }
         compare();
         assert.equal(doc.version, version);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { LineIndex } from '../../engine/syntax/lineIndex';
 import { parseHttpFile } from '../../engine/syntax/parser';
+import { createDocument, type PayoutDocument } from '../../engine/language/document';
 
 describe('syntax/lineIndex', () => {
   it('converts offsets and positions for LF, CRLF and CR', () => {
@@ -56,6 +57,32 @@ describe('syntax/lineIndex', () => {
           const o = text.length ? at % (text.length + 1) : 0;
           text = text.slice(0, o) + insert + text.slice(o);
           parsed = parseHttpFile(text, parsed); // reused blocks carry their cached line starts
+          check();
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('taken over from the previous version when typing moved no line, agrees with the whole-text index', () => {
+    const piece = fc.constantFrom('###', '### t', '\n', '\r\n', '\r', 'GET /x', '{\n  "a": 1\n}', '', 'x', '# @name a');
+    const typing = fc.constantFrom('x', '', 'ab', '#', '\n', '###');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.array(fc.tuple(fc.nat(), fc.nat(), typing), { maxLength: 6 }), (parts, edits) => {
+        let text = parts.join('');
+        let doc: PayoutDocument = createDocument('file:///a.payout.http', 1, text);
+        const check = () => {
+          const plain = new LineIndex(text);
+          assert.equal(doc.lines.lineCount, plain.lineCount);
+          for (let o = 0; o <= text.length; o++) assert.deepEqual(doc.lines.positionAt(o), plain.positionAt(o));
+          for (let l = 0; l <= plain.lineCount; l++) assert.equal(doc.lines.lineContentEnd(l), plain.lineContentEnd(l));
+        };
+        check(); // builds the index, so the next version may take it over
+        for (const [at, cut, insert] of edits) {
+          const o = text.length ? at % (text.length + 1) : 0;
+          const end = Math.min(text.length, o + (cut % 3));
+          text = text.slice(0, o) + insert + text.slice(end);
+          doc = createDocument('file:///a.payout.http', doc.version + 1, text, doc);
           check();
         }
       }),
