@@ -6,7 +6,7 @@
 import { endpointById, matchRequest, v3Conventions } from '../catalogue';
 import type { Endpoint } from '../catalogue/types';
 import { createClientAssertion, jsString } from '../signing';
-import { resolveRequest, resolveString, type ResolveContext } from '../syntax/resolve';
+import { resolveRequest, resolveString, type ResolveContext, type ResolvedRequest } from '../syntax/resolve';
 import { USER_EMAIL } from '../syntax/environments';
 import type { RequestBlock } from '../syntax/types';
 import type { Credentials } from './credentials';
@@ -101,7 +101,16 @@ function userOf(block: RequestBlock, bodyJson: unknown, ctx: ResolveContext): st
   return v.unresolved.length || !v.value ? undefined : v.value;
 }
 
-export async function prepareRequest(block: RequestBlock, index: number, ctx: PrepareContext): Promise<Prepared> {
+/**
+ * `resolved`: the block already resolved in this context (the session's dependency check resolves it
+ * first; when it sent nothing, resolving again would give the same request).
+ */
+export async function prepareRequest(
+  block: RequestBlock,
+  index: number,
+  ctx: PrepareContext,
+  resolvedBefore?: ResolvedRequest,
+): Promise<Prepared> {
   const rl = block.requestLine;
   const title = block.separator?.title;
   const base: Prepared = {
@@ -121,7 +130,7 @@ export async function prepareRequest(block: RequestBlock, index: number, ctx: Pr
     return base;
   }
 
-  const resolved = resolveRequest(block, ctx.resolve);
+  const resolved = resolvedBefore ?? resolveRequest(block, ctx.resolve);
   for (const s of resolved.secrets) ctx.redactor.add(s, '<secret>');
   base.url = resolved.url;
   base.headers = headerRecord(resolved.headers);

@@ -17,6 +17,7 @@ import {
   resolveRequest,
   resolveString,
   type ResolveContext,
+  type ResolvedRequest,
   type ResponseSnapshot,
   type SystemVariables,
 } from '../syntax/resolve';
@@ -312,24 +313,30 @@ export class PayoutSession {
     }
   }
 
-  private async sendDependencies(block: RequestBlock): Promise<string[]> {
+  /**
+   * Sends what `block` reads first. `resolved`: the dry resolution, still valid when nothing was sent
+   * (no response changed), so preparing does not resolve the block a second time.
+   */
+  private async sendDependencies(block: RequestBlock): Promise<{ problems: string[]; resolved?: ResolvedRequest }> {
     // A dry resolution tells which named requests this one reads (directly or through variables).
     // Resolution only: preparing would also sign the body (an RSA signature per request, thrown away).
     const dry = resolveRequest(block, this.resolveContext());
     const problems: string[] = [];
+    let sent = false;
     for (const name of dry.requestRefs) {
       if (this.responses.has(name)) continue;
       const dep = this.request(name);
       if (!dep) continue; // reported by resolution with the fix
+      sent = true;
       const r = await this.send(dep);
       if (!r.response) problems.push(`the request it depends on, ${name}, got no response: ${r.error ?? 'see above'}`);
     }
-    return problems;
+    return sent ? { problems } : { problems, resolved: dry };
   }
 
   private async sendOnce(block: RequestBlock): Promise<SendResult> {
-    const depProblems = await this.sendDependencies(block);
-    const prepared = await prepareRequest(block, this.indexOf(block), this.prepareContext(true));
+    const { problems: depProblems, resolved } = await this.sendDependencies(block);
+    const prepared = await prepareRequest(block, this.indexOf(block), this.prepareContext(true), resolved);
     if (depProblems.length || prepared.problems.length) {
       return this.finish(failed(strip(prepared), [...depProblems, ...prepared.problems].join('\n')), block);
     }

@@ -79,6 +79,7 @@ export function publicKeyPem(key: KeyObject): string {
 /** Empties the parsed-key cache (tests, and a user replacing a key file under the same text is not a case: the cache is keyed by content). */
 export function clearKeyCache(): void {
   cache.clear();
+  seen.clear();
 }
 
 function readKeyFile(path: string, role: Role): string {
@@ -96,15 +97,29 @@ function readKeyFile(path: string, role: Role): string {
   }
 }
 
+/**
+ * Keys by the PEM text exactly as given, per role and size, before normalising and hashing: a
+ * caller that passes the same PEM string again (a signer per request) finds its key with one map
+ * lookup. Emptied with the cache above.
+ */
+const seen = new Map<string, Map<string, KeyObject>>();
+
 function load(role: Role, pem: string, options: KeyOptions, file: string | undefined): KeyObject {
   const bits = options.bits ?? PARTNER_KEY_BITS;
-  const text = normalizePem(typeof pem === 'string' ? pem : '');
+  const given = typeof pem === 'string' ? pem : '';
+  const kind = `${role} ${bits}`;
+  const known = seen.get(kind)?.get(given);
+  if (known) return known;
+  const text = normalizePem(given);
   const id = createHash('sha256').update(`${role}\u0000${bits}\u0000${text}`).digest('hex');
-  const hit = cache.get(id);
-  if (hit) return hit;
-  const key = parse(role, text, bits, file);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(id, key);
+  const key = cache.get(id) ?? parse(role, text, bits, file);
+  if (!cache.has(id)) {
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(id, key);
+  }
+  const byText = seen.get(kind) ?? seen.set(kind, new Map()).get(kind)!;
+  if (byText.size >= CACHE_LIMIT) byText.delete(byText.keys().next().value as string);
+  byText.set(given, key);
   return key;
 }
 

@@ -14,6 +14,12 @@ describe('http/transport: undici with a size cap, a timeout and messages that sa
         res.end('x'.repeat(64 * 1024));
       } else if (req.url === '/silent') {
         // never answers: the client's timeout must end it
+      } else if (req.url === '/trickle') {
+        // answers at once, then a byte of body every 50 ms without end: no gap reaches undici's
+        // per-chunk body timeout, so only the deadline of the whole exchange can end it
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        const tick = setInterval(() => res.write('x'), 50);
+        res.on('close', () => clearInterval(tick));
       } else {
         let body = '';
         req.on('data', (c: Buffer) => (body += c.toString()));
@@ -50,6 +56,13 @@ describe('http/transport: undici with a size cap, a timeout and messages that sa
     await assert.rejects(
       httpSend({ method: 'GET', url: `${base}/silent`, headers: {} }, { timeoutMs: 300 }),
       (e: TransportError) => e.code === 'timeout' && /raise --timeout/.test(e.message),
+    );
+  });
+
+  it('ends an exchange whose body never finishes at the timeout of the whole exchange', async () => {
+    await assert.rejects(
+      httpSend({ method: 'GET', url: `${base}/trickle`, headers: {} }, { timeoutMs: 300 }),
+      (e: TransportError) => e.code === 'timeout' && /within 0.3 s/.test(e.message),
     );
   });
 
