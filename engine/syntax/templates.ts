@@ -53,7 +53,8 @@ export function classifyTemplate(rawExpression: string, span: Span): TemplateRef
   const expression = rawExpression.trim();
   if (expression.startsWith('$')) {
     const m = /^(\S+)\s*(.*)$/s.exec(expression)!;
-    return { span, expression, kind: 'system', name: m[1], args: splitArgs(m[2]) };
+    // Most system variables (`{{$uuid}}`) have no arguments: no word scan for them.
+    return { span, expression, kind: 'system', name: m[1], args: m[2] === '' ? [] : splitArgs(m[2]) };
   }
   const req = REQUEST_REF.exec(expression);
   if (req) {
