@@ -251,15 +251,42 @@ const [START, END, FROM, TO, KIND] = [0, 1, 2, 3, 4];
 const CONTENT = 0;
 const BLANK = 1;
 const ASSERTION = 2;
+// Both arrays only grow; their counts say how much of them belongs to the current block (emptying
+// them per block gave back their storage, to be grown again for the next one).
 const bodyLines: number[] = [];
+let bodyLineCount = 0;
 // Regions whose `{{...}}` are references (not comments), as start, end pairs; reused like bodyLines.
 const active: number[] = [];
+let activeCount = 0;
+
+/** Sort orders (functions, not a closure per block). */
+function byStart(x: { span: Span }, y: { span: Span }): number {
+  return x.span.start - y.span.start;
+}
+
+function spanByStart(x: Span, y: Span): number {
+  return x.start - y.start;
+}
+
+function addBodyLine(lineStart: number, lineEnd: number, from: number, to: number, kind: number): void {
+  const at = bodyLineCount++ * BODY_STRIDE;
+  bodyLines[at + START] = lineStart;
+  bodyLines[at + END] = lineEnd;
+  bodyLines[at + FROM] = from;
+  bodyLines[at + TO] = to;
+  bodyLines[at + KIND] = kind;
+}
+
+function addActive(start: number, end: number): void {
+  active[activeCount++] = start;
+  active[activeCount++] = end;
+}
 
 export function parseBlock(text: string, start: number): RequestBlock {
   const b = emptyBlock(text, start);
   const problems = b.problems;
-  bodyLines.length = 0;
-  active.length = 0;
+  bodyLineCount = 0;
+  activeCount = 0;
   let pos = 0;
   if (text.startsWith('###')) {
     let end = 0;
@@ -302,10 +329,10 @@ export function parseBlock(text: string, start: number): RequestBlock {
     if (phase === 'body') {
       // Body lines are most lines of a file: only assertions among them are sliced.
       const kind = isAssertion ? ASSERTION : from === to ? BLANK : CONTENT;
-      bodyLines.push(lineStart, lineEnd, from, to, kind);
+      addBodyLine(lineStart, lineEnd, from, to, kind);
       if (isAssertion) {
         b.assertions.push(parseAssertion(text.slice(from, to), { start: from, end: to }, problems));
-        active.push(from, to);
+        addActive(from, to);
       }
       continue;
     }
@@ -327,7 +354,7 @@ export function parseBlock(text: string, start: number): RequestBlock {
         );
       }
       b.assertions.push(parseAssertion(content, span, problems));
-      active.push(from, to);
+      addActive(from, to);
       continue;
     }
     if (content.startsWith('#') || content.startsWith('//')) {
@@ -342,7 +369,7 @@ export function parseBlock(text: string, start: number): RequestBlock {
         const v = parseVariable(content, from, problems);
         if (v) {
           b.variables.push(v);
-          active.push(v.valueSpan.start, v.valueSpan.end);
+          addActive(v.valueSpan.start, v.valueSpan.end);
         }
         continue;
       }
@@ -360,15 +387,15 @@ export function parseBlock(text: string, start: number): RequestBlock {
         if (looksLikeHeader) {
           phase = 'headers';
           b.headers.push(header(HEADER.exec(content)!, from));
-          active.push(from, to);
+          addActive(from, to);
         } else {
           phase = 'body';
-          bodyLines.push(lineStart, lineEnd, from, to, CONTENT);
+          addBodyLine(lineStart, lineEnd, from, to, CONTENT);
         }
         continue;
       }
       b.requestLine = parseRequestLine(content, from, problems);
-      active.push(from, to);
+      addActive(from, to);
       phase = 'headers';
       afterRequestLine = true;
       continue;
@@ -381,14 +408,14 @@ export function parseBlock(text: string, start: number): RequestBlock {
       rl.url += content;
       rl.urlSpan = { start: rl.urlSpan.start === rl.urlSpan.end ? from : rl.urlSpan.start, end: to };
       rl.span = { start: rl.span.start, end: to };
-      active.push(from, to);
+      addActive(from, to);
       continue;
     }
     afterRequestLine = false;
     const h = HEADER.exec(content);
     if (h) {
       b.headers.push(header(h, from));
-      active.push(from, to);
+      addActive(from, to);
       continue;
     }
     if (!headerlessWarned) {
@@ -400,12 +427,12 @@ export function parseBlock(text: string, start: number): RequestBlock {
       );
     }
     phase = 'body';
-    bodyLines.push(lineStart, lineEnd, from, to, CONTENT);
+    addBodyLine(lineStart, lineEnd, from, to, CONTENT);
   }
 
-  if (bodyLines.length > 0) finishBody(b, problems);
-  for (let k = 0; k < active.length; k += 2) scanTemplates(text, active[k], active[k + 1], 0, b.references, problems);
-  b.references.sort((x, y) => x.span.start - y.span.start);
+  if (bodyLineCount > 0) finishBody(b, problems);
+  for (let k = 0; k < activeCount; k += 2) scanTemplates(text, active[k], active[k + 1], 0, b.references, problems);
+  b.references.sort(byStart);
   nameBlock(b, problems);
   return compact(b);
 }
@@ -609,7 +636,7 @@ function saysJson(headers: Header[]): boolean {
 
 function finishBody(b: RequestBlock, problem: ProblemSink): void {
   const text = b.text;
-  const count = bodyLines.length / BODY_STRIDE;
+  const count = bodyLineCount;
   let first = 0;
   while (first < count && bodyLine(first, KIND) !== CONTENT) first++;
   let last = count - 1;
@@ -629,7 +656,7 @@ function finishBody(b: RequestBlock, problem: ProblemSink): void {
       if (content) b.comments.push({ start: f, end: bodyLine(last, TO) });
       last--;
     }
-    b.comments.sort((x, y) => x.start - y.start);
+    b.comments.sort(spanByStart);
   }
   const start = bodyLine(first, START);
   const end = bodyLine(last, END);
@@ -647,8 +674,8 @@ function finishBody(b: RequestBlock, problem: ProblemSink): void {
     } else if (kind === CONTENT) {
       if (runEnd !== -1) active[runEnd] = bodyLine(k, END);
       else {
-        active.push(bodyLine(k, START), bodyLine(k, END));
-        runEnd = active.length - 1;
+        addActive(bodyLine(k, START), bodyLine(k, END));
+        runEnd = activeCount - 1;
       }
     }
   }
