@@ -3,6 +3,7 @@
 //
 // Never throws: every oddity becomes a SyntaxProblem that names the fix. Blocks are parsed from
 // their own text only, so a block whose text did not change is reused as is after an edit.
+import { intern } from '../util/intern';
 import { Lru } from '../util/lru';
 import { maskTemplates, parseJsonBody } from './json';
 import { scanTemplates } from './templates';
@@ -458,14 +459,14 @@ function directive(m: RegExpExecArray, at: number): Directive {
   const value = m[2];
   // The value is a suffix of the (trimmed) line.
   const valueStart = value ? at + text.length - value.length : nameStart + m[1].length;
-  return new NamedValue(m[1], value, at, at + text.length, nameStart, valueStart);
+  return new NamedValue(intern(m[1]), value, at, at + text.length, nameStart, valueStart);
 }
 
 function header(m: RegExpExecArray, at: number): Header {
   const text = m[0];
   const value = m[2];
   const valueStart = at + text.length - value.length; // the value is a suffix of the trimmed line
-  return new NamedValue(m[1], value, at, at + text.length, at, valueStart);
+  return new NamedValue(intern(m[1]), intern(value), at, at + text.length, at, valueStart);
 }
 
 /**
@@ -534,7 +535,7 @@ function parseRequestLine(content: string, at: number, problem: ProblemSink): Re
   const span = { start: at, end: at + content.length };
   const firstEnd = content.search(/\s/);
   const first = firstEnd === -1 ? content : content.slice(0, firstEnd);
-  const upper = first.toUpperCase();
+  const upper = intern(first.toUpperCase());
   let method = 'GET';
   let methodSpan = { start: at, end: at };
   let urlFrom = 0;

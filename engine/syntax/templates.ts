@@ -1,5 +1,6 @@
 // `{{...}}` references: finding them in text and telling what they refer to. The syntax is the one
 // REST Client / httpYac / JetBrains share: `{{name}}`, `{{$system args}}`, `{{request.response.body.$.x}}`.
+import { intern } from '../util/intern';
 import type { Span, SyntaxProblem, TemplateRef } from './types';
 
 export interface SystemVariableInfo {
@@ -50,11 +51,11 @@ export function splitArgs(text: string): string[] {
 
 /** Classify the text between the braces. `span` is where the whole `{{...}}` is. */
 export function classifyTemplate(rawExpression: string, span: Span): TemplateRef {
-  const expression = rawExpression.trim();
+  const expression = intern(rawExpression.trim());
   if (expression.startsWith('$')) {
     const m = /^(\S+)\s*(.*)$/s.exec(expression)!;
     // Most system variables (`{{$uuid}}`) have no arguments: no word scan for them.
-    return { span, expression, kind: 'system', name: m[1], args: m[2] === '' ? [] : splitArgs(m[2]) };
+    return { span, expression, kind: 'system', name: intern(m[1]), args: m[2] === '' ? [] : splitArgs(m[2]) };
   }
   const req = REQUEST_REF.exec(expression);
   if (req) {
