@@ -307,6 +307,7 @@ export function parseBlock(text: string, start: number): RequestBlock {
   let phase: 'pre' | 'headers' | 'body' = 'pre';
   let afterRequestLine = false; // the line right after the request line (or its continuations)
   let headerlessWarned = false;
+  let requestLine: ParsedRequestLine | undefined; // b.requestLine, as the parser may extend it
   const length = text.length;
 
   for (let next = pos; next < length;) {
@@ -395,7 +396,7 @@ export function parseBlock(text: string, start: number): RequestBlock {
         }
         continue;
       }
-      b.requestLine = parseRequestLine(content, from, problems);
+      b.requestLine = requestLine = parseRequestLine(content, from, problems);
       addActive(from, to);
       phase = 'headers';
       afterRequestLine = true;
@@ -403,12 +404,9 @@ export function parseBlock(text: string, start: number): RequestBlock {
     }
 
     // phase === 'headers'
-    if (afterRequestLine && b.requestLine && (content.startsWith('?') || content.startsWith('&'))) {
+    if (afterRequestLine && requestLine && (content.startsWith('?') || content.startsWith('&'))) {
       // REST Client's multi-line query: `GET {{base_url}}/x` then `    ?a=1` and `    &b=2` lines.
-      const rl = b.requestLine;
-      rl.url += content;
-      rl.urlSpan = { start: rl.urlSpan.start === rl.urlSpan.end ? from : rl.urlSpan.start, end: to };
-      rl.span = { start: rl.span.start, end: to };
+      requestLine.continueUrl(content, from, to);
       addActive(from, to);
       continue;
     }
@@ -531,7 +529,7 @@ function parseVariable(content: string, at: number, problem: ProblemSink): Varia
   };
 }
 
-function parseRequestLine(content: string, at: number, problem: ProblemSink): RequestLine {
+function parseRequestLine(content: string, at: number, problem: ProblemSink): ParsedRequestLine {
   const span = { start: at, end: at + content.length };
   const firstEnd = content.search(/\s/);
   const first = firstEnd === -1 ? content : content.slice(0, firstEnd);
@@ -542,13 +540,7 @@ function parseRequestLine(content: string, at: number, problem: ProblemSink): Re
   if (firstEnd === -1) {
     if (METHOD_SET.has(upper)) {
       report(problem, span, 'syntax/missing-url', `\`${first}\` has no URL: write \`${upper} {{base_url}}/api/v2/...\`.`);
-      return {
-        method: upper,
-        methodSpan: { start: at, end: at + first.length },
-        url: '',
-        urlSpan: { start: span.end, end: span.end },
-        span,
-      };
+      return new ParsedRequestLine(upper, '', undefined, at, span.end, at, at + first.length, span.end, span.end);
     }
   } else if (METHOD_SET.has(upper) || /^[A-Za-z]+$/.test(first)) {
     method = upper;
@@ -579,7 +571,45 @@ function parseRequestLine(content: string, at: number, problem: ProblemSink): Re
       'warning',
     );
   }
-  return { method, methodSpan, url, urlSpan, httpVersion, span };
+  return new ParsedRequestLine(method, url, httpVersion, at, span.end, methodSpan.start, methodSpan.end, urlSpan.start, urlSpan.end);
+}
+
+/**
+ * A request line: its spans are made on read from its offsets (three span objects kept for every
+ * request of a file otherwise).
+ */
+class ParsedRequestLine implements RequestLine {
+  constructor(
+    readonly method: string,
+    public url: string,
+    readonly httpVersion: string | undefined,
+    private readonly from: number,
+    private to: number,
+    private readonly methodStart: number,
+    private readonly methodEnd: number,
+    private urlStart: number,
+    private urlEnd: number,
+  ) {}
+
+  get span(): Span {
+    return { start: this.from, end: this.to };
+  }
+
+  get methodSpan(): Span {
+    return { start: this.methodStart, end: this.methodEnd };
+  }
+
+  get urlSpan(): Span {
+    return { start: this.urlStart, end: this.urlEnd };
+  }
+
+  /** REST Client's multi-line query: a `?a=1` or `&b=2` line below the request line extends the URL. */
+  continueUrl(content: string, from: number, to: number): void {
+    this.url += content;
+    if (this.urlStart === this.urlEnd) this.urlStart = from;
+    this.urlEnd = to;
+    this.to = to;
+  }
 }
 
 function parseAssertion(content: string, span: Span, problem: ProblemSink): Assertion {
