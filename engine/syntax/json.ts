@@ -113,17 +113,21 @@ export function maskTemplates(
     if (c === 123 /* { */ && text.charCodeAt(i + 1) === 123) {
       const close = templateEnd(text, i, to);
       if (close !== -1) {
-        parts.push(text.slice(copied, i));
-        const ref = classifyTemplate(text.slice(i + 2, close - 2), { start: base + i, end: base + close });
         if (inString) {
-          parts.push(text.slice(i, close).replace(/["\\]/g, ' '));
+          // Most templates in strings hold neither character: those are left in place, uncopied.
+          if (endsString(text, i, close)) {
+            parts.push(text.slice(copied, i), text.slice(i, close).replace(/["\\]/g, ' '));
+            copied = close;
+          }
         } else {
           // A number as long as the template, so the value node spans all of `{{...}}`.
-          parts.push('1'.padEnd(close - i, '0'));
+          parts.push(text.slice(copied, i), '1'.padEnd(close - i, '0'));
+          copied = close;
+          const ref = classifyTemplate(text.slice(i + 2, close - 2), { start: base + i, end: base + close });
           if (isWholeValue(text, from, i, close, to)) templates.set(base + i, ref);
           else misplaced.push(ref);
         }
-        copied = i = close;
+        i = close;
         continue;
       }
     }
@@ -142,8 +146,18 @@ export function maskTemplates(
     }
     i++;
   }
+  if (copied === from) return { masked: text.slice(from, to), templates, misplaced };
   parts.push(text.slice(copied, to));
   return { masked: parts.join(''), templates, misplaced };
+}
+
+/** Whether `text[i, close)` holds a character that would end a JSON string (`"` or `\\`). */
+function endsString(text: string, i: number, close: number): boolean {
+  for (let j = i; j < close; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 34 || c === 92) return true;
+  }
+  return false;
 }
 
 /** End (exclusive) of the template starting at `i`, or -1 when `}}` is not on the same line. */

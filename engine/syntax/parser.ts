@@ -3,6 +3,7 @@
 //
 // Never throws: every oddity becomes a SyntaxProblem that names the fix. Blocks are parsed from
 // their own text only, so a block whose text did not change is reused as is after an edit.
+import { intern } from '../util/intern';
 import { Lru } from '../util/lru';
 import { maskTemplates, parseJsonBody } from './json';
 import { scanTemplates } from './templates';
@@ -239,45 +240,54 @@ function emptyBlock(text: string, start: number): RequestBlock {
   return { start, text, directives: [], variables: [], comments: [], headers: [], assertions: [], references: [], problems: [] };
 }
 
-interface Line {
-  start: number;
-  end: number; // before the line break
-  /** First and past-last non-blank character. */
-  from: number;
-  to: number;
-}
-
-/** The line starting at `start` (a loop, not a generator: this runs for every line of a file). */
-function lineAt(text: string, start: number): Line {
-  let end = start;
-  while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
-  let f = start;
-  while (f < end && isBlank(text.charCodeAt(f))) f++;
-  let t = end;
-  while (t > f && isBlank(text.charCodeAt(t - 1))) t--;
-  return { start, end, from: f, to: t };
-}
-
-/** Where the line after the one ending at `end` starts. */
-function nextLineStart(text: string, end: number): number {
-  return end < text.length && text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
-}
-
 function isBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 0xfeff;
 }
 
-interface BodyLine {
-  line: Line;
-  kind: 'content' | 'blank' | 'assertion';
+// Body lines of the block being parsed, five numbers each (start, end before the line break, first
+// and past-last non-blank character, kind): a flat array reused for every block, because body lines
+// are most lines of a file and an object per line was a large share of the parse's garbage.
+const BODY_STRIDE = 5;
+const [START, END, FROM, TO, KIND] = [0, 1, 2, 3, 4];
+const CONTENT = 0;
+const BLANK = 1;
+const ASSERTION = 2;
+// Both arrays only grow; their counts say how much of them belongs to the current block (emptying
+// them per block gave back their storage, to be grown again for the next one).
+const bodyLines: number[] = [];
+let bodyLineCount = 0;
+// Regions whose `{{...}}` are references (not comments), as start, end pairs; reused like bodyLines.
+const active: number[] = [];
+let activeCount = 0;
+
+/** Sort orders (functions, not a closure per block). */
+function byStart(x: { span: Span }, y: { span: Span }): number {
+  return x.span.start - y.span.start;
+}
+
+function spanByStart(x: Span, y: Span): number {
+  return x.start - y.start;
+}
+
+function addBodyLine(lineStart: number, lineEnd: number, from: number, to: number, kind: number): void {
+  const at = bodyLineCount++ * BODY_STRIDE;
+  bodyLines[at + START] = lineStart;
+  bodyLines[at + END] = lineEnd;
+  bodyLines[at + FROM] = from;
+  bodyLines[at + TO] = to;
+  bodyLines[at + KIND] = kind;
+}
+
+function addActive(start: number, end: number): void {
+  active[activeCount++] = start;
+  active[activeCount++] = end;
 }
 
 export function parseBlock(text: string, start: number): RequestBlock {
   const b = emptyBlock(text, start);
   const problems = b.problems;
-  const problem = (span: Span, code: string, message: string, severity: SyntaxProblem['severity'] = 'error') =>
-    problems.push({ span, code, message, severity });
-  const active: Span[] = []; // regions whose `{{...}}` are references (not comments)
+  bodyLineCount = 0;
+  activeCount = 0;
   let pos = 0;
   if (text.startsWith('###')) {
     let end = 0;
@@ -297,73 +307,78 @@ export function parseBlock(text: string, start: number): RequestBlock {
   let phase: 'pre' | 'headers' | 'body' = 'pre';
   let afterRequestLine = false; // the line right after the request line (or its continuations)
   let headerlessWarned = false;
-  const bodyLines: BodyLine[] = [];
+  let requestLine: ParsedRequestLine | undefined; // b.requestLine, as the parser may extend it
+  const length = text.length;
 
-  const startBody = (line: Line) => {
-    phase = 'body';
-    bodyLines.push({ line, kind: 'content' });
-  };
-
-  for (let next = pos; next < text.length;) {
-    const line = lineAt(text, next);
-    next = nextLineStart(text, line.end);
-    if (pos !== 0 && line.start === pos) continue; // the `###` line's own line break
+  for (let next = pos; next < length;) {
+    // The line [lineStart, lineEnd), its non-blank part [from, to).
+    const lineStart = next;
+    let lineEnd = lineStart;
+    while (lineEnd < length) {
+      const c = text.charCodeAt(lineEnd);
+      if (c === 10 || c === 13) break;
+      lineEnd++;
+    }
+    let from = lineStart;
+    while (from < lineEnd && isBlank(text.charCodeAt(from))) from++;
+    let to = lineEnd;
+    while (to > from && isBlank(text.charCodeAt(to - 1))) to--;
+    next = lineEnd < length && text.charCodeAt(lineEnd) === 13 && text.charCodeAt(lineEnd + 1) === 10 ? lineEnd + 2 : lineEnd + 1;
+    if (pos !== 0 && lineStart === pos) continue; // the `###` line's own line break
     const isAssertion =
-      text.charCodeAt(line.from) === 63 /* ? */ &&
-      text.charCodeAt(line.from + 1) === 63 &&
-      (line.to - line.from === 2 || isBlank(text.charCodeAt(line.from + 2)));
+      text.charCodeAt(from) === 63 /* ? */ && text.charCodeAt(from + 1) === 63 && (to - from === 2 || isBlank(text.charCodeAt(from + 2)));
 
     if (phase === 'body') {
       // Body lines are most lines of a file: only assertions among them are sliced.
+      const kind = isAssertion ? ASSERTION : from === to ? BLANK : CONTENT;
+      addBodyLine(lineStart, lineEnd, from, to, kind);
       if (isAssertion) {
-        const span = { start: line.from, end: line.to };
-        bodyLines.push({ line, kind: 'assertion' });
-        b.assertions.push(parseAssertion(text.slice(line.from, line.to), span, problem));
-        active.push(span);
-      } else {
-        bodyLines.push({ line, kind: line.from === line.to ? 'blank' : 'content' });
+        b.assertions.push(parseAssertion(text.slice(from, to), { start: from, end: to }, problems));
+        addActive(from, to);
       }
       continue;
     }
-    const content = text.slice(line.from, line.to);
-    const span = { start: line.from, end: line.to };
-    if (content === '') {
+    if (from === to) {
       if (phase === 'headers') phase = 'body';
       afterRequestLine = false;
       continue;
     }
+    const content = text.slice(from, to);
+    const span = { start: from, end: to };
     if (isAssertion) {
       if (!b.requestLine) {
-        problem(
+        report(
+          problems,
           span,
           'syntax/assertion-before-request',
           'Assertions check the response: move this `??` line below the request line.',
           'warning',
         );
       }
-      b.assertions.push(parseAssertion(content, span, problem));
-      active.push(span);
+      b.assertions.push(parseAssertion(content, span, problems));
+      addActive(from, to);
       continue;
     }
     if (content.startsWith('#') || content.startsWith('//')) {
       const d = DIRECTIVE.exec(content);
-      if (d) b.directives.push(directive(d, line.from));
+      if (d) b.directives.push(directive(d, from));
       else b.comments.push(span);
       continue;
     }
 
     if (phase === 'pre') {
       if (content.startsWith('@')) {
-        const v = parseVariable(content, line.from, problem);
+        const v = parseVariable(content, from, problems);
         if (v) {
           b.variables.push(v);
-          active.push(v.valueSpan);
+          addActive(v.valueSpan.start, v.valueSpan.end);
         }
         continue;
       }
       const looksLikeHeader = /^[\w-]+:([ \t]|$)/.test(content) && !METHOD_SET.has(content.slice(0, content.indexOf(':')).toUpperCase());
       if (looksLikeHeader || content.startsWith('{') || content.startsWith('[') || content.startsWith('<')) {
-        problem(
+        report(
+          problems,
           span,
           'syntax/no-request-line',
           looksLikeHeader
@@ -373,51 +388,51 @@ export function parseBlock(text: string, start: number): RequestBlock {
         headerlessWarned = true;
         if (looksLikeHeader) {
           phase = 'headers';
-          b.headers.push(header(HEADER.exec(content)!, line.from));
-          active.push(span);
+          b.headers.push(header(HEADER.exec(content)!, from));
+          addActive(from, to);
         } else {
-          startBody(line);
+          phase = 'body';
+          addBodyLine(lineStart, lineEnd, from, to, CONTENT);
         }
         continue;
       }
-      b.requestLine = parseRequestLine(content, line.from, problem);
-      active.push(span);
+      b.requestLine = requestLine = parseRequestLine(content, from, problems);
+      addActive(from, to);
       phase = 'headers';
       afterRequestLine = true;
       continue;
     }
 
     // phase === 'headers'
-    if (afterRequestLine && b.requestLine && (content.startsWith('?') || content.startsWith('&'))) {
+    if (afterRequestLine && requestLine && (content.startsWith('?') || content.startsWith('&'))) {
       // REST Client's multi-line query: `GET {{base_url}}/x` then `    ?a=1` and `    &b=2` lines.
-      const rl = b.requestLine;
-      rl.url += content;
-      rl.urlSpan = { start: rl.urlSpan.start === rl.urlSpan.end ? line.from : rl.urlSpan.start, end: line.to };
-      rl.span = { start: rl.span.start, end: line.to };
-      active.push(span);
+      requestLine.continueUrl(content, from, to);
+      addActive(from, to);
       continue;
     }
     afterRequestLine = false;
     const h = HEADER.exec(content);
     if (h) {
-      b.headers.push(header(h, line.from));
-      active.push(span);
+      b.headers.push(header(h, from));
+      addActive(from, to);
       continue;
     }
     if (!headerlessWarned) {
-      problem(
+      report(
+        problems,
         span,
         'syntax/missing-blank-line',
         'This line is not a header (`Name: value`): if it starts the body, put a blank line between the headers and the body.',
       );
     }
-    startBody(line);
+    phase = 'body';
+    addBodyLine(lineStart, lineEnd, from, to, CONTENT);
   }
 
-  if (bodyLines.length > 0) finishBody(b, bodyLines, active, problem);
-  for (const region of active) scanTemplates(text, region.start, region.end, 0, b.references, problems);
-  b.references.sort((x, y) => x.span.start - y.span.start);
-  nameBlock(b, problem);
+  if (bodyLineCount > 0) finishBody(b, problems);
+  for (let k = 0; k < activeCount; k += 2) scanTemplates(text, active[k], active[k + 1], 0, b.references, problems);
+  b.references.sort(byStart);
+  nameBlock(b, problems);
   return compact(b);
 }
 
@@ -442,40 +457,62 @@ function directive(m: RegExpExecArray, at: number): Directive {
   const value = m[2];
   // The value is a suffix of the (trimmed) line.
   const valueStart = value ? at + text.length - value.length : nameStart + m[1].length;
-  return {
-    name: m[1],
-    value,
-    span: { start: at, end: at + text.length },
-    nameSpan: { start: nameStart, end: nameStart + m[1].length },
-    valueSpan: { start: valueStart, end: valueStart + value.length },
-  };
+  return new NamedValue(intern(m[1]), value, at, at + text.length, nameStart, valueStart);
 }
 
 function header(m: RegExpExecArray, at: number): Header {
   const text = m[0];
   const value = m[2];
   const valueStart = at + text.length - value.length; // the value is a suffix of the trimmed line
-  return {
-    name: m[1],
-    value,
-    span: { start: at, end: at + text.length },
-    nameSpan: { start: at, end: at + m[1].length },
-    valueSpan: { start: valueStart, end: valueStart + value.length },
-  };
+  return new NamedValue(intern(m[1]), intern(value), at, at + text.length, at, valueStart);
 }
 
-type ProblemSink = (span: Span, code: string, message: string, severity?: SyntaxProblem['severity']) => void;
+/**
+ * A header or directive: its spans are made on read from four offsets. Headers and directives are
+ * four of the ~20 spans of a typical block; three span objects each, kept for every block of a
+ * file, were a tenth of the parse's retained objects (and of the work of its garbage collector).
+ */
+class NamedValue implements Header, Directive {
+  constructor(
+    readonly name: string,
+    readonly value: string,
+    private readonly from: number,
+    private readonly to: number,
+    private readonly nameStart: number,
+    private readonly valueStart: number,
+  ) {}
+
+  get span(): Span {
+    return { start: this.from, end: this.to };
+  }
+
+  get nameSpan(): Span {
+    return { start: this.nameStart, end: this.nameStart + this.name.length };
+  }
+
+  get valueSpan(): Span {
+    return { start: this.valueStart, end: this.valueStart + this.value.length };
+  }
+}
+
+/** Where a block's problems go: its own list (an array, not a closure: one closure per block showed in profiles). */
+type ProblemSink = SyntaxProblem[];
+
+function report(sink: ProblemSink, span: Span, code: string, message: string, severity: SyntaxProblem['severity'] = 'error'): void {
+  sink.push({ span, code, message, severity });
+}
 
 function parseVariable(content: string, at: number, problem: ProblemSink): VariableDefinition | undefined {
   const m = VARIABLE.exec(content)!;
   const [, name, eq, value] = m;
   const span = { start: at, end: at + content.length };
   if (!eq) {
-    problem(span, 'syntax/variable-without-value', `\`@${name}\` defines no value: write \`@${name || 'name'} = value\`.`);
+    report(problem, span, 'syntax/variable-without-value', `\`@${name}\` defines no value: write \`@${name || 'name'} = value\`.`);
     return undefined;
   }
   if (!/^[A-Za-z_][\w.-]*$/.test(name)) {
-    problem(
+    report(
+      problem,
       span,
       'syntax/invalid-variable-name',
       `\`${name || '(empty)'}\` is not a usable variable name: start with a letter or \`_\` and use letters, digits, \`_\`, \`-\` or \`.\`, e.g. \`@userEmail = alice@example.com\`.`,
@@ -492,24 +529,18 @@ function parseVariable(content: string, at: number, problem: ProblemSink): Varia
   };
 }
 
-function parseRequestLine(content: string, at: number, problem: ProblemSink): RequestLine {
+function parseRequestLine(content: string, at: number, problem: ProblemSink): ParsedRequestLine {
   const span = { start: at, end: at + content.length };
   const firstEnd = content.search(/\s/);
   const first = firstEnd === -1 ? content : content.slice(0, firstEnd);
-  const upper = first.toUpperCase();
+  const upper = intern(first.toUpperCase());
   let method = 'GET';
   let methodSpan = { start: at, end: at };
   let urlFrom = 0;
   if (firstEnd === -1) {
     if (METHOD_SET.has(upper)) {
-      problem(span, 'syntax/missing-url', `\`${first}\` has no URL: write \`${upper} {{base_url}}/api/v2/...\`.`);
-      return {
-        method: upper,
-        methodSpan: { start: at, end: at + first.length },
-        url: '',
-        urlSpan: { start: span.end, end: span.end },
-        span,
-      };
+      report(problem, span, 'syntax/missing-url', `\`${first}\` has no URL: write \`${upper} {{base_url}}/api/v2/...\`.`);
+      return new ParsedRequestLine(upper, '', undefined, at, span.end, at, at + first.length, span.end, span.end);
     }
   } else if (METHOD_SET.has(upper) || /^[A-Za-z]+$/.test(first)) {
     method = upper;
@@ -517,7 +548,7 @@ function parseRequestLine(content: string, at: number, problem: ProblemSink): Re
     urlFrom = firstEnd;
     while (urlFrom < content.length && isBlank(content.charCodeAt(urlFrom))) urlFrom++;
     if (!METHOD_SET.has(upper)) {
-      problem(methodSpan, 'syntax/unknown-method', `Unknown method \`${first}\`: use one of ${HTTP_METHODS.join(', ')}.`);
+      report(problem, methodSpan, 'syntax/unknown-method', `Unknown method \`${first}\`: use one of ${HTTP_METHODS.join(', ')}.`);
     }
   }
   let urlTo = content.length;
@@ -530,23 +561,67 @@ function parseRequestLine(content: string, at: number, problem: ProblemSink): Re
   const url = content.slice(urlFrom, urlTo);
   const urlSpan = { start: at + urlFrom, end: at + urlTo };
   if (url === '') {
-    problem(span, 'syntax/missing-url', `\`${method}\` has no URL: write \`${method} {{base_url}}/api/v2/...\`.`);
+    report(problem, span, 'syntax/missing-url', `\`${method}\` has no URL: write \`${method} {{base_url}}/api/v2/...\`.`);
   } else if (!/^(https?:\/\/|\{\{|\/)/i.test(url)) {
-    problem(
+    report(
+      problem,
       urlSpan,
       'syntax/url-without-scheme',
       `\`${url}\` is not an absolute URL: start it with https:// or with a variable, e.g. \`{{base_url}}/api/v2/...\`.`,
       'warning',
     );
   }
-  return { method, methodSpan, url, urlSpan, httpVersion, span };
+  return new ParsedRequestLine(method, url, httpVersion, at, span.end, methodSpan.start, methodSpan.end, urlSpan.start, urlSpan.end);
+}
+
+/**
+ * A request line: its spans are made on read from its offsets (three span objects kept for every
+ * request of a file otherwise).
+ */
+class ParsedRequestLine implements RequestLine {
+  constructor(
+    readonly method: string,
+    public url: string,
+    readonly httpVersion: string | undefined,
+    private readonly from: number,
+    private to: number,
+    private readonly methodStart: number,
+    private readonly methodEnd: number,
+    private urlStart: number,
+    private urlEnd: number,
+  ) {}
+
+  get span(): Span {
+    return { start: this.from, end: this.to };
+  }
+
+  get methodSpan(): Span {
+    return { start: this.methodStart, end: this.methodEnd };
+  }
+
+  get urlSpan(): Span {
+    return { start: this.urlStart, end: this.urlEnd };
+  }
+
+  /** REST Client's multi-line query: a `?a=1` or `&b=2` line below the request line extends the URL. */
+  continueUrl(content: string, from: number, to: number): void {
+    this.url += content;
+    if (this.urlStart === this.urlEnd) this.urlStart = from;
+    this.urlEnd = to;
+    this.to = to;
+  }
 }
 
 function parseAssertion(content: string, span: Span, problem: ProblemSink): Assertion {
   const words = [...content.slice(2).matchAll(/\S+/g)].map((m) => ({ word: m[0], at: m.index + 2 }));
   const a: Assertion = { span, text: content, subject: words[0]?.word ?? '' };
   if (words.length === 0) {
-    problem(span, 'syntax/empty-assertion', 'Empty assertion: write what to check, e.g. `?? status == 201` or `?? body success == true`.');
+    report(
+      problem,
+      span,
+      'syntax/empty-assertion',
+      'Empty assertion: write what to check, e.g. `?? status == 201` or `?? body success == true`.',
+    );
     return a;
   }
   const opIndex = words.findIndex((w, i) => i > 0 && OPERATOR_SET.has(w.word));
@@ -558,14 +633,16 @@ function parseAssertion(content: string, span: Span, problem: ProblemSink): Asse
     if (rest) a.expected = rest;
   }
   if (!SUBJECT_SET.has(a.subject)) {
-    problem(
+    report(
+      problem,
       span,
       'syntax/unknown-assertion-subject',
       `Unknown assertion subject \`${a.subject}\`: use ${ASSERTION_SUBJECTS.join(', ')}, e.g. \`?? body data.status == SUCCESS\`.`,
       'warning',
     );
   } else if (!a.operator && (a.subject === 'status' || a.subject === 'duration' || a.subject === 'signature' || a.subject === 'schema')) {
-    problem(
+    report(
+      problem,
       span,
       'syntax/assertion-without-operator',
       a.subject === 'signature' || a.subject === 'schema'
@@ -577,55 +654,71 @@ function parseAssertion(content: string, span: Span, problem: ProblemSink): Asse
   return a;
 }
 
-function finishBody(b: RequestBlock, bodyLines: BodyLine[], active: Span[], problem: ProblemSink): void {
+/** Field `field` of body line `k` of the block being parsed. */
+function bodyLine(k: number, field: number): number {
+  return bodyLines[k * BODY_STRIDE + field];
+}
+
+/** A `Content-Type` header naming JSON. */
+function saysJson(headers: Header[]): boolean {
+  for (const h of headers) if (/^content-type$/i.test(h.name) && /json/i.test(h.value)) return true;
+  return false;
+}
+
+function finishBody(b: RequestBlock, problem: ProblemSink): void {
   const text = b.text;
+  const count = bodyLineCount;
   let first = 0;
-  while (first < bodyLines.length && bodyLines[first].kind !== 'content') first++;
-  let last = bodyLines.length - 1;
-  while (last >= first && bodyLines[last].kind !== 'content') last--;
+  while (first < count && bodyLine(first, KIND) !== CONTENT) first++;
+  let last = count - 1;
+  while (last >= first && bodyLine(last, KIND) !== CONTENT) last--;
   if (first > last) return;
-  const from = bodyLines[first].line.from;
+  const from = bodyLine(first, FROM);
   // `{{payload}} and more` is a text body starting with a template, unless the request says JSON.
-  const json =
-    text[from] === '[' ||
-    (text[from] === '{' && (text[from + 1] !== '{' || b.headers.some((h) => /^content-type$/i.test(h.name) && /json/i.test(h.value))));
+  const json = text[from] === '[' || (text[from] === '{' && (text[from + 1] !== '{' || saysJson(b.headers)));
   if (json) {
     // Comment lines after a JSON body are comments, not body (JSON has no `#` comments and the
     // service would receive them otherwise).
     while (last > first) {
-      const l = bodyLines[last];
-      const c = text.slice(l.line.from, l.line.to);
-      if (l.kind === 'content' && !(c.startsWith('#') || c.startsWith('//'))) break;
-      if (l.kind === 'content') b.comments.push({ start: l.line.from, end: l.line.to });
+      const content = bodyLine(last, KIND) === CONTENT;
+      const f = bodyLine(last, FROM);
+      const isComment = text.charCodeAt(f) === 35 /* # */ || (text.charCodeAt(f) === 47 /* / */ && text.charCodeAt(f + 1) === 47);
+      if (content && !isComment) break;
+      if (content) b.comments.push({ start: f, end: bodyLine(last, TO) });
       last--;
     }
-    b.comments.sort((x, y) => x.start - y.start);
+    b.comments.sort(spanByStart);
   }
-  const start = bodyLines[first].line.start;
-  const end = bodyLines[last].line.end;
+  const start = bodyLine(first, START);
+  const end = bodyLine(last, END);
   let bodyText = text.slice(start, end);
   // `??` lines inside the body are assertions: blank them so offsets stay exact. The lines between
   // them are one region for the template scan (templates never span lines; blank lines hold none).
-  let run: Span | undefined;
+  let runEnd = -1; // index in `active` of the end of the current region, -1 between regions
   for (let k = first; k <= last; k++) {
-    const l = bodyLines[k];
-    if (l.kind === 'assertion') {
-      bodyText = bodyText.slice(0, l.line.start - start) + ' '.repeat(l.line.end - l.line.start) + bodyText.slice(l.line.end - start);
-      run = undefined;
-    } else if (l.kind === 'content') {
-      if (run) run.end = l.line.end;
-      else active.push((run = { start: l.line.start, end: l.line.end }));
+    const kind = bodyLine(k, KIND);
+    if (kind === ASSERTION) {
+      const s = bodyLine(k, START);
+      const e = bodyLine(k, END);
+      bodyText = bodyText.slice(0, s - start) + ' '.repeat(e - s) + bodyText.slice(e - start);
+      runEnd = -1;
+    } else if (kind === CONTENT) {
+      if (runEnd !== -1) active[runEnd] = bodyLine(k, END);
+      else {
+        addActive(bodyLine(k, START), bodyLine(k, END));
+        runEnd = activeCount - 1;
+      }
     }
   }
   let body: Body = { span: { start, end }, text: bodyText, kind: json ? 'json' : 'text' };
-  const fileLine = /^<@?[ \t]+(\S.*?)[ \t]*$/.exec(text.slice(bodyLines[first].line.from, bodyLines[first].line.to));
+  const fileLine = text.charCodeAt(from) === 60 /* < */ ? /^<@?[ \t]+(\S.*?)[ \t]*$/.exec(text.slice(from, bodyLine(first, TO))) : null;
   if (fileLine && first === last) {
     const value = fileLine[1];
-    const valueStart = bodyLines[first].line.to - value.length;
+    const valueStart = bodyLine(first, TO) - value.length;
     body.kind = 'file';
     body.filePath = { value, span: { start: valueStart, end: valueStart + value.length } };
   } else if (!json) {
-    warnHeaderLikeStart(b, bodyLines, first, last, problem);
+    warnHeaderLikeStart(b, first, last, problem);
   }
   if (json) {
     body = new LazyJsonBody(body.span, bodyText);
@@ -652,7 +745,7 @@ class LazyJsonBody implements Body {
   get json(): JsonBody {
     let tree = jsonCache.get(this);
     if (!tree) {
-      tree = safeJsonBody(this, () => undefined); // its problems were found at parse time
+      tree = safeJsonBody(this, []); // its problems were found at parse time
       jsonCache.set(this, tree);
     }
     return tree;
@@ -676,12 +769,13 @@ function jsonProblems(body: LazyJsonBody, problem: ProblemSink): void {
     valid = false;
   }
   body.validJson = valid;
-  if (valid) misplaced.forEach((t) => misplacedTemplate(t, problem));
+  if (valid) for (const t of misplaced) misplacedTemplate(t, problem);
   else jsonCache.set(body, jsonBody(body.text, body.span.start, problem));
 }
 
 function misplacedTemplate(t: TemplateRef, problem: ProblemSink): void {
-  problem(
+  report(
+    problem,
     t.span,
     'syntax/template-not-a-value',
     `\`{{${t.expression}}}\` is outside quotes but is not a whole JSON value: put it in a string (\`"{{${t.expression}}}"\`) or separate it from the text around it.`,
@@ -708,7 +802,8 @@ function jsonBody(bodyText: string, start: number, problem: ProblemSink): JsonBo
     const m = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+[ \t]*:[^\r\n]*)/.exec(rest);
     if (m && HEADER.test(m[1])) {
       const at = root.offset + root.length + rest.indexOf(m[1]);
-      problem(
+      report(
+        problem,
         { start: at, end: at + m[1].trimEnd().length },
         'syntax/header-after-body',
         'This header is below the body: move it up, between the request line and the blank line that starts the body.',
@@ -716,9 +811,10 @@ function jsonBody(bodyText: string, start: number, problem: ProblemSink): JsonBo
       errors = errors.filter((e) => e.span.start < at);
     }
   }
-  for (const e of errors) problem(e.span, 'syntax/json', e.message);
+  for (const e of errors) report(problem, e.span, 'syntax/json', e.message);
   for (const c of parsed.comments) {
-    problem(
+    report(
+      problem,
       c,
       'syntax/json-comment',
       'Comments inside a JSON body are sent to the service, which expects plain JSON: remove the comment or move it above the request line.',
@@ -733,12 +829,13 @@ function jsonBody(bodyText: string, start: number, problem: ProblemSink): JsonBo
  * `Name: value` lines at the top of a text body, followed by a blank line: most likely headers
  * that a stray blank line pushed into the body.
  */
-function warnHeaderLikeStart(b: RequestBlock, bodyLines: BodyLine[], first: number, last: number, problem: ProblemSink): void {
+function warnHeaderLikeStart(b: RequestBlock, first: number, last: number, problem: ProblemSink): void {
   let k = first;
-  while (k <= last && bodyLines[k].kind === 'content' && HEADER.test(b.text.slice(bodyLines[k].line.from, bodyLines[k].line.to))) k++;
-  if (k > first && k <= last && bodyLines[k].kind === 'blank') {
-    problem(
-      { start: bodyLines[first].line.from, end: bodyLines[k - 1].line.to },
+  while (k <= last && bodyLine(k, KIND) === CONTENT && HEADER.test(b.text.slice(bodyLine(k, FROM), bodyLine(k, TO)))) k++;
+  if (k > first && k <= last && bodyLine(k, KIND) === BLANK) {
+    report(
+      problem,
+      { start: bodyLine(first, FROM), end: bodyLine(k - 1, TO) },
       'syntax/header-after-blank-line',
       'These lines look like headers but come after the blank line that ends the headers, so they are sent as body: remove the blank line above them.',
       'warning',
@@ -750,13 +847,15 @@ function nameBlock(b: RequestBlock, problem: ProblemSink): void {
   const named = b.directives.filter((d) => d.name === 'name');
   for (const d of named) {
     if (d.value === '') {
-      problem(
+      report(
+        problem,
         d.span,
         'syntax/empty-name',
         'Give the request a name: `# @name quote` (one word), then refer to it as `{{quote.response.body.$.data.x}}`.',
       );
     } else if (!REQUEST_NAME.test(d.value)) {
-      problem(
+      report(
+        problem,
         d.valueSpan,
         'syntax/invalid-name',
         `\`${d.value}\` cannot be referenced as \`{{name.response...}}\`: use one word of letters, digits, \`_\` or \`-\`, e.g. \`${d.value.replace(/[^\w-]+/g, '_').replace(/^(?=\d)/, '_')}\`.`,

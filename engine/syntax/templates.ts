@@ -1,5 +1,6 @@
 // `{{...}}` references: finding them in text and telling what they refer to. The syntax is the one
 // REST Client / httpYac / JetBrains share: `{{name}}`, `{{$system args}}`, `{{request.response.body.$.x}}`.
+import { intern } from '../util/intern';
 import type { Span, SyntaxProblem, TemplateRef } from './types';
 
 export interface SystemVariableInfo {
@@ -50,10 +51,11 @@ export function splitArgs(text: string): string[] {
 
 /** Classify the text between the braces. `span` is where the whole `{{...}}` is. */
 export function classifyTemplate(rawExpression: string, span: Span): TemplateRef {
-  const expression = rawExpression.trim();
+  const expression = intern(rawExpression.trim());
   if (expression.startsWith('$')) {
     const m = /^(\S+)\s*(.*)$/s.exec(expression)!;
-    return { span, expression, kind: 'system', name: m[1], args: splitArgs(m[2]) };
+    // Most system variables (`{{$uuid}}`) have no arguments: no word scan for them.
+    return { span, expression, kind: 'system', name: intern(m[1]), args: m[2] === '' ? [] : splitArgs(m[2]) };
   }
   const req = REQUEST_REF.exec(expression);
   if (req) {
@@ -64,38 +66,41 @@ export function classifyTemplate(rawExpression: string, span: Span): TemplateRef
 
 /** Problems of one reference: only things the reference itself gets wrong (not whether it resolves). */
 export function checkTemplate(ref: TemplateRef): SyntaxProblem | undefined {
-  const at = (code: string, message: string, severity: SyntaxProblem['severity'] = 'warning'): SyntaxProblem => ({
-    span: ref.span,
-    code,
-    message,
-    severity,
-  });
   if (ref.expression === '') {
-    return at(
+    return templateProblem(
+      ref,
       'syntax/empty-template',
       'Empty `{{}}`: write a variable name inside, e.g. `{{partnerCode}}`, or remove the braces.',
       'error',
     );
   }
   if (ref.kind === 'system' && !(ref.name in SYSTEM_VARIABLES)) {
-    return at(
+    return templateProblem(
+      ref,
       'syntax/unknown-system-variable',
       `Unknown system variable \`${ref.name}\`: use one of ${Object.keys(SYSTEM_VARIABLES).join(', ')}.`,
     );
   }
   if (ref.kind === 'request' && !REQUEST_PATH.test(ref.path ?? '')) {
-    return at(
+    return templateProblem(
+      ref,
       'syntax/invalid-request-reference',
       `\`{{${ref.expression}}}\` is not a request reference this tool understands: write \`{{${ref.name}.response.body.$.data.field}}\`, \`{{${ref.name}.response.body.*}}\` or \`{{${ref.name}.response.headers.Header-Name}}\`.`,
     );
   }
   if (ref.kind === 'variable' && !VARIABLE_NAME.test(ref.name)) {
-    return at(
+    return templateProblem(
+      ref,
       'syntax/unsupported-template',
       `\`{{${ref.expression}}}\` is not a variable name: only \`{{name}}\`, \`{{$system}}\` variables and \`{{request.response...}}\` references are supported; script expressions are not.`,
     );
   }
   return undefined;
+}
+
+/** A problem of `ref` (a function, not a closure per call: this runs for every reference of a file). */
+function templateProblem(ref: TemplateRef, code: string, message: string, severity: SyntaxProblem['severity'] = 'warning'): SyntaxProblem {
+  return { span: ref.span, code, message, severity };
 }
 
 /**

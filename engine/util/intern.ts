@@ -1,0 +1,26 @@
+// One shared copy of each short string that a file repeats: header names and values, directive
+// names, template expressions. A 5,000-request file holds the same dozen of them in every block;
+// the parser cut a fresh copy of each from the text, ~60,000 strings kept per file (and copied by
+// the garbage collector while the parse ran).
+
+/** Longer strings are rarely repeated: they are returned as given. */
+const MAX_LENGTH = 32;
+/** The pool starts over when this full, so a file of unique values cannot grow it without bound. */
+const MAX_ENTRIES = 10_000;
+/** V8 makes a substring of this length or more a view of its parent instead of a copy. */
+const VIEW_LENGTH = 13;
+
+const pool = new Map<string, string>();
+
+/** A string equal to `s`, the same object for equal strings of up to MAX_LENGTH characters. */
+export function intern(s: string): string {
+  if (s.length > MAX_LENGTH) return s;
+  const known = pool.get(s);
+  if (known !== undefined) return known;
+  if (pool.size >= MAX_ENTRIES) pool.clear();
+  // A view would keep the whole text it was cut from (a version of the file) alive with the pool:
+  // keep a flat copy instead (a JSON round trip makes one).
+  const own = s.length < VIEW_LENGTH ? s : (JSON.parse(JSON.stringify(s)) as string);
+  pool.set(own, own);
+  return own;
+}
