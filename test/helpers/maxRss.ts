@@ -2,9 +2,10 @@
 // A finished command is run under GNU time (`/usr/bin/time -f %M`, the kernel's own ru_maxrss of the
 // child); a running process is read from /proc/PID/status (VmHWM, the high-water mark so far).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { removeFolder } from './folders';
 
 export const GNU_TIME = '/usr/bin/time';
 
@@ -41,7 +42,7 @@ export function runMeasured(
     child.once('error', reject);
     child.once('close', (code) => {
       const kib = Number(/(\d+)\s*$/.exec(readFileSync(out, 'utf8'))?.[1]);
-      rmSync(dir, { recursive: true, force: true });
+      removeFolder(dir);
       resolve({ code, stdout, stderr, maxRssMiB: kib / 1024 });
     });
   });

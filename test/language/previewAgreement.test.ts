@@ -3,7 +3,7 @@
 // session's prepare, which sends use too) signs, and its signature verifies over the previewed text.
 import assert from 'node:assert/strict';
 import { createPublicKey, verify } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +12,7 @@ import { selectEnvironment } from '../../engine/workspace/environment';
 import { PayoutSession } from '../../engine/http/session';
 import { parseHttpFile } from '../../engine/syntax/parser';
 import { resolveForPreview, resolveRequest, previewString } from '../../engine/syntax/resolve';
+import { removeFolder } from '../helpers/folders';
 
 const KEYS = join(import.meta.dirname, '../fixtures/keys');
 const SECRET = 'preview-and-send-S3CRET';
@@ -51,7 +52,7 @@ describe('language/preview agrees with the send', () => {
       JSON.stringify({ test: { secretKey: SECRET, privateKeyFile: join(KEYS, 'test-partner-private.pem') } }),
     );
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(() => removeFolder(dir));
 
   it('the previewed string, secret put in, is the string signed: same text, and the signature verifies over it', async () => {
     const svc = createLanguageService({ environment: 'test' });

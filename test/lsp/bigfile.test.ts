@@ -2,12 +2,13 @@
 // and still answering, with every version's diagnostics published and no handler failure logged.
 // No timing is asserted here: `npm run bench` prints the figures.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CodeLensRequest, CompletionRequest, HoverRequest, type CompletionList } from 'vscode-languageserver-protocol/node';
 import { generateRequests } from '../../scripts/bench-lsp-file.mjs';
 import { startServer, type ServerSession } from './harness';
+import { removeFolder } from '../helpers/folders';
 
 describe('language server on a 5,000-request file', function () {
   this.timeout(120000);
@@ -23,7 +24,7 @@ describe('language server on a 5,000-request file', function () {
   });
   after(async () => {
     await server?.close();
-    rmSync(home, { recursive: true, force: true });
+    removeFolder(home);
   });
 
   it('opens clean, survives garbage edits, and keeps answering', async () => {

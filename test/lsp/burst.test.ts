@@ -3,12 +3,13 @@
 // first. The server must publish diagnostics for the last version only: every earlier version was
 // already superseded when its lint could have started. Nothing here is timed.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PublishDiagnosticsNotification, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { generateRequests } from '../../scripts/bench-lsp-file.mjs';
 import { startServer, type ServerSession } from './harness';
+import { removeFolder } from '../helpers/folders';
 
 /** JSON-RPC messages framed as on the wire, concatenated into one buffer. */
 function frame(messages: object[]): Buffer {
@@ -34,7 +35,7 @@ describe('language server under a burst of edits', function () {
   });
   after(async () => {
     await server?.close();
-    rmSync(home, { recursive: true, force: true });
+    removeFolder(home);
   });
 
   it('publishes diagnostics for the last of 50 queued edits only', async () => {

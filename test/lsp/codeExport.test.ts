@@ -2,7 +2,7 @@
 // server process (dist/server.js) returns the program for the request at a line, secret-free, and
 // the program, run as a process, signs, sends and verifies against the sandbox the server started.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +11,7 @@ import { stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { run } from '../codegen/toolchains';
 import { startServer, type ServerSession } from './harness';
+import { removeFolder } from '../helpers/folders';
 
 const SETTINGS: SendSettings = {
   timeoutMs: 20_000,
@@ -44,7 +45,7 @@ describe('payoutHttp/codeExport over LSP (dist/server.js)', function () {
   after(async () => {
     await server?.close();
     await stopLocalSandbox({ home }).catch(() => false);
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   });
 
   it('returns the program for the request at the line; run, it exits 0 with the reply verified', async () => {

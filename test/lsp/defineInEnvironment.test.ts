@@ -2,13 +2,14 @@
 // workspace's http-client.env.json (under `$shared` for the local sandbox's environment): created
 // when there is none, edited in place when there is one. Real server process, real files.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeActionRequest, type CodeAction, type Diagnostic, type TextEdit } from 'vscode-languageserver-protocol/node';
 import { LineIndex } from '../../engine/syntax/lineIndex';
 import { startServer, type ServerSession } from './harness';
+import { removeFolder } from '../helpers/folders';
 
 const TEXT =
   '### Quote\nPOST {{base_url}}/api/v2/orders/review-cashout\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", "userEmail": "{{userEmail}}", "fiatCurrency": "VND", "fiatAmount": 1, "cryptoCurrency": "USDT" }\n';
@@ -24,7 +25,7 @@ describe('language server: define an undefined variable in the environment file'
   });
   after(async () => {
     await server?.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   });
 
   async function actionsFor(folder: string, version: number): Promise<CodeAction[]> {

@@ -4,7 +4,7 @@
 // exchange in flight (a real socket that never answers sees its connection closed). Real server
 // process (dist/server.js), real local sandbox started by the server.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,7 @@ import {
 import { stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { startServer, type ServerSession } from './harness';
+import { removeFolder } from '../helpers/folders';
 
 const SETTINGS: SendSettings = {
   timeoutMs: 20_000,
@@ -73,7 +74,7 @@ describe('engine host requests over LSP (dist/server.js)', function () {
     await server?.close();
     slow.server?.close();
     await stopLocalSandbox({ home }).catch(() => false);
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   });
 
   it('prepares the request at a line and copies it as curl, signed and secret-free', async () => {

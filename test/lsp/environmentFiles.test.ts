@@ -3,12 +3,13 @@
 // once the file is fixed. In an untrusted workspace the private file is not read at all. Real
 // server process (dist/server.js).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DidChangeWatchedFilesNotification, DocumentSymbolRequest, FileChangeType } from 'vscode-languageserver-protocol/node';
 import { startServer, type ServerSession } from './harness';
+import { removeFolder } from '../helpers/folders';
 
 const REQUEST = '### a\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}"}\n';
 
@@ -24,7 +25,7 @@ describe('language server: the environment files’ problems on those files (dis
   afterEach(async () => {
     await server?.close();
     server = undefined;
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   });
 
   const start = (init: object) => startServer(init, { ...process.env, PAYOUT_HTTP_HOME: join(dir, 'home') });

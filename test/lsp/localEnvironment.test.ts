@@ -3,13 +3,14 @@
 // the editor to refresh its lenses, tells the client's views, and the lens then shows the real
 // partner code instead of `{{partnerCode}}`.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CodeLensRequest, CodeLensResolveRequest, type CodeLens } from 'vscode-languageserver-protocol/node';
 import { EnvironmentChangedNotification } from '../../engine/protocol';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { startServer, type ServerSession } from './harness';
+import { removeFolder } from '../helpers/folders';
 
 describe('language server: the local environment written on first use', function () {
   this.timeout(60000);
@@ -24,7 +25,7 @@ describe('language server: the local environment written on first use', function
   });
   after(async () => {
     await server?.close();
-    rmSync(tmp, { recursive: true, force: true });
+    removeFolder(tmp);
   });
 
   it('reloads the environment, refreshes the lenses and notifies the client', async () => {

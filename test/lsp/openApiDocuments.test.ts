@@ -2,13 +2,14 @@
 // initializationOptions at start, then payoutHttp/openApiDocuments when it changes. The bundled
 // server (dist/server.js) runs as its own process, driven over stdio.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NotificationType, ShowMessageRequest, type ShowMessageRequestParams } from 'vscode-languageserver-protocol/node';
 import { OpenApiDocumentsNotification, type OpenApiDocumentsParams } from '../../engine/protocol';
 import { startServer, type ServerSession } from './harness';
+import { removeFolder } from '../helpers/folders';
 
 const openApiDocuments = new NotificationType<OpenApiDocumentsParams>(OpenApiDocumentsNotification.method);
 const LIBRARY = resolve(import.meta.dirname, '../fixtures/openapi/library');
@@ -40,8 +41,8 @@ describe('language server: OpenAPI documents of the setting', function () {
 
   after(async () => {
     await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(home, { recursive: true, force: true });
+    removeFolder(dir);
+    removeFolder(home);
   });
 
   it('lints a file without a directive against the documents of initializationOptions', async () => {

@@ -5,7 +5,7 @@
 // client of the test's own signing with node:crypto.
 import assert from 'node:assert/strict';
 import { sign } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -20,6 +20,7 @@ import {
 import { stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { localEnv, localSecret, privateKeyPem, waitFor } from '../cli/run';
 import { startServer, type ServerSession } from './harness';
+import { removeFolder } from '../helpers/folders';
 
 describe('inspecting proxy through the language server (dist/server.js)', function () {
   this.timeout(60_000);
@@ -43,7 +44,7 @@ describe('inspecting proxy through the language server (dist/server.js)', functi
   after(async () => {
     await server?.close();
     await stopLocalSandbox({ home }).catch(() => false);
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   });
 
   it('starts on the local sandbox, reports a mismatch explained, opens it as a request, and stops', async () => {

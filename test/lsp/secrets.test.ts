@@ -4,7 +4,7 @@
 // them, while they appear in no log, no stderr line and no view text. Real server process (the
 // bundled dist/server.js), real local sandbox started by the server on the first send.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +21,7 @@ import { stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { readPrivateKeyFile, signText } from '../../engine/signing';
 import { startServer, type ServerSession } from './harness';
+import { removeFolder } from '../helpers/folders';
 
 const STORED = 'stored-in-SecretStorage-7f3a9c';
 const SETTINGS: SendSettings = {
@@ -74,7 +75,7 @@ describe('editor secrets: payoutHttp/secrets feeds lint and Send, never shown (d
   after(async () => {
     await server?.close();
     await stopLocalSandbox({ home }).catch(() => false);
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   });
 
   it('lints a typed signature against the stored secretKey once the editor has one', async () => {

@@ -3,7 +3,7 @@
 // with the client's own Send lenses added (client/src/sendLenses.ts) and the previews resolved, the
 // editor shows exactly the lenses the server lists and resolves for a client without the option.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +12,7 @@ import { withSendLenses } from '../../client/src/sendLenses';
 import { SEND_LENSES_ON_CLIENT } from '../../engine/protocol';
 import { FIXTURES } from '../language/fixture';
 import { startServer, type ServerSession } from './harness';
+import { removeFolder } from '../helpers/folders';
 
 describe('language server: Send lenses made by the client', function () {
   this.timeout(60_000);
@@ -35,8 +36,8 @@ describe('language server: Send lenses made by the client', function () {
   });
   after(async () => {
     await Promise.all(servers.map((s) => s.close()));
-    rmSync(home, { recursive: true, force: true });
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(home);
+    removeFolder(dir);
   });
 
   /** What the editor shows: [line, title, command, arguments] of each lens once resolved. */

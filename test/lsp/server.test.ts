@@ -2,7 +2,7 @@
 // JSON-RPC client: initialize, open, diagnostics, completion, code lenses, hover, code actions, the
 // custom canonical-string request, the active-environment notification.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +31,7 @@ import {
 } from '../../engine/protocol';
 import { startServer, type ServerSession } from './harness';
 import { messageText } from '../helpers/messageText';
+import { removeFolder } from '../helpers/folders';
 
 const canonicalString = new RequestType<CanonicalStringParams, CanonicalStringResponse, void>(CanonicalStringRequest.method);
 const activeEnvironment = new NotificationType<ActiveEnvironmentParams>(ActiveEnvironmentNotification.method);
@@ -84,8 +85,8 @@ describe('language server over stdio (dist/server.js)', function () {
 
   after(async () => {
     await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(home, { recursive: true, force: true });
+    removeFolder(dir);
+    removeFolder(home);
   });
 
   it('publishes diagnostics for the opened version: the omitted signed field, at the body', async () => {

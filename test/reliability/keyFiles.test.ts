@@ -5,7 +5,7 @@
 // bounded through the child's peak RSS (a resource bound, not a speed assertion).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +13,7 @@ import { HoverRequest } from 'vscode-languageserver-protocol/node';
 import { cliPath } from '../helpers/sandboxProcess';
 import { peakRssMiB, runMeasured } from '../helpers/maxRss';
 import { startServer } from '../lsp/harness';
+import { removeFolder } from '../helpers/folders';
 
 const MEMORY_BOUND_MIB = 100;
 
@@ -70,7 +71,7 @@ describe('reliability: key files that are not key files (issue 12)', function ()
     }
   });
 
-  after(() => rmSync(root, { recursive: true, force: true }));
+  after(() => removeFolder(root));
 
   for (const [i, name] of ['/dev/zero', 'a FIFO', 'a 10 MB file'].entries()) {
     it(`cli sign and lint: ${name} as privateKeyFile is a clear error, under ${MEMORY_BOUND_MIB} MB`, async () => {

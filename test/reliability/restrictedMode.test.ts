@@ -4,12 +4,13 @@
 // checks a typed signature (it read secretKey and the key file), the restricted one cannot, and its
 // signed-string preview has no secret in it. The manifest declares limited support.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CompletionRequest } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../lsp/harness';
+import { removeFolder } from '../helpers/folders';
 
 const REPO = resolve(__dirname, '..', '..');
 const REQUEST = [
@@ -35,7 +36,7 @@ describe('reliability: Restricted Mode (untrusted workspace) in the language ser
     );
     writeFileSync(join(dir, 'sell.payout.http'), REQUEST);
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(() => removeFolder(dir));
 
   async function run(restricted: boolean) {
     const server = await startServer({ environment: 'dev', ...(restricted ? { restricted: true } : {}) });

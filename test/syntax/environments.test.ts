@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -12,13 +12,14 @@ import {
   maskSecret,
 } from '../../engine/syntax/environments';
 import { loadEnvironments, readEnvFiles } from '../../engine/workspace/envFiles';
+import { removeFolder } from '../helpers/folders';
 
 describe('syntax/environments', () => {
   let root: string;
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'payout-env-'));
   });
-  afterEach(() => rmSync(root, { recursive: true, force: true }));
+  afterEach(() => removeFolder(root));
 
   const write = (dir: string, name: string, content: unknown) => {
     mkdirSync(dir, { recursive: true });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseHttpFile } from '../../engine/syntax/parser';
@@ -14,6 +14,7 @@ import {
   resolveRequest,
   resolveString,
 } from '../../engine/syntax/resolve';
+import { removeFolder } from '../helpers/folders';
 
 /** Pinned system variables: a fixed clock, numbered ids, the lowest random number. */
 function pinned(overrides: Partial<SystemVariables> = {}): SystemVariables & { nowCalls: number } {
@@ -205,7 +206,7 @@ GET {{api}}/x
       assert.equal(r.value, 'FromDotenv|ENV_P|{{$dotenv MISSING}}');
       assert.match(r.unresolved[0].reason, /`MISSING` is not in the \.env file beside this file: add `MISSING=value` there/);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeFolder(dir);
     }
     assert.deepEqual(parseDotenv('A=1\r\nB = two\r\n'), { A: '1', B: 'two' });
   });
@@ -563,7 +564,7 @@ describe('syntax/resolve: .env files', () => {
     try {
       assert.equal(defaultSystemVariables(dir).dotenv('ANY'), undefined);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeFolder(dir);
     }
   });
 });
