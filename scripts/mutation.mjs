@@ -22,6 +22,9 @@ const ALL = [
   'sandbox-fund',
   'sandbox-orders',
   'sandbox-orders-flow',
+  'sandbox-kyc',
+  'sandbox-quotes',
+  'sandbox-faults',
 ];
 const scopes = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const reportOnly = process.argv.includes('--report');
