@@ -44,6 +44,9 @@ describe('sandbox KYC rules (in-process server, pinned clock)', () => {
   };
 
   before(async () => {
+    // Mocha runs this body once per run, while the describe body (and so `log`) runs once per load:
+    // a mutation run repeats the suite in one process, and an earlier run's line must not answer.
+    log = '';
     const cfg = writeTestConfig();
     sb = await startSandbox({
       home: mkdtempSync(join(tmpdir(), 'payout-kyc-rules-')),
@@ -125,6 +128,9 @@ describe('sandbox KYC rules (in-process server, pinned clock)', () => {
     assert.notEqual(other.body.kycId, front.body.kycId);
     assert.equal(other.body.bytes, Buffer.from('sandbox-test-image').length);
     assert.equal(other.body.mime, 'image/jpeg');
+    assert.match(other.body.note, /keeps a digest of each document, not the image/);
+    const hold = await document(second.holdUrl);
+    assert.deepEqual([hold.status, hold.body.document], [200, 'hold']);
   });
 
   it("a passport's back image is ignored, at submission and in a later supplement (doc 1 §4.3, §4.4)", async () => {
@@ -157,6 +163,11 @@ describe('sandbox KYC rules (in-process server, pinned clock)', () => {
     const userEmail = email();
     await reviewed(userEmail, { nationalId });
     assert.equal((await supplement(userEmail, { nationalId })).body.success, true);
+    const held = `N-${randomUUID()}`;
+    await reviewed(email(), { nationalId: held });
+    const taken = await supplement(userEmail, { nationalId: held });
+    assert.equal(taken.body.errorCode, 52);
+    assert.equal(taken.body.message, `nationalId ${held} is already registered to another of your users: check the document number`);
     const fresh = `N-${randomUUID()}`;
     assert.equal((await supplement(userEmail, { nationalId: fresh })).body.success, true);
     assert.equal((await read(userEmail)).body.data.nationalId, fresh);
