@@ -116,16 +116,24 @@ describe('sandbox quotes: prices, banks, account verification, review-sell-order
     assert.equal(token.body.message, 'No provider pays out from DOGE: use e.g. USDT');
   });
 
-  it('create-cashout 46 without fiatAmount says both fiatCurrency and fiatAmount are needed (doc 1 §4.16)', async () => {
-    const r = await v2.call('v2.orders.create-cashout', {
-      externalOrderId: `quote-${randomUUID()}`,
-      userEmail: user,
-      cryptoCurrency: 'USDT',
-      fiatCurrency: 'VND',
-      extendInfo: { recipientName: 'TRAN THI BINH', recipientNumber: '0123456789', recipientBankCode: '970415', transferContent: 'Salary' },
-    });
-    assert.equal(r.body.errorCode, 46);
-    assert.match(r.body.message, /^fiatCurrency and fiatAmount were not both sent, so no service matches: send both/);
+  it('create-cashout 46 without fiatAmount or fiatCurrency says both are needed (doc 1 §4.16)', async () => {
+    const extendInfo = {
+      recipientName: 'TRAN THI BINH',
+      recipientNumber: '0123456789',
+      recipientBankCode: '970415',
+      transferContent: 'Salary',
+    };
+    for (const fields of [{ fiatCurrency: 'VND' }, { fiatAmount: 200000 }]) {
+      const r = await v2.call('v2.orders.create-cashout', {
+        externalOrderId: `quote-${randomUUID()}`,
+        userEmail: user,
+        cryptoCurrency: 'USDT',
+        extendInfo,
+        ...fields,
+      });
+      assert.equal(r.body.errorCode, 46, JSON.stringify(fields));
+      assert.match(r.body.message, /^fiatCurrency and fiatAmount were not both sent, so no service matches: send both/);
+    }
   });
 
   it('46 when the partner has scan-to-pay or cashout switched off (doc 1 §7 code 46)', async () => {
