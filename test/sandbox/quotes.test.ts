@@ -116,7 +116,7 @@ describe('sandbox quotes: prices, banks, account verification, review-sell-order
     assert.equal(token.body.message, 'No provider pays out from DOGE: use e.g. USDT');
   });
 
-  it('create-cashout 46 without fiatAmount or fiatCurrency says both are needed (doc 1 §4.16)', async () => {
+  it('create-cashout 46: without fiatAmount or fiatCurrency (both are needed), or in a fiat without a cashout provider (doc 1 §4.16)', async () => {
     const extendInfo = {
       recipientName: 'TRAN THI BINH',
       recipientNumber: '0123456789',
@@ -134,6 +134,17 @@ describe('sandbox quotes: prices, banks, account verification, review-sell-order
       assert.equal(r.body.errorCode, 46, JSON.stringify(fields));
       assert.match(r.body.message, /^fiatCurrency and fiatAmount were not both sent, so no service matches: send both/);
     }
+    // create-cashout has no list of its own for fiatCurrency (review-cashout's is 5): a currency without a cashout provider is 46.
+    const thb = await v2.call('v2.orders.create-cashout', {
+      externalOrderId: `quote-${randomUUID()}`,
+      userEmail: user,
+      cryptoCurrency: 'USDT',
+      extendInfo,
+      fiatCurrency: 'THB',
+      fiatAmount: 1000,
+    });
+    assert.equal(thb.body.errorCode, 46);
+    assert.equal(thb.body.message, 'No cashout provider covers THB: use one of VND, PHP, IDR');
   });
 
   it('46 when the partner has scan-to-pay or cashout switched off (doc 1 §7 code 46)', async () => {
