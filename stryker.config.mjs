@@ -164,6 +164,26 @@ const SCOPES = {
     ],
     env: { PAYOUT_HTTP_SANDBOX_IN_PROCESS: '1' },
   },
+  // kyc.ts (doc 1 §4.3-4.6): submission, review, supplement, read-back, the access check, and the gate
+  // transactions pass through (34, 59, 64; kycRules first: its exact cases kill most mutants).
+  'sandbox-kyc': {
+    mutate: ['engine/sandbox/kyc.ts'],
+    spec: ['test/sandbox/kycRules.test.ts', 'test/sandbox/kyc.test.ts'],
+    env: { PAYOUT_HTTP_SANDBOX_IN_PROCESS: '1' },
+  },
+  // quotes.ts (doc 1 §4.9-4.12, §4.15): prices, banks, account verification, the two quotes.
+  // orders.test.ts is the suite of those endpoints (it also creates orders, which quote first).
+  'sandbox-quotes': {
+    mutate: ['engine/sandbox/quotes.ts'],
+    spec: ['test/sandbox/quotes.test.ts', 'test/sandbox/orders.test.ts'],
+    env: { PAYOUT_HTTP_SANDBOX_IN_PROCESS: '1' },
+  },
+  // faults.ts: which request gets which injected error, and the checks of a fault (config or POST).
+  'sandbox-faults': {
+    mutate: ['engine/sandbox/faults.ts'],
+    spec: ['test/sandbox/faults.test.ts'],
+    env: { PAYOUT_HTTP_SANDBOX_IN_PROCESS: '1' },
+  },
   'sandbox-orders-flow': {
     mutate: ['engine/sandbox/orders.ts:339-404'],
     spec: [...SANDBOX_SPECS.orders, 'test/sandbox/clock.test.ts'],

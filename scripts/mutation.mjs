@@ -25,6 +25,9 @@ const ALL = [
   'sandbox-orders-create',
   'sandbox-orders-flow',
   'sandbox-v2',
+  'sandbox-kyc',
+  'sandbox-quotes',
+  'sandbox-faults',
 ];
 const scopes = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const reportOnly = process.argv.includes('--report');

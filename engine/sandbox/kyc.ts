@@ -85,10 +85,6 @@ export function kycStatus(kyc: KycRecord): 'PROCESSING' | 'VERIFIED' | 'REJECTED
   return kyc.reviewed ? kyc.outcome : 'PROCESSING';
 }
 
-function imageDigest(dataUrl: string) {
-  return createHash('sha256').update(dataUrl).digest('hex');
-}
-
 function nationalIdTaken(ctx: SandboxContext, partnerCode: string, userEmail: string, nationalId: string): boolean {
   const self = userKey(partnerCode, userEmail);
   return Object.entries(ctx.store.state.users).some(
@@ -157,12 +153,15 @@ function imagesOf(body: Record<string, unknown>, type: string): KycRecord['image
   for (const [field, kind] of Object.entries(IMAGE_FIELDS)) {
     if (kind === 'back' && type === 'PASSPORT') continue; // ignored for a passport (doc 1 §4.3)
     const v = body[field];
-    if (typeof v === 'string')
-      out[kind] = {
-        mime: v.slice('data:'.length, v.indexOf(';')),
-        sha256: imageDigest(v),
-        bytes: Math.floor((v.length - v.indexOf(',') - 1) * 0.75),
-      };
+    if (typeof v !== 'string') continue;
+    // The document's own size and digest (what `sha256sum` of the file prints), not its base64 text's:
+    // counting base64 characters made a padded upload one or two bytes too large.
+    const data = Buffer.from(v.slice(v.indexOf(',') + 1), 'base64');
+    out[kind] = {
+      mime: v.slice('data:'.length, v.indexOf(';')),
+      sha256: createHash('sha256').update(data).digest('hex'),
+      bytes: data.length,
+    };
   }
   return out;
 }

@@ -136,12 +136,86 @@ describe('sandbox fault injection: POST/DELETE /sandbox/faults (real process)', 
     assert.equal((await generate(200)).semanticCode, 'SERVICE_TEMPORARILY_UNAVAILABLE');
   });
 
+  it('a fault with times and a message: listed as sent, answers that message, one request at a time, then the endpoint works', async () => {
+    const fault = { endpoint: 'v2.wallet.balance', errorCode: 9, times: 2, message: 'Planned maintenance until 10:00 UTC' };
+    const timeless = { endpoint: 'v2.account.verify', errorCode: 20 };
+    assert.deepEqual(await postFault(sb, fault), { status: 200, body: { faults: [fault] } });
+    for (const left of [1, 0]) {
+      const r = await v2.call('v2.wallet.balance', { currency: 'USDT' });
+      assert.equal(r.body.errorCode, 9);
+      assert.equal(r.body.message, fault.message);
+      // The balance fault is listed with what it has left, until it is used up.
+      const listed = (await postFault(sb, timeless)).body.faults;
+      assert.deepEqual(
+        listed.filter((f: { endpoint: string }) => f.endpoint === fault.endpoint),
+        left ? [{ ...fault, times: left }] : [],
+      );
+    }
+    assert.equal((await v2.call('v2.wallet.balance', { currency: 'USDT' })).body.success, true);
+    // A fault without times answers every request and stays listed as it was sent.
+    assert.equal((await v2.call('v2.account.verify', {})).body.errorCode, 20);
+    const version = { endpoint: 'v3.public.version', errorCode: 9 };
+    assert.deepEqual((await postFault(sb, version)).body.faults, [timeless, timeless, version]);
+  });
+
+  it('two faults on one endpoint: the first listed answers first, then the next (docs/sandbox.md "Fault injection")', async () => {
+    await postFault(sb, { endpoint: 'v2.wallet.balance', errorCode: 9, times: 1 });
+    await postFault(sb, { endpoint: 'v2.wallet.balance', errorCode: 20, times: 1 });
+    assert.equal((await v2.call('v2.wallet.balance', { currency: 'USDT' })).body.errorCode, 9);
+    assert.equal((await v2.call('v2.wallet.balance', { currency: 'USDT' })).body.errorCode, 20);
+    assert.equal((await v2.call('v2.wallet.balance', { currency: 'USDT' })).body.success, true);
+  });
+
+  it('each setting of a fault is checked; the 400 names the setting, the problem and the fix', async () => {
+    const refused = async (fault: unknown) => {
+      const r = await postFault(sb, fault);
+      assert.equal(r.status, 400, JSON.stringify(fault));
+      return r.body.message as string;
+    };
+    for (const notObject of [[], null, 9, 'v2.wallet.balance'])
+      assert.match(
+        await refused(notObject),
+        /^fault: must be an object; write e\.g\. \{ "endpoint": "v2\.wallet\.balance", "errorCode": 9, "times": 1 \}$/,
+      );
+    assert.equal(
+      await refused({ endpoint: 'v2.wallet.balance', errorCode: 9, time: 1 }),
+      'fault.time: is not a fault setting; use endpoint, errorCode, times, message',
+    );
+    // No endpoint: no guess to offer. An endpoint of another API (a sandbox helper): the nearest /api/v2 or /v3 one.
+    assert.match(
+      await refused({ errorCode: 9 }),
+      /^fault\.endpoint: undefined is not an \/api\/v2 or \/v3 endpoint of the catalogue; use "\*" for every endpoint, or one of (v[23]\.[\w.-]+, )+v[23]\./,
+    );
+    assert.match(
+      await refused({ endpoint: 'sandbox.faults.add', errorCode: 9 }),
+      /^fault\.endpoint: "sandbox\.faults\.add" is not .*; did you mean "v\d\.[^"]+"\? use "\*"/,
+    );
+    assert.match(
+      await refused({ endpoint: '*', errorCode: '9' }),
+      /^fault\.errorCode: "9" is not an error code of the catalogue's error table/,
+    );
+    for (const times of [1.5, '2', -1])
+      assert.equal(
+        await refused({ endpoint: '*', errorCode: 9, times }),
+        'fault.times: must be a whole number ≥ 1; write e.g. "times": 2, or leave it out to answer every request',
+      );
+    for (const message of ['', 5])
+      assert.equal(
+        await refused({ endpoint: '*', errorCode: 9, message }),
+        `fault.message: must be a non-empty string; write "message": "...", or leave it out for the catalogue's text`,
+      );
+    assert.deepEqual(await fetch(faultsUrl(sb), { method: 'DELETE' }).then((r) => r.json()), { faults: [] }, 'nothing refused was added');
+  });
+
   it('an invalid fault is refused with 400, naming the problem and the fix', async () => {
     const r = await postFault(sb, { endpoint: 'v2.wallet.balance', errorCode: 0 });
     assert.equal(r.status, 400);
     assert.match(r.body.message, /fault\.errorCode: 0 is not an error code of the catalogue's error table .*; use one of 1, 2, /);
     const literal = await postFault(sb, { endpoint: 'v2.wallet.balance', errorCode: 66, message: 'hi' });
-    assert.match(literal.body.message, /always sends the literal text "msg\.66"; remove "message"/);
+    assert.equal(
+      literal.body.message,
+      'fault.message: cannot be set for 66: the service always sends the literal text "msg.66"; remove "message"',
+    );
   });
 });
 
