@@ -547,6 +547,11 @@ describe('language/lint rules: where each must not fire', () => {
       details.replace('### Near miss\n', '### A\n# @name first\n') + details.replace('### Near miss\n', '### B\n# @name second\n'),
     ],
     ['payout/amount-out-of-range', 'a VND cashout inside the range', cashout()],
+    [
+      'payout/body-not-object',
+      'a body that is one template, which may hold an object',
+      '### Near miss\n@order = { "partnerCode": "P" }\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n{{order}}\n',
+    ],
   ];
   for (const [rule, why, text] of cases) {
     it(`${rule} does not fire for ${why}`, () => {

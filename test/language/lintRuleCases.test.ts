@@ -1065,10 +1065,10 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     ]);
   });
 
-  it('bodies of other shapes: a JSON array is not judged field by field, a bare {{secretKey}} body is still a secret, numbers in text fields are wrong types only', () => {
+  it('bodies of other shapes: a JSON array is one error for the whole body (not judged field by field), a bare {{secretKey}} body is still a secret, numbers in text fields are wrong types only', () => {
     const kyc = req('/api/v2/user/submit-kyc', kycBody({ type: '|1|' })).replace('"1990-01-31"', '|19900131|');
     const { text, ds } = lint(
-      req('/api/v2/orders/details', '[ "o-1" ]', undefined, 'Array') +
+      req('/api/v2/orders/details', '|[| "o-1" ]', undefined, 'Array') +
         req('/api/v2/account/verify', '|{{secretKey}}|', undefined, 'Raw') +
         kyc +
         req(
@@ -1079,29 +1079,37 @@ describe('language/lint rules: more cases the fixtures left out', () => {
         ) +
         '### Quote\n# @name q\n|POST {{base_url}}/v3/scan-to-pay/quotes|\nContent-Type: application/json\n\n{ "currency": "USDT", "fiatAmount": 1000 }\n',
       [
-        { code: 'payout/secret-in-body', severity: 'error', at: 0, message: ['{{secretKey}} in the body would send the secret in clear'] },
+        {
+          code: 'payout/body-not-object',
+          severity: 'error',
+          at: 0,
+          message: [
+            'The body is a JSON array, but POST /api/v2/orders/details takes a JSON object of named fields, so the service finds none of them. Write the body as { "partnerCode": …, … }.',
+          ],
+        },
+        { code: 'payout/secret-in-body', severity: 'error', at: 1, message: ['{{secretKey}} in the body would send the secret in clear'] },
         {
           code: 'payout/wrong-type',
           severity: 'error',
-          at: 1,
+          at: 2,
           message: ['`dateOfBirth` is a string, but the body has a number'],
           fixes: ['*Quote the value'],
         },
         {
           code: 'payout/wrong-type',
           severity: 'error',
-          at: 2,
+          at: 3,
           message: ['`type` is a string, but the body has a number'],
           fixes: ['*Quote the value'],
         },
         {
           code: 'payout/signed-field-omitted',
           severity: 'warning',
-          at: 3,
+          at: 4,
           message: ['`bankAccountNumber` is signed but omitted: it will be signed as the text `undefined`.'],
           fixes: ['*Add "bankAccountNumber"'],
         },
-        { code: 'payout/token-unavailable', severity: 'warning', at: 4, message: ['POST /v3/scan-to-pay/quotes needs an access token'] },
+        { code: 'payout/token-unavailable', severity: 'warning', at: 5, message: ['POST /v3/scan-to-pay/quotes needs an access token'] },
       ],
     );
     assert.match(
@@ -1112,6 +1120,17 @@ describe('language/lint rules: more cases the fixtures left out', () => {
       ),
       /"extendInfo": null, "bankAccountNumber": "" \}/,
     );
+  });
+
+  it('payout/body-not-object on an unsigned API as well: an array where PUT /plant takes a plant object', () => {
+    lint('### Plant\nPUT {{plant_base_url}}/plant\nContent-Type: application/json\n\n|[| { "name": "Fern" } ]\n', [
+      {
+        code: 'payout/body-not-object',
+        severity: 'error',
+        at: 0,
+        message: ['The body is a JSON array, but PUT /plant takes a JSON object of named fields, so the service finds none of them.'],
+      },
+    ]);
   });
 
   it('an empty externalOrderId twice is no duplicate; " alice " is no address with spaces around it; plant id "12x" is not an integer', () => {

@@ -3,6 +3,7 @@ import type { BlockRule, FileRule } from '../types';
 import { backImageRequired } from './backImageRequired';
 import { cashoutAmountRange } from './cashoutAmountRange';
 import { belowMinimum } from './belowMinimum';
+import { bodyNotObject } from './bodyNotObject';
 import { countryCode } from './countryCode';
 import { dataUrl } from './dataUrl';
 import { dateFormat } from './dateFormat';
@@ -33,6 +34,7 @@ export const blockRules: readonly BlockRule[] = [
   unknownPath,
   missingContentType,
   parameterValue,
+  bodyNotObject,
   signedFieldOmitted,
   signedNull,
   requiredFieldMissing,
