@@ -3,7 +3,7 @@
 // or `RSA PRIVATE KEY` (PKCS#1). node:crypto parses all four; this file adds what a user needs
 // when it goes wrong (which problem, and the fix), and a cache so a key is parsed once, not per
 // request. Errors never carry the PEM text: a private key must not end up in a log.
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { BoundedReadError, KEY_FILE_MAX_BYTES, readBoundedText } from '../util/readBounded';
 
 export type KeyErrorKind = 'unreadable' | 'unusable' | 'wrong-kind' | 'not-rsa' | 'wrong-size';
@@ -76,10 +76,9 @@ export function publicKeyPem(key: KeyObject): string {
   return pub.export({ type: 'spki', format: 'pem' }).toString();
 }
 
-/** Empties the parsed-key cache (tests, and a user replacing a key file under the same text is not a case: the cache is keyed by content). */
+/** Empties the parsed-key cache (tests; a key file replaced by another is other text, so another entry). */
 export function clearKeyCache(): void {
   cache.clear();
-  seen.clear();
 }
 
 function readKeyFile(path: string, role: Role): string {
@@ -97,29 +96,17 @@ function readKeyFile(path: string, role: Role): string {
   }
 }
 
-/**
- * Keys by the PEM text exactly as given, per role and size, before normalising and hashing: a
- * caller that passes the same PEM string again (a signer per request) finds its key with one map
- * lookup. Emptied with the cache above.
- */
-const seen = new Map<string, Map<string, KeyObject>>();
-
 function load(role: Role, pem: string, options: KeyOptions, file: string | undefined): KeyObject {
   const bits = options.bits ?? PARTNER_KEY_BITS;
   const given = typeof pem === 'string' ? pem : '';
-  const kind = `${role} ${bits}`;
-  const known = seen.get(kind)?.get(given);
-  if (known) return known;
-  const text = normalizePem(given);
-  const id = createHash('sha256').update(`${role}\u0000${bits}\u0000${text}`).digest('hex');
-  const key = cache.get(id) ?? parse(role, text, bits, file);
-  if (!cache.has(id)) {
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-    cache.set(id, key);
-  }
-  const byText = seen.get(kind) ?? seen.set(kind, new Map()).get(kind)!;
-  if (byText.size >= CACHE_LIMIT) byText.delete(byText.keys().next().value as string);
-  byText.set(given, key);
+  // Keyed by the text exactly as given: a caller passing the same PEM again (a signer per request)
+  // finds its key with one lookup, no normalising or hashing.
+  const id = `${role}\u0000${bits}\u0000${given}`;
+  const hit = cache.get(id);
+  if (hit) return hit;
+  const key = parse(role, normalizePem(given), bits, file);
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(id, key);
   return key;
 }
 
