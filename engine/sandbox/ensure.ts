@@ -25,6 +25,11 @@ export interface EnsureOptions {
   nodePath?: string;
   /** The child's environment (default process.env); e.g. ELECTRON_RUN_AS_NODE=1 from an Electron host. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Called with the new sandbox's pid as soon as it is spawned, before it is ready: a caller that
+   * goes away during the start (an editor closing) can still stop the process it caused.
+   */
+  onSpawn?: (pid: number) => void;
 }
 
 interface SandboxInfo {
@@ -151,6 +156,7 @@ export async function ensureLocalSandbox(options: EnsureOptions): Promise<{ url:
       },
     );
     closeSync(out);
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let exited: number | null | undefined;
     child.on('exit', (code) => {
       exited = code;

@@ -144,6 +144,12 @@ export class BatchedDocument {
       const b = Math.max(0, Math.min(range.end.character, current.length));
       edited.set(line, current.slice(0, Math.min(a, b)) + text + current.slice(Math.max(a, b)));
     }
+    // Emptying a line that sits between a lone CR and its own LF joins them into one CRLF: a line
+    // is gone, so that is not typing ("\r" "a\n" less the "a" is "\r\n").
+    for (const [line, lineText] of edited) {
+      if (lineText !== '' || starts[line] === 0) continue;
+      if (this.content.charCodeAt(starts[line] - 1) === 13 && this.content.charCodeAt(this.contentEnd(line)) === 10) return undefined;
+    }
     return edited;
   }
 

@@ -49,16 +49,30 @@ function stdioConnection(): Connection {
       void writer.write({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: ${error.message}` } } as never);
     }
   });
-  // The library keeps one shutdown handler (the engine host registers its own later), so the flag is
-  // set by a wrapper around whatever handler is registered.
+  // The library keeps one shutdown handler, the last registered, but several parts of the server
+  // have something to close (the engine host stops a sandbox it started, server.ts a folder
+  // watcher): each registration is added to a list, all run in turn, and the flag is set first.
   let shutdown = false;
-  const onShutdown = connection.onShutdown.bind(connection);
-  connection.onShutdown = (handler) =>
-    onShutdown((token) => {
-      shutdown = true;
-      return handler(token);
-    });
-  connection.onShutdown(() => undefined);
+  const shutdownHandlers: Parameters<typeof connection.onShutdown>[0][] = [];
+  connection.onShutdown(async (token) => {
+    shutdown = true;
+    for (const handler of shutdownHandlers) {
+      try {
+        await handler(token);
+      } catch (e) {
+        connection.console.error(`shutdown: ${e instanceof Error ? e.message : String(e)}`); // the others still run
+      }
+    }
+  });
+  connection.onShutdown = (handler) => {
+    shutdownHandlers.push(handler);
+    return {
+      dispose: () => {
+        const at = shutdownHandlers.indexOf(handler);
+        if (at !== -1) shutdownHandlers.splice(at, 1);
+      },
+    };
+  };
   for (const event of ['end', 'close'] as const) process.stdin.on(event, () => process.exit(shutdown ? 0 : 1));
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     console[level] = (...args: unknown[]) => connection.console[level === 'debug' ? 'log' : level](format(...args));

@@ -2,7 +2,7 @@
 // editor would: prepare and copy-as-curl (secret-free), Send All with LSP work-done progress
 // (`$/progress` on the token the client hands over), and a cancelled send that aborts the HTTP
 // exchange in flight (a real socket that never answers sees its connection closed). Real server
-// process (dist/server.js), real local sandbox started by the server.
+// process (dist/server.js), real local sandbox started by the server and stopped by its shutdown.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   CancellationTokenSource,
+  ShutdownRequest,
   WorkDoneProgress,
   type WorkDoneProgressBegin,
   type WorkDoneProgressReport,
@@ -26,7 +27,7 @@ import {
   type SendOutcome,
   type SendSettings,
 } from '../../engine/protocol';
-import { stopLocalSandbox } from '../../engine/sandbox/ensure';
+import { runningSandbox, stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { startServer, type ServerSession } from './harness';
 import { removeFolder } from '../helpers/folders';
@@ -147,5 +148,15 @@ describe('engine host requests over LSP (dist/server.js)', function () {
     assert.match(outcome.results[0].error ?? '', /^cancelled: /);
     assert.match(outcome.results[0].text, /^Error: cancelled: /m);
     while (slow.closed === before.closed) await new Promise((r) => setTimeout(r, 20));
+  });
+
+  // Last: it shuts the server down. Every part's shutdown work runs (the library keeps one handler;
+  // a later registration once replaced the host's, and the sandbox outlived the editor).
+  it('stops the sandbox it started when the editor shuts the server down, before answering', async () => {
+    const { pid } = JSON.parse(readFileSync(join(home, 'sandbox.json'), 'utf8')) as { pid: number };
+    assert.ok(await runningSandbox(home), 'the sandbox started by the first test is running');
+    await server.connection.sendRequest(ShutdownRequest.type);
+    assert.equal(await runningSandbox(home), undefined);
+    assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, 'the sandbox process is gone');
   });
 });

@@ -14,14 +14,22 @@ describe('ensureLocalSandbox (real background process)', function () {
   });
 
   it('starts one, points the local environment at it, then reuses it; concurrent callers share it', async () => {
-    const first = await ensureLocalSandbox({ home, cliPath: cliPath() });
+    const spawned: number[] = [];
+    const first = await ensureLocalSandbox({ home, cliPath: cliPath(), onSpawn: (p) => spawned.push(p) });
     assert.equal(first.started, true);
     pid = JSON.parse(readFileSync(join(home, 'sandbox.json'), 'utf8')).pid;
+    // The caller learnt the pid at the spawn, before the sandbox was ready (the editor's server stops it if it exits meanwhile).
+    assert.deepEqual(spawned, [pid]);
+    assert.equal(first.pid, pid);
     const env = JSON.parse(readFileSync(join(home, 'local', 'http-client.env.json'), 'utf8'));
     assert.equal(env.local.base_url, first.url);
     const health = await fetch(`${first.url}/sandbox/health`);
     assert.equal(health.status, 200);
-    const again = await Promise.all([ensureLocalSandbox({ home, cliPath: cliPath() }), ensureLocalSandbox({ home, cliPath: cliPath() })]);
+    const again = await Promise.all([
+      ensureLocalSandbox({ home, cliPath: cliPath(), onSpawn: (p) => spawned.push(p) }),
+      ensureLocalSandbox({ home, cliPath: cliPath() }),
+    ]);
+    assert.deepEqual(spawned, [pid], 'a reused sandbox is not spawned');
     assert.deepEqual(
       again.map((a) => [a.url, a.started]),
       [

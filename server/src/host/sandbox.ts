@@ -23,7 +23,7 @@ function cliPath(): { cliPath: string; execArgv: string[] } {
 
 export class HostSandbox {
   private startedHere = false;
-  /** The sandbox process this server started, while it is running. */
+  /** The sandbox process this server spawned, from its spawn on (a start may still be under way). */
   private startedPid: number | undefined;
   private pendingStart: Promise<string> | undefined;
 
@@ -31,8 +31,9 @@ export class HostSandbox {
     // An editor that goes away often ends the server without a shutdown request (a window reload
     // ends the extension host before the client's stop reaches the server), so a sandbox this server
     // started is also stopped when the process exits, by a signal that needs no waiting.
+    // A start still under way counts: the sandbox would come up after this server is gone.
     process.once('exit', () => {
-      if (!this.startedHere || this.startedPid === undefined) return;
+      if (this.startedPid === undefined) return;
       try {
         process.kill(this.startedPid, 'SIGTERM');
       } catch {
@@ -57,6 +58,9 @@ export class HostSandbox {
           ...cliPath(),
           nodePath: process.execPath,
           env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+          onSpawn: (spawned) => {
+            this.startedPid = spawned;
+          },
         });
         if (started) {
           this.startedHere = true;
@@ -84,6 +88,7 @@ export class HostSandbox {
   async stop(): Promise<boolean> {
     const stopped = await stopLocalSandbox({ home: payoutHome() });
     this.startedHere = false;
+    this.startedPid = undefined;
     if (stopped) this.connection.console.info('local sandbox stopped');
     this.announce({ running: false, startedHere: false });
     return stopped;
@@ -91,7 +96,10 @@ export class HostSandbox {
 
   /** On shutdown: only a sandbox this server started goes away with the editor. */
   async stopIfStartedHere(): Promise<void> {
+    // A start under way ends first (ready or failed), so the sandbox it brings up is stopped too.
+    await this.pendingStart?.catch(() => undefined);
     if (this.startedHere) await stopLocalSandbox({ home: payoutHome() }).catch(() => false);
     this.startedHere = false;
+    this.startedPid = undefined;
   }
 }
