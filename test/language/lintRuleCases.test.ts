@@ -542,7 +542,19 @@ describe('language/lint rules: more cases the fixtures left out', () => {
         fixes: ['*Change to "Ca phe sua"'],
       },
       { code: 'payout/signed-null', severity: 'warning', at: 1, message: ['`content` is null: it is signed as the text `null`'] },
-      { code: 'payout/wrong-type', severity: 'error', at: 1, message: ['`content` is a string, but the body has a null'] },
+      { code: 'payout/wrong-type', severity: 'error', at: 1, message: ['`content` is a string, but the body has null: write a string.'] },
+    ]);
+  });
+
+  it('payout/wrong-type: null in an optional field says it can be left out (not "put it in double quotes")', () => {
+    const body = '{\n  "partnerCode": "{{partnerCode}}",\n  "userEmail": "a@example.com",\n  "city": |null|,\n  "signature": "x"\n}';
+    lint(req('/api/v2/user/submit-kyc-supplement', body), [
+      {
+        code: 'payout/wrong-type',
+        severity: 'error',
+        at: 0,
+        message: ['`city` is a string, but the body has null: write a string, or leave the field out.'],
+      },
     ]);
   });
 

@@ -62,13 +62,21 @@ export const wrongType: BlockRule = {
     const out: RuleDiagnostic[] = [];
     for (const { field, spec, path } of walkFields(body.fields, endpoint.body)) {
       if (!spec || matches(spec, field) || !field.valueSpan) continue;
-      const actual = field.kind === 'number' && spec.type === 'integer' ? 'a number with a fraction' : article(field.kind ?? 'value');
+      const actual =
+        field.kind === 'null'
+          ? 'null'
+          : field.kind === 'number' && spec.type === 'integer'
+            ? 'a number with a fraction'
+            : article(field.kind ?? 'value');
+      // A null is a value left out by mistake more often than a string typed without quotes.
       const how =
-        spec.type === 'string'
-          ? 'put it in double quotes'
-          : spec.type === 'number' || spec.type === 'integer'
-            ? 'write the number without quotes'
-            : `write ${article(spec.type)}`;
+        field.kind === 'null'
+          ? `write ${article(spec.type)}${spec.required ? '' : ', or leave the field out'}`
+          : spec.type === 'string'
+            ? 'put it in double quotes'
+            : spec.type === 'number' || spec.type === 'integer'
+              ? 'write the number without quotes'
+              : `write ${article(spec.type)}`;
       out.push(
         diag(
           this.code,
