@@ -64,6 +64,42 @@ describe('language/window', () => {
     assert.ok(windows > 100, `only ${windows} of 300 edits were answered on a window`);
   });
 
+  it('answers as the whole new version does with CRLF and lone-CR files too, and after a deletion', () => {
+    let windows = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom('\r\n', '\r'),
+        fc.integer({ min: 0, max: LINES.length - 1 }),
+        fc.nat(),
+        fc.nat({ max: 6 }),
+        fc.constantFrom('', 'x', '"', '{{us', '}', '# @name z', '#', '###'),
+        fc.integer({ min: -2, max: 2 }),
+        (eol, line, c, deleted, text, dLine) => {
+          const file = TEXT.split('\n').join(eol);
+          const svc = service();
+          svc.diagnostics(svc.document(URI, 1, file));
+          const td = BatchedDocument.create(URI, 'payout-http', 1, file);
+          td.getText();
+          const character = c % (LINES[line].length + 1);
+          const end = Math.min(LINES[line].length, character + deleted);
+          BatchedDocument.update(td, [{ range: { start: { line, character }, end: { line, character: end } }, text }], 2);
+          const pending = td.pendingTyping();
+          if (!pending) return;
+          const at = { line: Math.max(0, Math.min(LINES.length - 1, line + dLine)), character: dLine ? c % 30 : character + text.length };
+          const w = svc.window(URI, 2, pending.base, pending.lines, at.line);
+          if (!w) return;
+          windows++;
+          const full = svc.document(URI, 2, td.getText());
+          const local = { line: at.line - w.firstLine, character: at.character };
+          assert.deepEqual(toFileLines(svc.completion(w.doc, local), w.firstLine), svc.completion(full, at));
+          assert.deepEqual(toFileLines(svc.hover(w.doc, local), w.firstLine), svc.hover(full, at));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    assert.ok(windows > 100, `only ${windows} of 300 edits were answered on a window`);
+  });
+
   it('is used right after typing in a body, and answers there', () => {
     const line = LINES.findIndex((l) => l.includes('"content": "Tea"'));
     const { svc, window } = typed([{ line, character: 2 }], '"bank', line);
