@@ -188,7 +188,8 @@ export class LineIndex {
   }
 }
 
-function computeLineStarts(text: string): number[] {
+/** Offsets where lines start (LSP line breaks: `\n`, `\r\n`, lone `\r`); the server's documents use it too. */
+export function computeLineStarts(text: string): number[] {
   const starts = [0];
   if (text.indexOf('\r') === -1) {
     // Common case: `\n` only; the native search is several times faster than a character loop.

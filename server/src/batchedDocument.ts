@@ -7,21 +7,7 @@
 
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { Position, Range } from 'vscode-languageserver';
-
-/** Offsets where lines start (LSP line breaks: `\n`, `\r\n`, lone `\r`). */
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  if (text.indexOf('\r') === -1) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-    return starts;
-  }
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    if (c === 13 || c === 10) starts.push(i + 1);
-  }
-  return starts;
-}
+import { computeLineStarts } from '../../engine/syntax/lineIndex';
 
 const isLineBreak = (c: number) => c === 10 || c === 13;
 const hasLineBreak = (s: string) => s.indexOf('\n') !== -1 || s.indexOf('\r') !== -1;
@@ -95,7 +81,7 @@ export class BatchedDocument {
 
   /** Line starts of the content as it is (pending changes not applied). */
   private lineStartsNow(): number[] {
-    return (this.starts ??= lineStartsOf(this.content));
+    return (this.starts ??= computeLineStarts(this.content));
   }
 
   /** Offset before the line break of `line` (as the library clamps a character past the line's end). */
