@@ -241,6 +241,21 @@ describe('sandbox /v3 access: tokens, envelope, checks (in-process server, pinne
     assert.equal((await stranger.request('GET', `/v3/orders/${id}`)).body.data.externalOrderId, id);
   });
 
+  it("a KYC submission's formats are checked as on /api/v2, against the catalogue's fields (doc 1 §4.3)", async () => {
+    const c = await login(local);
+    const date = await c.request('POST', '/v3/kyc/submissions', kycFields({ dateOfBirth: '12/04/1990' }));
+    assert.equal(date.status, 201);
+    assert.deepEqual(date.body, {
+      code: 'INVALID_REQUEST_DATA',
+      message: 'dateOfBirth "12/04/1990" is not a date: write it as YYYY-MM-DD',
+      data: null,
+    });
+    const image = await c.request('POST', '/v3/kyc/submissions', kycFields({ frontIdImage: 'front.jpg' }));
+    assert.equal(image.body.code, 'KYC_DOCUMENT_FORMAT_INVALID', image.body.message);
+    assert.match(image.body.message, /^frontIdImage is not a valid base64 data URL/);
+    assert.equal((await c.request('GET', '/v3/kyc/profile')).body.code, 'REQUESTED_INFO_NOT_FOUND', 'nothing was stored');
+  });
+
   it('the fund: a balance per currency held, 0 for one not held; ledger entries oldest first with their members, filtered by currency and order', async () => {
     const c = await verified(local);
     const balances = (await c.request('GET', '/v3/fund/balances')).body.data.balances as { currency: string }[];
@@ -402,6 +417,28 @@ describe('sandbox /v3 access: tokens, envelope, checks (in-process server, pinne
     } finally {
       await walled.close();
     }
+  });
+
+  it('the state forgets what can no longer be used: a used jti once its window has passed, a token once expired (docs/sandbox.md state.json)', async () => {
+    const home = tempFolder('payout-v3-forget-');
+    const own = await startSandbox({ home, clock: () => now });
+    let state: string;
+    const jtis = [`old-${randomUUID()}`, `new-${randomUUID()}`];
+    const tokens: string[] = [];
+    try {
+      const c = new V3Client(own.url, localClients(home).v3.creds);
+      for (const jti of jtis) {
+        const r = await exchange(c, await c.assertion({ now: sec(), jti }));
+        assert.equal(r.body.code, 'SUCCESS', r.body.message);
+        tokens.push(r.body.data.accessToken);
+        now += 3600_000; // the first token's lifetime, and far past the first jti's window
+      }
+    } finally {
+      await own.close(); // a clean stop writes state.json whole
+      state = readFileSync(join(home, 'state.json'), 'utf8');
+    }
+    assert.ok(!state.includes(jtis[0]) && !state.includes(sha256(tokens[0])), 'the expired ones are gone');
+    assert.ok(state.includes(jtis[1]) && state.includes(sha256(tokens[1])), 'the live ones are kept');
   });
 
   it('after a hard stop (the state folder copied while running) tokens and used jtis are kept; a token then meets the partner as configured now', async () => {
