@@ -197,7 +197,7 @@ describe('sandbox /v3 access: tokens, envelope, checks (in-process server, pinne
   it('the bearer header: none or another scheme, an unknown token, an expired one; each message says what to do; RFC 6750 spaces after Bearer', async () => {
     log = '';
     const noBearer = 'No bearer token: send Authorization: Bearer <accessToken> from POST /v3/auth/tokens';
-    for (const headers of [{}, { Authorization: 'Basic dXNlcjpwYXNz' }]) {
+    for (const headers of [{}, { Authorization: 'Basic dXNlcjpwYXNz' }] as Record<string, string>[]) {
       const r = await raw('GET', '/v3/fund/balances', headers);
       assert.equal(r.status, 401);
       assert.deepEqual(r.body, { code: 'ACCESS_TOKEN_INVALID', message: noBearer, data: null });
@@ -253,6 +253,7 @@ describe('sandbox /v3 access: tokens, envelope, checks (in-process server, pinne
     const image = await c.request('POST', '/v3/kyc/submissions', kycFields({ frontIdImage: 'front.jpg' }));
     assert.equal(image.body.code, 'KYC_DOCUMENT_FORMAT_INVALID', image.body.message);
     assert.match(image.body.message, /^frontIdImage is not a valid base64 data URL/);
+    assert.deepEqual(image.body.data, { invalid: 'frontIdImage' }, 'data.invalid names the document (doc 1 §4.3)');
     assert.equal((await c.request('GET', '/v3/kyc/profile')).body.code, 'REQUESTED_INFO_NOT_FOUND', 'nothing was stored');
   });
 
