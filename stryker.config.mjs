@@ -184,6 +184,22 @@ const SCOPES = {
     spec: ['test/sandbox/faults.test.ts'],
     env: { PAYOUT_HTTP_SANDBOX_IN_PROCESS: '1' },
   },
+  // v3.ts (doc 2): the token exchange, bearer checks, the /v3 envelope and dispatch. v3Access first (its
+  // exact cases on one pinned-clock sandbox kill most mutants), then the suites that call /v3.
+  'sandbox-v3': {
+    mutate: ['engine/sandbox/v3.ts'],
+    spec: [
+      'test/sandbox/v3Access.test.ts',
+      'test/sandbox/v3.test.ts',
+      'test/sandbox/clock.test.ts',
+      'test/sandbox/fund.test.ts',
+      'test/sandbox/faults.test.ts',
+      'test/sandbox/qr.test.ts',
+      'test/sandbox/validation.test.ts',
+      'test/sandbox/orderErrors.test.ts',
+    ],
+    env: { PAYOUT_HTTP_SANDBOX_IN_PROCESS: '1' },
+  },
   'sandbox-orders-flow': {
     mutate: ['engine/sandbox/orders.ts:339-404'],
     spec: [...SANDBOX_SPECS.orders, 'test/sandbox/clock.test.ts'],

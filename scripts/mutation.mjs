@@ -28,6 +28,7 @@ const ALL = [
   'sandbox-kyc',
   'sandbox-quotes',
   'sandbox-faults',
+  'sandbox-v3',
 ];
 const scopes = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const reportOnly = process.argv.includes('--report');
