@@ -154,7 +154,8 @@ export async function handleV3(ctx: SandboxContext, req: V3Request): Promise<Htt
   const auth = req.headers.authorization;
   const header = Array.isArray(auth) ? auth[0] : auth;
   const prefix = v3Conventions.bearerPrefix;
-  if (!header || !header.startsWith(prefix)) {
+  // RFC 9110 §11.1: the scheme name is case-insensitive (`bearer x` is the same as `Bearer x`).
+  if (!header || header.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase()) {
     return v3Error(
       'ACCESS_TOKEN_INVALID',
       `No bearer token: send ${v3Conventions.authorizationHeader}: ${prefix}<accessToken> from POST ${TOKENS.path}`,

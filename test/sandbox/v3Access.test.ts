@@ -194,7 +194,7 @@ describe('sandbox /v3 access: tokens, envelope, checks (in-process server, pinne
     assert.match(replay.body.message, new RegExp(`^The client assertion was refused: jti "${jti}" was already used`));
   });
 
-  it('the bearer header: none or another scheme, an unknown token, an expired one; each message says what to do; RFC 6750 spaces after Bearer', async () => {
+  it('the bearer header: none or another scheme, an unknown token, an expired one; each message says what to do; RFC 6750 spaces after Bearer, the scheme in any case', async () => {
     log = '';
     const noBearer = 'No bearer token: send Authorization: Bearer <accessToken> from POST /v3/auth/tokens';
     for (const headers of [{}, { Authorization: 'Basic dXNlcjpwYXNz' }] as Record<string, string>[]) {
@@ -211,6 +211,9 @@ describe('sandbox /v3 access: tokens, envelope, checks (in-process server, pinne
     const c = await login(local);
     // RFC 6750 §2.1: "Bearer" 1*SP b64token.
     assert.equal((await raw('GET', '/v3/fund/balances', { Authorization: `Bearer   ${c.token}` })).body.code, 'SUCCESS');
+    // RFC 9110 §11.1: the scheme name is case-insensitive.
+    assert.equal((await raw('GET', '/v3/fund/balances', { Authorization: `bearer ${c.token}` })).body.code, 'SUCCESS');
+    assert.equal((await raw('GET', '/v3/fund/balances', { Authorization: `BEARER ${c.token}` })).body.code, 'SUCCESS');
     assert.match(log, /^GET \/v3\/fund\/balances -> ACCESS_TOKEN_INVALID$/m);
     assert.match(log, /^GET \/v3\/fund\/balances -> SUCCESS$/m);
     now += 3600_000 + 42_000;
