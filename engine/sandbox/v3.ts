@@ -128,19 +128,20 @@ export async function handleV3(ctx: SandboxContext, req: V3Request): Promise<Htt
     return pathKnown ? answer(405, 'INVALID_REQUEST_DATA', `${req.path} does not take ${req.method}`, null) : undefined;
   }
 
-  let body: Body = {};
-  if (endpoint.method !== 'GET') {
-    const parsed = parseBody(req);
-    if (typeof parsed === 'string') return fromOutcome(fail(5, parsed));
-    body = parsed;
+  // The body is read once the caller is admitted, as HTTP servers authenticate first: a request
+  // without a valid token is a 401 whatever its body. The token exchange reads it to know the caller.
+  if (endpoint.id === TOKENS.id) {
+    const body = bodyOf(endpoint, req);
+    return typeof body === 'string' ? fromOutcome(fail(5, body)) : exchange(ctx, req, body);
   }
-  if (endpoint.id === TOKENS.id) return exchange(ctx, req, body);
 
   if (endpoint.auth === 'public') {
     // The allowlist applies to the public endpoints too (doc 2 §5.6); with no partner named, any partner's list admits.
     if (![...ctx.partners.values()].some((p) => p.allowedIps.includes(req.ip))) {
       return v3Error('PARTNER_IP_NOT_ALLOWED', `Calls from ${req.ip} are not allowlisted: call from a registered IP`);
     }
+    const body = bodyOf(endpoint, req);
+    if (typeof body === 'string') return fromOutcome(fail(5, body));
     const invalid = validateFields(endpoint, body);
     if (invalid) return fromOutcome(fail(invalid.code, invalid.message));
     const injected = ctx.faults.take(endpoint.id);
@@ -180,6 +181,8 @@ export async function handleV3(ctx: SandboxContext, req: V3Request): Promise<Htt
   }
   if (partner.locked)
     return fromOutcome(fail(3, `The partner account ${partner.partnerCode} is not active: ask the service to activate it`));
+  const body = bodyOf(endpoint, req);
+  if (typeof body === 'string') return fromOutcome(fail(5, body));
   const values = endpoint.method === 'GET' ? Object.fromEntries(req.query) : body;
   const invalid = validateFields(endpoint, values, endpoint.method === 'GET' ? (endpoint.query ?? []) : (endpoint.body ?? []));
   if (invalid) return fromOutcome(fail(invalid.code, invalid.message));
@@ -187,6 +190,11 @@ export async function handleV3(ctx: SandboxContext, req: V3Request): Promise<Htt
   const injected = ctx.faults.take(endpoint.id);
   if (injected) return logAsFault(fromOutcome(injected));
   return fromOutcome(OPS[endpoint.id]({ ctx, caller: { partner, userEmail: held.userEmail }, body, query: req.query, params, endpoint }));
+}
+
+/** The request's body (`{}` for a GET), or why it is refused with 5. */
+function bodyOf(endpoint: Endpoint, req: V3Request): Body | string {
+  return endpoint.method === 'GET' ? {} : parseBody(req);
 }
 
 function parseBody(req: V3Request): Body | string {

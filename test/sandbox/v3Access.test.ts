@@ -307,7 +307,7 @@ describe('sandbox /v3 access: tokens, envelope, checks (in-process server, pinne
     assert.equal(again.body.code, 'DUPLICATE_TRANSACTION_ID');
   });
 
-  it('the body: Content-Type application/json (any case, with parameters) and one JSON object, else 5 saying what to fix', async () => {
+  it('the body: Content-Type application/json (any case, with parameters) and one JSON object, else 5 saying what to fix; read after the token', async () => {
     const qr = '/v3/scan-to-pay/qr-decodings';
     const refused = async (headers: Record<string, string>, body: string | Uint8Array, message: string | RegExp) => {
       for (const path of [qr, TOKENS]) {
@@ -328,6 +328,15 @@ describe('sandbox /v3 access: tokens, envelope, checks (in-process server, pinne
     await refused(json, '{"qrContent": ', /^The body is not valid JSON \(.+\): fix the syntax$/);
     const accepted = await raw('POST', qr, { 'Content-Type': 'Application/JSON; charset=utf-8' }, JSON.stringify({ qrContent: 'nope' }));
     assert.equal(accepted.body.code, 'QR_CODE_NOT_SUPPORTED');
+    // Authentication first: without a token a broken body is a 401, with one it is the body's 5.
+    const orders = '/v3/scan-to-pay/orders';
+    const noToken = await raw('POST', orders, {}, '{"broken": ');
+    assert.equal(noToken.status, 401);
+    assert.equal(noToken.body.code, 'ACCESS_TOKEN_INVALID');
+    const c = await login(local);
+    const withToken = await raw('POST', orders, { ...json, Authorization: `Bearer ${c.token}` }, '{"broken": ');
+    assert.equal(withToken.body.code, 'INVALID_REQUEST_DATA');
+    assert.match(withToken.body.message, /^The body is not valid JSON/);
   });
 
   it('a /v3 path with another method is 405 naming both; a path /v3 does not have is 404', async () => {
