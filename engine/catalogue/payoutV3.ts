@@ -49,7 +49,7 @@ export const v3Conventions = {
   assumptions: [
     "Business errors of v3 endpoints are named by the doc-1 semanticCode (doc 2 §7 names DUPLICATE_TRANSACTION_ID for a repeated create) and answered with that code's doc-1 HTTP status (201; 401 for LOGIN_SESSION_EXPIRED).",
     'A successful v3 response is HTTP 200 (not shown).',
-    '`data` is null on an error, except TRANSACTION_CREATE_FAILED, where it holds the order (as in doc 1).',
+    '`data` is null on an error, except TRANSACTION_CREATE_FAILED, where it holds the order, and 58, where `data.invalid` names the document (both as in doc 1).',
     'v3 responses carry no `signature`: the token, not a per-response signature, authenticates the exchange (not shown).',
     'A v3 request missing a required field, or with a value outside its enum, is refused with INVALID_REQUEST_DATA (5): there is no signed string for an omitted field to fall into.',
     'The sandbox-only endpoints need a bearer token: doc 2 §5.6 lists the only three endpoints that do not.',
