@@ -55,11 +55,14 @@ export function validateFields(endpoint: Endpoint, values: Record<string, unknow
         message: `${f.name} must be ${article(f.type)} ${f.type}, not ${JSON.stringify(v).slice(0, 40)}: send it as ${article(f.type)} ${f.type}`,
       };
     }
+    // A value the field refuses gets the field's own code where the catalogue gives one (doc 1 §7), else 5.
+    const code = f.errorCode ?? 5;
     if (f.enum && !f.enum.includes(jsString(v))) {
-      return { code: f.errorCode ?? 5, message: `${f.name} "${jsString(v)}" is not one of ${f.enum.join(', ')}: send one of those values` };
+      return { code, message: `${f.name} "${jsString(v)}" is not one of ${f.enum.join(', ')}: send one of those values` };
     }
-    if (f.minimum !== undefined && typeof v === 'number' && v < f.minimum) {
-      return { code: f.errorCode ?? 5, message: `${f.name} ${v} is below the minimum of ${f.minimum}: send at least ${f.minimum}` };
+    // Only number fields have a minimum; without one, nothing is below it.
+    if (typeof v === 'number' && v < (f.minimum ?? -Infinity)) {
+      return { code, message: `${f.name} ${v} is below the minimum of ${f.minimum}: send at least ${f.minimum}` };
     }
   }
   if (missing.length) {
