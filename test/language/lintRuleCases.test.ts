@@ -1174,7 +1174,7 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     );
   });
 
-  it('payout/body-not-object does not fire where an array may be right: the user\'s own API, an endpoint that documents no body fields', () => {
+  it("payout/body-not-object does not fire where an array may be right: the user's own API, an endpoint that documents no body fields", () => {
     lint(
       '@host = http://127.0.0.1:9\n\n### Mine\nPOST {{host}}/batch\nContent-Type: application/json\n\n[ { "id": 1 }, { "id": 2 } ]\n\n' +
         '### Plant\nGET {{plant_base_url}}/plant/1\nContent-Type: application/json\n\n[ 1 ]\n',
