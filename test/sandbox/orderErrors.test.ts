@@ -132,8 +132,17 @@ describe('sandbox order errors and their messages (real process)', function () {
     const named = await ph({ recipientName: '12345', additionalData: { a: 1 } }, 'PH-ACCT-77');
     assert.equal(named.body.success, true, named.body.message);
     assert.equal(named.body.data.bankTransfer.bankAccountName, '12345');
-    const missing = await sell({ fiatCurrency: 'PHP', fiatAmount: 500, bankCode: 'GXCHPHM2XXX', bankAccountNumber: '123456789012' });
-    assert.match(missing.body.message, /^extendInfo\.PH is required for PHP: send extendInfo \{ "qrType": \.\.\., "PH": /);
+    // extendInfo sent as null, or not sent at all: PH is missing either way.
+    for (const extendInfo of [null, undefined]) {
+      const missing = await sell({
+        fiatCurrency: 'PHP',
+        fiatAmount: 500,
+        bankCode: 'GXCHPHM2XXX',
+        bankAccountNumber: '123456789012',
+        extendInfo,
+      });
+      assert.match(missing.body.message, /^extendInfo\.PH is required for PHP: send extendInfo \{ "qrType": \.\.\., "PH": /);
+    }
   });
 
   it('create-cashout: what is missing from extendInfo is named; a recognised recipientType is accepted', async () => {
