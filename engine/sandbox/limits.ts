@@ -10,32 +10,30 @@ export const MAX_BODY_DEPTH = 32;
 export const MAX_STORED_VALUE_BYTES = 16 * 1024;
 
 /** Why `body` cannot be stored, or undefined when it can. */
-export function storableProblem(body: unknown): string | undefined {
-  const depth = depthOf(body, MAX_BODY_DEPTH + 1);
-  if (depth > MAX_BODY_DEPTH) {
+export function storableProblem(body: Record<string, unknown>): string | undefined {
+  if (nestsDeeperThan(body, MAX_BODY_DEPTH)) {
     return `The body nests more than ${MAX_BODY_DEPTH} levels deep: the sandbox stores no value that deep; send extendInfo and every object as documented (a few levels)`;
   }
-  const info = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).extendInfo : undefined;
-  if (info !== undefined) {
-    const bytes = Buffer.byteLength(JSON.stringify(info) ?? '');
-    if (bytes > MAX_STORED_VALUE_BYTES) {
-      return `extendInfo is ${bytes} bytes as JSON, more than the ${MAX_STORED_VALUE_BYTES} the sandbox stores with an order: send only the documented members`;
-    }
+  // An absent extendInfo is measured as null (4 bytes): JSON.stringify(undefined) is no text at all.
+  const bytes = Buffer.byteLength(JSON.stringify(body.extendInfo ?? null));
+  if (bytes > MAX_STORED_VALUE_BYTES) {
+    return `extendInfo is ${bytes} bytes as JSON, more than the ${MAX_STORED_VALUE_BYTES} the sandbox stores with an order: send only the documented members`;
   }
   return undefined;
 }
 
-/** The nesting depth of a JSON value (a scalar is 0), counted up to `limit` and no further. */
-function depthOf(value: unknown, limit: number): number {
-  let max = 0;
+/**
+ * Whether a JSON value has objects or arrays nested more than `limit` deep (`{}` is 1 deep, a
+ * scalar 0). It stops at the first container found below the limit.
+ */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  // Each value with the depth of the containers around it.
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length) {
-    const [v, d] = stack.pop()!;
+    const [v, around] = stack.pop()!;
     if (typeof v !== 'object' || v === null) continue;
-    const here = d + 1;
-    if (here > max) max = here;
-    if (max >= limit) return max;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, here]);
+    if (around === limit) return true;
+    for (const child of Object.values(v)) stack.push([child, around + 1]);
   }
-  return max;
+  return false;
 }

@@ -88,7 +88,7 @@ function parseJsonObject(text: string): Body | string {
     const v = JSON.parse(text) as unknown;
     if (typeof v !== 'object' || v === null || Array.isArray(v))
       return 'The body must be a JSON object: send { "partnerCode": ..., ..., "signature": ... }';
-    return storableProblem(v) ?? (v as Body);
+    return storableProblem(v as Body) ?? (v as Body);
   } catch (e) {
     return `The body is not valid JSON (${(e as Error).message}): fix the syntax`;
   }

@@ -205,7 +205,7 @@ function parseBody(req: V3Request): Body | string {
   try {
     const v = JSON.parse(req.body) as unknown;
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'The body must be a JSON object';
-    return storableProblem(v) ?? (v as Body);
+    return storableProblem(v as Body) ?? (v as Body);
   } catch (e) {
     return `The body is not valid JSON (${(e as Error).message}): fix the syntax`;
   }

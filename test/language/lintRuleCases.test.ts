@@ -110,6 +110,20 @@ describe('language/lint rules: the cases the fixtures left out', () => {
     );
   });
 
+  it('payout/duplicate-request-name with a name given twice in each request: the last `# @name` line names the request, so the warning and the line it cites are those', () => {
+    const details = '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "o-1" }';
+    const request = (title: string, names: string) =>
+      `### ${title}\n${names}POST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n${details}\n\n`;
+    lint(request('A', '# @name first\n# @name first\n') + request('B', '# @name first\n# @name |first|\n'), [
+      {
+        code: 'payout/duplicate-request-name',
+        severity: 'warning',
+        at: 0,
+        message: ['Another request, on line 3, is already named "first"'],
+      },
+    ]);
+  });
+
   it('payout/duplicate-external-order-id names the line of the first request and offers {{$uuid}}', () => {
     const { text, ds } = lint(
       `@note = x\n\n${sell({ fiatCurrency: '"VND"', bankCode: '"970436"' })}${sell({ externalOrderId: '|"o-1"|', fiatCurrency: '"VND"', bankCode: '"970436"' })}`,
@@ -409,6 +423,20 @@ describe('language/lint rules: the cases the fixtures left out', () => {
         at: 0,
         message: ['`network` must be one of ERC20, TRC20, TON', 'Did you mean "TRC20"?'],
         fixes: ['Change to "ERC20"', '*Change to "TRC20"', 'Change to "TON"'],
+      },
+    ]);
+  });
+
+  it('did you mean: of two equally close values, the one the document lists first is suggested and preferred', () => {
+    // "KHS" is one letter from GHS and from KES; the document lists VND, NGN, GHS, ZAR, KES.
+    const body = '{ "partnerCode": "{{partnerCode}}", "bankCode": "058", "bankAccountNumber": "0123456789", "fiatCurrency": |"KHS"| }';
+    lint(req('/api/v2/bank/account/verify', body), [
+      {
+        code: 'payout/value-not-allowed',
+        severity: 'error',
+        at: 0,
+        message: ['`fiatCurrency` must be one of VND, NGN, GHS, ZAR, KES; "KHS" is not: the service answers 53', 'Did you mean "GHS"?'],
+        fixes: ['Change to "VND"', 'Change to "NGN"', '*Change to "GHS"', 'Change to "ZAR"', 'Change to "KES"'],
       },
     ]);
   });
@@ -1131,6 +1159,38 @@ describe('language/lint rules: more cases the fixtures left out', () => {
         'Add "bankAccountNumber"',
       ),
       /"extendInfo": null, "bankAccountNumber": "" \}/,
+    );
+  });
+
+  it('payout/body-not-object is the one finding for an array sent where signed fields may be omitted: no signed-field-omitted per field', () => {
+    // create-sell-order's bankAccountNumber and create-cashout's fiatCurrency and fiatAmount are signed
+    // and "not rejected as missing": an object without them gets signed-field-omitted, an array is one error.
+    const item = '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "o-1" }';
+    lint(
+      req('/api/v2/orders/create-sell-order', `|[| ${item} ]`, undefined, 'Sell') +
+        req('/api/v2/orders/create-cashout', `|[| ${item} ]`, undefined, 'Cash out'),
+      [
+        {
+          code: 'payout/body-not-object',
+          severity: 'error',
+          at: 0,
+          message: ['The body is a JSON array, but POST /api/v2/orders/create-sell-order takes a JSON object of named fields'],
+        },
+        {
+          code: 'payout/body-not-object',
+          severity: 'error',
+          at: 1,
+          message: ['The body is a JSON array, but POST /api/v2/orders/create-cashout takes a JSON object of named fields'],
+        },
+      ],
+    );
+  });
+
+  it("payout/body-not-object does not fire where an array may be right: the user's own API, an endpoint that documents no body fields", () => {
+    lint(
+      '@host = http://127.0.0.1:9\n\n### Mine\nPOST {{host}}/batch\nContent-Type: application/json\n\n[ { "id": 1 }, { "id": 2 } ]\n\n' +
+        '### Plant\nGET {{plant_base_url}}/plant/1\nContent-Type: application/json\n\n[ 1 ]\n',
+      [],
     );
   });
 

@@ -114,6 +114,14 @@ describe('sandbox KYC rules (in-process server, pinned clock)', () => {
     assert.equal((await reviewed(email(), { state: '', city: 'Hanoi' })).state, 'Hanoi');
   });
 
+  it('an optional member sent as "" or null is not given: it is read back absent, like one not sent (doc 1 §4.3: empty state means not given)', async () => {
+    const blank = { addressLine1: '', addressLine2: null, city: '', state: '', zipCode: null, phoneNumber: '' };
+    const profile = await reviewed(email(), blank);
+    assert.equal(profile.kycStatus, 'VERIFIED');
+    for (const name of Object.keys(blank)) assert.ok(!(name in profile), `${name} read back as ${JSON.stringify(profile[name])}`);
+    assert.equal(profile.firstName, 'NGUYEN', 'the members sent are read back');
+  });
+
   it('a document reads back as its type, size and SHA-256, each user his own (docs/sandbox.md)', async () => {
     const first = await reviewed(email(), { frontIdImage: PADDED_IMAGE });
     const front = await document(first.frontUrl);

@@ -81,6 +81,17 @@ describe('sandbox order errors and their messages (real process)', function () {
     const empty = await sell({ bankAccountNumber: '' });
     assert.equal(empty.body.errorCode, 18);
     assert.match(empty.body.message, /bankAccountNumber is missing/);
+    // Also where the sandbox verifies no account (PHP): an order needs an account to pay.
+    const { bankAccountNumber: _, ...withoutAccount } = sellOrderBody(user, {
+      externalOrderId: id(),
+      fiatCurrency: 'PHP',
+      fiatAmount: 500,
+      bankCode: 'GXCHPHM2XXX',
+      extendInfo: { qrType: 'ph.ppmi.p2m', PH: { recipientName: 'JUAN DELA CRUZ', additionalData: { a: 1 } } },
+    });
+    const noAccount = await v2.call('v2.orders.create-sell-order', withoutAccount);
+    assert.equal(noAccount.body.errorCode, 18, noAccount.body.message);
+    assert.match(noAccount.body.message, /bankAccountNumber is missing \(it was signed as `undefined`\); send it/);
     assert.equal(
       (await sell({ bankAccountNumber: '9990001111' })).body.message,
       'The bank account 9990001111 could not be verified: check it with bank/account/verify',
@@ -110,17 +121,28 @@ describe('sandbox order errors and their messages (real process)', function () {
         bankAccountNumber: account,
         extendInfo: { qrType: 'ph.ppmi.p2m', PH },
       });
-    const noName = await ph({ recipientName: '', additionalData: { a: 1 } });
-    assert.equal(noName.body.errorCode, 18);
-    assert.equal(noName.body.message, 'extendInfo.PH.recipientName is missing: pass it verbatim from the QR decoding');
+    for (const recipientName of ['', null]) {
+      const noName = await ph({ recipientName, additionalData: { a: 1 } });
+      assert.equal(noName.body.errorCode, 18);
+      assert.equal(noName.body.message, 'extendInfo.PH.recipientName is missing: pass it verbatim from the QR decoding');
+    }
     const digits = await ph({ recipientName: '12345', additionalData: { a: 1 } });
     assert.equal(digits.body.errorCode, 18);
     assert.match(digits.body.message, /^extendInfo\.PH\.recipientName and the account number are both all digits/);
     const named = await ph({ recipientName: '12345', additionalData: { a: 1 } }, 'PH-ACCT-77');
     assert.equal(named.body.success, true, named.body.message);
     assert.equal(named.body.data.bankTransfer.bankAccountName, '12345');
-    const missing = await sell({ fiatCurrency: 'PHP', fiatAmount: 500, bankCode: 'GXCHPHM2XXX', bankAccountNumber: '123456789012' });
-    assert.match(missing.body.message, /^extendInfo\.PH is required for PHP: send extendInfo \{ "qrType": \.\.\., "PH": /);
+    // extendInfo sent as null, or not sent at all: PH is missing either way.
+    for (const extendInfo of [null, undefined]) {
+      const missing = await sell({
+        fiatCurrency: 'PHP',
+        fiatAmount: 500,
+        bankCode: 'GXCHPHM2XXX',
+        bankAccountNumber: '123456789012',
+        extendInfo,
+      });
+      assert.match(missing.body.message, /^extendInfo\.PH is required for PHP: send extendInfo \{ "qrType": \.\.\., "PH": /);
+    }
   });
 
   it('create-cashout: what is missing from extendInfo is named; a recognised recipientType is accepted', async () => {

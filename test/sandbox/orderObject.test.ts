@@ -2,7 +2,7 @@
 // recipient of a cashout), the token transfer and fees as quoted by review-sell-order/review-cashout,
 // against the real sandbox. Where the document says "not shown", the sandbox's choices of docs/sandbox.md
 // ("Choices where the documents say not shown": paidAmount is the requested fiatAmount, memo empty,
-// txHash set on SUCCESS only) are checked; the fund address is left open.
+// txHash set on SUCCESS only, the fund address `sandbox-fund-` and the partner code in lower case) are checked.
 import { strict as assert } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
@@ -55,6 +55,10 @@ describe('sandbox order object (real process)', function () {
     assert.equal(o.bankTransfer.totalPayment, 250000);
     assert.equal(o.paidAmount, 250000);
     assert.equal(o.tokenTransfer.memo, '');
+    // The address the tokens go to is the partner's sandbox fund: the generated code (LOCAL and six hex
+    // digits, upper case) in lower case, the same for every order of the partner (docs/sandbox.md).
+    assert.match(v2.creds.partnerCode, /^LOCAL[0-9A-F]{6}$/);
+    assert.equal(o.tokenTransfer.address, `sandbox-fund-local${v2.creds.partnerCode.slice('LOCAL'.length).toLowerCase()}`);
     assert.match(o.bankTransfer.qrUrl, new RegExp(`/${o.externalOrderId}`));
     // The sandbox's log names each order it creates.
     assert.ok(sb.output().includes(`order ${o.externalOrderId} created (SELL)`), sb.output());

@@ -100,6 +100,60 @@ describe('sandbox order rules with a pinned clock (in-process server, real socke
     assert.equal(await code(u, '2026-01-21T08:00:00.000', { fiatAmount: 100_000 }), 0);
   });
 
+  it('a cap is exceeded only above it (36, 37, 90, 42 are ..._LIMIT_EXCEEDED): an order worth exactly the per-transaction cap, and a day, week or month total exactly at its cap, are created', async () => {
+    now = at('2026-04-06T08:00:00.000'); // a Monday
+    const quote = await v2.call('v2.orders.review-sell-order', { currency: 'USDT', fiatAmount: 500_000 });
+    assert.equal(quote.body.success, true, quote.body.message);
+    // USDT counts one USD per token, so the order's USD value is its token amount to the last digit.
+    const usd = quote.body.data.tokenAmount as number;
+    const exact = await startSandbox({
+      home: mkdtempSync(join(tmpdir(), 'payout-rules-exact-')),
+      kycDelayMs: 0,
+      clock: () => now,
+      // Each total summed as the sandbox sums it, order by order, so it meets the cap to the last bit.
+      config: {
+        local: {
+          caps: {
+            perTransactionUsd: usd,
+            dailyUsd: usd + usd,
+            weeklyUsd: usd + usd + usd,
+            monthlyUsd: usd + usd + usd + usd,
+            dailyCount: 10,
+          },
+          funds: { USDT: 1e6 },
+        },
+      },
+    });
+    try {
+      const client = localClients(exact.home).v2;
+      const u = await verifiedUser(client, 'exact@example.com');
+      const create = async () => {
+        const r = await client.call('v2.orders.create-sell-order', {
+          externalOrderId: `exact-${++n}`,
+          currency: 'USDT',
+          fiatAmount: 500_000,
+          userEmail: u,
+          bankCode: '970436',
+          bankAccountNumber: '0123456789',
+          content: 'Rent',
+          extendInfo: null,
+        });
+        return r.body.success ? 0 : `${r.body.errorCode} ${r.body.message}`;
+      };
+      assert.equal(await create(), 0, 'worth exactly the per-transaction cap');
+      assert.equal(await create(), 0, 'the day total reaches exactly the daily cap');
+      assert.match(String(await create()), /^37 /, 'one more goes above the daily cap');
+      now = at('2026-04-07T08:00:00.000'); // the same week and month
+      assert.equal(await create(), 0, 'the week total reaches exactly the weekly cap');
+      assert.match(String(await create()), /^90 /, 'one more goes above the weekly cap');
+      now = at('2026-04-13T08:00:00.000'); // the next week, the same month
+      assert.equal(await create(), 0, 'the month total reaches exactly the monthly cap');
+      assert.match(String(await create()), /^42 /, 'one more goes above the monthly cap');
+    } finally {
+      await exact.close();
+    }
+  });
+
   it('the per-transaction cap: 36 names the amount, the cap and the fix', async () => {
     const u = await verifiedUser(v2, 'single@example.com');
     const r = await order(u, '2026-01-22T08:00:00.000', { fiatAmount: 800_000 });
