@@ -1194,6 +1194,22 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     );
   });
 
+  it('payout/body-not-object for a text body too (a JSON string, a number, form fields), not for one that opens with a template', () => {
+    lint(
+      '@whole = {"partnerCode": "p"}\n\n' +
+        req('/api/v2/orders/create-sell-order', '|"o-1"|', undefined, 'String') +
+        req('/api/v2/account/verify', '|partnerCode=x&currency=USDT|\nmore=1', undefined, 'Form') +
+        req('/api/v2/account/verify', '|123|', undefined, 'Number') +
+        req('/api/v2/account/verify', '{{whole}}', undefined, 'Template'),
+      [0, 1, 2].map((at) => ({
+        code: 'payout/body-not-object',
+        severity: 'error' as const,
+        at,
+        message: ['The body is not a JSON object, but POST /api/v2/'],
+      })),
+    );
+  });
+
   it('payout/body-not-object on an unsigned API as well: an array where PUT /plant takes a plant object', () => {
     lint('### Plant\nPUT {{plant_base_url}}/plant\nContent-Type: application/json\n\n|[| { "name": "Fern" } ]\n', [
       {
