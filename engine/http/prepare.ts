@@ -248,6 +248,12 @@ export async function prepareRequest(
         jti: ctx.uuid(),
       });
       ctx.redactor.add(assertion, '<clientAssertion>');
+      if (body?.trim() && !isRecord(bodyJson)) {
+        base.problems.push(
+          `cannot add the clientAssertion: the body of ${endpoint.method} ${endpoint.path} must be a JSON object, e.g. {"userEmail": "{{userEmail}}"}`,
+        );
+        break;
+      }
       body = setJsonField(body ?? '', 'clientAssertion', assertion);
       break;
     }

@@ -3,12 +3,12 @@
 // private key, and the signature put into the body's `signature` field with a minimal text edit so
 // the rest of the body is sent byte for byte as written. A `signature` already typed in the body
 // is sent as typed (to reproduce another system's request) and checked against the computed one.
-import { applyEdits, modify } from 'jsonc-parser';
 import { createPublicKey } from 'node:crypto';
 import type { Endpoint } from '../catalogue/types';
 import { buildCanonical, explainSignature, jsString, signText, verifyText } from '../signing';
 import type { Credentials } from './credentials';
 import type { SigningInfo } from './types';
+import { setJsonMember } from '../util/jsonMember';
 
 export interface SignedBody {
   body: string;
@@ -21,11 +21,15 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The body with top-level `name` set by a minimal edit; an empty body becomes `{"name": "..."}`. */
+/**
+ * The body with top-level `name` set by a minimal edit (every other byte as written); an empty body
+ * becomes `{"name": "..."}`. Only called with a body that parsed as a JSON object, or an empty one.
+ */
 export function setJsonField(bodyText: string, name: string, value: string): string {
   if (bodyText.trim() === '') return JSON.stringify({ [name]: value }, null, 2);
-  const edits = modify(bodyText, [name], value, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } });
-  return applyEdits(bodyText, edits);
+  const set = setJsonMember(bodyText, name, value);
+  if (set === undefined) throw new Error(`cannot set ${name}: the body is not a JSON object`);
+  return set;
 }
 
 export function insertSignature(bodyText: string, signature: string): string {
