@@ -39,11 +39,16 @@ describe('util/jsonMember', () => {
         (object, indent, name, value) => {
           const text = JSON.stringify(object, null, indent);
           const result = setJsonMember(text, name, value)!;
-          assert.deepEqual(JSON.parse(result), { ...object, [name]: value });
+          // Against the object as the text reads back (-0 is written as 0).
+          assert.deepEqual(JSON.parse(result), { ...(JSON.parse(text) as object), [name]: value });
           if (!(name in object)) assert.ok(result.startsWith(text.replace(/\s*\}$/, '')), 'the members before are untouched');
         },
       ),
-      { numRuns: 300 },
+      {
+        numRuns: 300,
+        // A counterexample found in CI (a -0 deep inside), kept as the first run; fresh seeds after it.
+        examples: [[{ '': { '': { '': -0 } } }, 0, ' ', '']],
+      },
     );
   });
 });
