@@ -2,18 +2,7 @@
 // written. jsonc-parser's `modify` formats what it touches (`{"a":1}` came back as three lines,
 // a nested `{"c": 2}` was spread out, tabs became spaces), so a signed body was not sent as typed.
 import { parseTree, type Node } from 'jsonc-parser';
-
-/** The line break the text uses (CRLF, LF or a lone CR), LF when it has none. */
-function lineBreakIn(text: string): string {
-  return /\r\n|\n|\r/.exec(text)?.[0] ?? '\n';
-}
-
-/** The blanks before `offset` on its line. */
-function indentAt(text: string, offset: number): string {
-  let start = offset;
-  while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
-  return /^[ \t]*/.exec(text.slice(start, offset))![0];
-}
+import { indentOf, lineBreakOf } from './lineLayout';
 
 /**
  * `text` (a JSON object) with the top-level member `name` set to `value`: its value replaced when
@@ -36,13 +25,13 @@ export function setJsonMember(text: string, name: string, value: unknown): strin
   const multiline = /[\r\n]/.test(text.slice(root.offset, close + 1));
   if (!last) {
     if (!multiline) return `${text.slice(0, root.offset)}{ ${member} }${text.slice(close + 1)}`;
-    return `${text.slice(0, root.offset + 1)}${lineBreakIn(text)}${indentAt(text, root.offset)}  ${member}${text.slice(root.offset + 1)}`;
+    return `${text.slice(0, root.offset + 1)}${lineBreakOf(text)}${indentOf(text, root.offset)}  ${member}${text.slice(root.offset + 1)}`;
   }
   const end = last.offset + last.length;
   // A trailing comma already there (JSONC) is kept: the member goes after it.
   const comma = /^\s*,/.exec(text.slice(end, close));
   const at = comma ? end + comma[0].length : end;
   if (!multiline) return `${text.slice(0, at)}${comma ? ' ' : ', '}${member}${text.slice(at)}`;
-  const line = `${lineBreakIn(text)}${indentAt(text, last.offset)}${member}`;
+  const line = `${lineBreakOf(text)}${indentOf(text, last.offset)}${member}`;
   return comma ? `${text.slice(0, at)}${line},${text.slice(at)}` : `${text.slice(0, at)},${line}${text.slice(at)}`;
 }

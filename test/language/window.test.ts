@@ -3,7 +3,7 @@
 // when the edit could change what the block alone cannot see.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { toFileLines } from '../../engine/language';
+import { toFileLines, type DocumentWindow } from '../../engine/language';
 import { BatchedDocument } from '../../server/src/batchedDocument';
 import { service } from './fixture';
 
@@ -16,12 +16,25 @@ const LINES = TEXT.split('\n');
 const URI = 'file:///work/window.payout.http';
 
 /** The text before an edit, opened (parsed and linted, as the server has it) in a fresh service. */
-function opened() {
+function opened(file = TEXT) {
   const svc = service();
-  svc.diagnostics(svc.document(URI, 1, TEXT));
-  const td = BatchedDocument.create(URI, 'payout-http', 1, TEXT);
+  svc.diagnostics(svc.document(URI, 1, file));
+  const td = BatchedDocument.create(URI, 'payout-http', 1, file);
   td.getText();
   return { svc, td };
+}
+
+/** Completion and hover at `at` on the window are those on the whole new version. */
+function assertSameAnswers(
+  svc: ReturnType<typeof service>,
+  td: BatchedDocument,
+  w: DocumentWindow,
+  at: { line: number; character: number },
+) {
+  const full = svc.document(URI, 2, td.getText());
+  const local = { line: at.line - w.firstLine, character: at.character };
+  assert.deepEqual(toFileLines(svc.completion(w.doc, local), w.firstLine), svc.completion(full, at));
+  assert.deepEqual(toFileLines(svc.hover(w.doc, local), w.firstLine), svc.hover(full, at));
 }
 
 /** Types `text` at each place (no line break), and asks for a window at `line`. */
@@ -51,12 +64,9 @@ describe('language/window', () => {
           const character = c % (LINES[line].length + 1);
           const at = { line: Math.max(0, Math.min(LINES.length - 1, line + dLine)), character: dLine ? c2 % 30 : character + text.length };
           const { svc, td, window: w } = typed([{ line, character }], text, at.line);
-          const full = svc.document(URI, 2, td.getText());
           if (!w) return;
           windows++;
-          const local = { line: at.line - w.firstLine, character: at.character };
-          assert.deepEqual(toFileLines(svc.completion(w.doc, local), w.firstLine), svc.completion(full, at));
-          assert.deepEqual(toFileLines(svc.hover(w.doc, local), w.firstLine), svc.hover(full, at));
+          assertSameAnswers(svc, td, w, at);
         },
       ),
       { numRuns: 300 },
@@ -75,11 +85,7 @@ describe('language/window', () => {
         fc.constantFrom('', 'x', '"', '{{us', '}', '# @name z', '#', '###'),
         fc.integer({ min: -2, max: 2 }),
         (eol, line, c, deleted, text, dLine) => {
-          const file = TEXT.split('\n').join(eol);
-          const svc = service();
-          svc.diagnostics(svc.document(URI, 1, file));
-          const td = BatchedDocument.create(URI, 'payout-http', 1, file);
-          td.getText();
+          const { svc, td } = opened(TEXT.split('\n').join(eol));
           const character = c % (LINES[line].length + 1);
           const end = Math.min(LINES[line].length, character + deleted);
           BatchedDocument.update(td, [{ range: { start: { line, character }, end: { line, character: end } }, text }], 2);
@@ -89,10 +95,7 @@ describe('language/window', () => {
           const w = svc.window(URI, 2, pending.base, pending.lines, at.line);
           if (!w) return;
           windows++;
-          const full = svc.document(URI, 2, td.getText());
-          const local = { line: at.line - w.firstLine, character: at.character };
-          assert.deepEqual(toFileLines(svc.completion(w.doc, local), w.firstLine), svc.completion(full, at));
-          assert.deepEqual(toFileLines(svc.hover(w.doc, local), w.firstLine), svc.hover(full, at));
+          assertSameAnswers(svc, td, w, at);
         },
       ),
       { numRuns: 300 },

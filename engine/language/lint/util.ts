@@ -7,6 +7,7 @@ import type { RequestBlock, Span } from '../../syntax/types';
 import type { BodyField, BodyModel } from '../body';
 import type { RuleDiagnostic, Severity, SpanEdit } from './types';
 import { levenshtein as editDistance } from '../../util/editDistance';
+import { indentOf, lineBreakOf } from '../../util/lineLayout';
 
 /** `5 INVALID_REQUEST_DATA`, as messages name an error of the catalogue. */
 export function errorName(code: number): string {
@@ -130,21 +131,6 @@ export function insertFieldEdit(block: RequestBlock, body: BodyModel, name: stri
   const comma = /^\s*,/.exec(text.slice(at, closeBrace));
   if (comma) return { span: { start: at + comma[0].length, end: at + comma[0].length }, newText: `${eol}${indent}"${name}": ${value},` };
   return { span: { start: at, end: at }, newText: `,${eol}${indent}"${name}": ${value}` };
-}
-
-/**
- * The line break the text already uses from `from` on (CRLF, LF or a lone CR; else the first one
- * before it), so an inserted line ends as its neighbours do.
- */
-export function lineBreakOf(text: string, from = 0): string {
-  const m = /\r\n|\n|\r/.exec(text.slice(from)) ?? /\r\n|\n|\r/.exec(text);
-  return m ? m[0] : '\n';
-}
-
-function indentOf(text: string, offset: number): string {
-  let lineStart = offset;
-  while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
-  return /^[ \t]*/.exec(text.slice(lineStart, offset))![0];
 }
 
 /** Where a body-less or body-level problem is shown: the body's opening brace, else the request line. */

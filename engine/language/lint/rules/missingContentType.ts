@@ -4,7 +4,8 @@
 // body themselves (engine/http/prepare.ts), so the request goes out right. A header with another
 // value is sent as written, and the service rejects it: that stays an error on signed endpoints.
 import type { BlockRule } from '../types';
-import { diag, lineBreakOf } from '../util';
+import { lineBreakOf } from '../../../util/lineLayout';
+import { diag } from '../util';
 
 export const missingContentType: BlockRule = {
   code: 'payout/missing-content-type',
