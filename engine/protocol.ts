@@ -164,7 +164,12 @@ export interface SentRequest {
   /** The decoded envelope: `SUCCESS (0)`, `INVALID_SIGNATURE (2): …`. */
   headline?: string;
   verdict?: 'verified' | 'not-verified' | 'not-checkable';
-  assertions: { text: string; ok: boolean; message?: string }[];
+  /**
+   * Every check of the response, `??` lines and JetBrains `client.test(...)` results in one list.
+   * `line`: 0-based line of a `??` assertion in the document sent (absent for a script's test);
+   * `expected`/`actual`: the two values compared, as shown to the user, when there are two.
+   */
+  assertions: { text: string; ok: boolean; message?: string; line?: number; expected?: string; actual?: string }[];
   /** Why it was not sent or not answered (cancelled included). */
   error?: string;
   ok: boolean;
@@ -172,6 +177,8 @@ export interface SentRequest {
   mark: { text: string; kind: MarkKind };
   /** The response view's text (engine/http/render.ts). */
   text: string;
+  /** The response body as received (capped by the send settings), secrets redacted: "Save Response As…". */
+  body?: string;
 }
 
 export interface SendOutcome {
@@ -189,6 +196,27 @@ export const SendRequest = request<RequestAt & { settings: SendSettings; workDon
 /** `payoutHttp/sendAll`: every request of the file in order. Work-done progress; cancellable. */
 export const SendAllRequest = request<{ uri: string; settings: SendSettings; workDoneToken?: string | number }, SendOutcome>(
   'payoutHttp/sendAll',
+);
+
+/**
+ * One request of a file as the Test Explorer lists it, found without sending anything. `label` is
+ * its `# @name`, else its `###` title, else its request line as written.
+ */
+export interface TestableRequest {
+  label: string;
+  name?: string;
+  /** 0-based line of the request line: the line Send and the test run use. */
+  line: number;
+  /** The whole block (`###` line to the next one), for the gutter's run icon and "go to test". */
+  range: ProtocolRange;
+  hasAssertions: boolean;
+}
+/**
+ * `payoutHttp/testableRequests`: a file's requests. The open document's text when it is open, else
+ * the file on disk (read bounded); `problem` says why a file could not be read (then no requests).
+ */
+export const TestableRequestsRequest = request<{ uri: string }, { requests: TestableRequest[]; problem?: string }>(
+  'payoutHttp/testableRequests',
 );
 
 /** What would be sent, secret-free (the Authorization value masked). */

@@ -30,6 +30,7 @@ import {
   SecretsChangedNotification,
   SendAllRequest,
   SendRequest,
+  TestableRequestsRequest,
   VerifyWebhookRequest,
   type ParamsOf,
   type ResultOf,
@@ -104,6 +105,7 @@ export function registerEngineHost(
   handle(CodeExportRequest, async (p) => (await import('./code')).codeExport(ctx, p));
   handle(ExplainRequest, async (p) => (await import('./explain')).explain(ctx, p));
   handle(VerifyWebhookRequest, async (p) => (await import('./webhook')).verifyWebhook(ctx, p));
+  handle(TestableRequestsRequest, async (p) => (await import('./testableRequests')).testableRequests(ctx, p.uri));
   handle(EnvironmentsRequest, (p) => Promise.resolve(environmentNames(p)));
   handle(CheckPrivateKeyRequest, (p) => Promise.resolve(checkPrivateKey(p.pem)));
   handle(SandboxStartRequest, async () => {

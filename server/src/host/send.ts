@@ -11,7 +11,7 @@ import type { RequestBlock } from '../../../engine/syntax/types';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HostContext } from './context';
-import { openHostSession, requestAtLine, requestLineOf } from './session';
+import { lineOfOffset, openHostSession, requestAtLine, requestLineOf } from './session';
 
 function sentRequest(session: PayoutSession, r: SendResult, now: Date): SentRequest {
   const file = session.file;
@@ -29,12 +29,21 @@ function sentRequest(session: PayoutSession, r: SendResult, now: Date): SentRequ
     durationMs: r.response ? Math.round(r.response.durationMs) : undefined,
     headline: r.decoded?.headline,
     verdict: r.verdict?.state,
-    assertions: r.assertions.map((a) => ({ text: a.text, ok: a.ok, ...(a.ok ? {} : { message: a.message }) })),
+    assertions: r.assertions.map((a) => ({
+      text: a.text,
+      ok: a.ok,
+      ...(a.ok ? {} : { message: a.message }),
+      // a `??` line's own line (the Test Explorer puts a failure there); a script's test has none
+      ...(block && a.at !== undefined ? { line: lineOfOffset(file.text, block.start + a.at) } : {}),
+      ...(a.expected !== undefined ? { expected: session.redactor.redact(a.expected) } : {}),
+      ...(a.actual !== undefined ? { actual: session.redactor.redact(a.actual) } : {}),
+    })),
     error: r.error,
     ok: r.ok,
     mark: markOf(r),
     // the session's redactor: a secret that came back in a response is still never shown
     text: session.redactor.redact(renderResponse(r, now)),
+    ...(r.response ? { body: session.redactor.redact(r.response.bodyText) } : {}),
   };
 }
 

@@ -97,8 +97,12 @@ export function requestAtLine(file: ParsedFile, line: number): RequestBlock | un
 
 /** 0-based line of a block's request line in the file's text. */
 export function requestLineOf(file: ParsedFile, block: RequestBlock): number {
-  const offset = block.start + (block.requestLine?.span.start ?? 0);
+  return lineOfOffset(file.text, block.start + (block.requestLine?.span.start ?? 0));
+}
+
+/** 0-based line of an offset in a text. */
+export function lineOfOffset(text: string, offset: number): number {
   let line = 0;
-  for (let i = file.text.indexOf('\n'); i >= 0 && i < offset; i = file.text.indexOf('\n', i + 1)) line++;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
   return line;
 }
