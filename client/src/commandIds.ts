@@ -22,6 +22,8 @@ export const COMMANDS = {
   stopProxy: 'payoutHttp.stopProxy',
   showExchange: 'payoutHttp.showExchange',
   openExchangeAsRequest: 'payoutHttp.openExchangeAsRequest',
+  rerunLastRequest: 'payoutHttp.rerunLastRequest',
+  saveResponseAs: 'payoutHttp.saveResponseAs',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
