@@ -1,0 +1,104 @@
+// The Test Explorer in real VS Code (code-server 4.100.3 = VS Code 1.100.3, headless chromium): a
+// workspace's request file is listed in the Testing view with its requests before anything is sent
+// (nothing sent: the local sandbox never started, its state folder still empty), and running the
+// file sends it to the local sandbox and shows a passed item and a failed one whose message names
+// the assertion and the actual value. Runs when PAYOUT_HTTP_E2E=1 (scripts/e2e-install.sh + npm run
+// package first). Screenshots go to .test-artifacts/e2e/ (names starting with `testing-`).
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { editorSuite, SHOTS as shots } from './codeServer';
+import { runCommand, screenshot } from './workbench';
+
+const ORDERS = `### Check the account
+# @name account
+POST {{base_url}}/api/v2/account/verify
+Content-Type: application/json
+
+{ "partnerCode": "{{partnerCode}}" }
+
+?? body success == true
+
+### Balance, asserted wrong on purpose
+# @name balance
+POST {{base_url}}/api/v2/wallet/balance
+Content-Type: application/json
+
+{ "partnerCode": "{{partnerCode}}", "currency": "USDT" }
+
+?? status == 201
+`;
+
+/** The Testing view's rows (label and the state its icon shows). */
+async function testRows(page: Page): Promise<{ text: string; state: string }[]> {
+  return page.locator('.test-explorer .monaco-list-row').evaluateAll((els) =>
+    els.map((e) => {
+      const icon = e.querySelector('.codicon[class*="testing-"]');
+      const m = /testing-(\w+)-icon/.exec(icon?.className ?? '');
+      return {
+        // the row ends with the run's duration once it ran (`account39ms`): left out
+        text: (e.querySelector('.label-name, .monaco-icon-label')?.textContent ?? e.textContent ?? '')
+          .trim()
+          .replace(/\d+(\.\d+)?m?s$/, ''),
+        state: m?.[1] ?? '',
+      };
+    }),
+  );
+}
+
+async function waitForRows(page: Page, ok: (rows: { text: string; state: string }[]) => boolean, what: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await testRows(page);
+    if (ok(rows)) return rows;
+    if (Date.now() > deadline)
+      throw new Error(`${what} never showed in the Testing view within ${timeoutMs / 1000} s; rows: ${JSON.stringify(rows)}`);
+    await page.waitForTimeout(250);
+  }
+}
+
+describe('e2e: the Test Explorer (code-server)', function () {
+  this.timeout(240_000);
+  const editor = editorSuite({
+    shotPrefix: 'testing-',
+    ownsShot: (f) => f.startsWith('testing-'),
+    prepare(_sb, workspace) {
+      fs.writeFileSync(path.join(workspace, 'orders.payout.http'), ORDERS);
+    },
+  });
+
+  it("lists a workspace file's requests in the Testing view before anything is sent", async () => {
+    // no file is opened: the extension activates on the workspace holding one (workspaceContains)
+    await editor.page.locator('.activitybar .action-item a[aria-label^="Testing"]').first().click({ timeout: 60_000 });
+    const fileRow = editor.page.locator('.test-explorer .monaco-list-row', { hasText: 'orders.payout.http' }).first();
+    await fileRow.waitFor({ timeout: 60_000 });
+    await fileRow.click();
+    await editor.page.keyboard.press('ArrowRight'); // expand
+    const rows = await waitForRows(editor.page, (r) => r.some((x) => x.text === 'balance'), 'the requests');
+    await screenshot(editor.page, shots, 'testing-01-discovered.png');
+    assert.deepEqual(
+      rows.map((r) => r.text),
+      ['orders.payout.http', 'account', 'balance'],
+    );
+    assert.ok(!fs.existsSync(path.join(editor.sandbox.payoutHome, 'credentials')), 'nothing was sent: the local sandbox never started');
+  });
+
+  it('running the file gives a passed and a failed request, the failure naming the assertion and the actual value', async () => {
+    await runCommand(editor.page, 'Test: Run All Tests');
+    const rows = await waitForRows(
+      editor.page,
+      (r) => ['account', 'balance'].every((n) => ['passed', 'failed'].includes(r.find((x) => x.text === n)?.state ?? '')),
+      'a result for both requests',
+    );
+    await screenshot(editor.page, shots, 'testing-02-run.png');
+    assert.equal(rows.find((r) => r.text === 'account')?.state, 'passed', JSON.stringify(rows));
+    assert.equal(rows.find((r) => r.text === 'balance')?.state, 'failed', JSON.stringify(rows));
+    // the failure's message, as the Test Results panel (opened by the run) lists it under the request
+    const message = editor.page.locator('.test-output-peek-tree .monaco-list-row', { hasText: '?? status == 201' });
+    await message.first().waitFor({ timeout: 30_000 });
+    const text = (await message.first().textContent()) ?? '';
+    await screenshot(editor.page, shots, 'testing-03-failure-message.png');
+    assert.match(text, /\?\? status == 201 failed: expected status == 201, got 200/);
+  });
+});
