@@ -3,13 +3,15 @@
 // (nothing sent: the local sandbox never started, its state folder still empty), and running the
 // file sends it to the local sandbox and shows a passed item and a failed one whose message names
 // the assertion and the actual value. Runs when PAYOUT_HTTP_E2E=1 (scripts/e2e-install.sh + npm run
-// package first). Screenshots go to .test-artifacts/e2e/ (names starting with `testing-`).
+// package first). Then Rerun Last Request (Ctrl+Alt+L) and Save Response As… from the response view
+// (the body, and the whole exchange; neither file holds the secretKey). Screenshots go to
+// .test-artifacts/e2e/ (names starting with `testing-`).
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { editorSuite, SHOTS as shots } from './codeServer';
-import { runCommand, screenshot } from './workbench';
+import { openFile, runCommand, screenshot, sendByLens, waitForLines } from './workbench';
 
 const ORDERS = `### Check the account
 # @name account
@@ -100,5 +102,46 @@ describe('e2e: the Test Explorer (code-server)', function () {
     const text = (await message.first().textContent()) ?? '';
     await screenshot(editor.page, shots, 'testing-03-failure-message.png');
     assert.match(text, /\?\? status == 201 failed: expected status == 201, got 200/);
+  });
+
+  it('Ctrl+Alt+L sends the last request again: its closed response view comes back with a new send time', async () => {
+    await openFile(editor.page, 'orders.payout.http');
+    const first = await sendByLens(editor.page, 0, /^Signature: verified/m, 'account');
+    const sentAt = (lines: string[]) => lines.find((l) => l.includes(' · sent '))?.replace(/.* · sent /, '');
+    await editor.page.locator('.tabs-container .tab', { hasText: 'account.response' }).first().locator('.codicon-close').click();
+    await editor.page.locator('.tabs-container .tab', { hasText: 'account.response' }).first().waitFor({ state: 'detached' });
+    await openFile(editor.page, 'orders.payout.http'); // the focus back in the request file
+    await editor.page.keyboard.press('Control+Alt+L');
+    const again = await waitForLines(editor.page, 'payout-http-response:', /^Signature: verified/m, 'account');
+    await screenshot(editor.page, shots, 'testing-04-rerun.png');
+    assert.ok(sentAt(first) && sentAt(again), JSON.stringify(again.slice(0, 3)));
+    assert.notEqual(sentAt(again), sentAt(first), 'the view shows a new send');
+  });
+
+  it('Save Response As… writes the body alone, or the whole exchange, and never the secretKey', async () => {
+    const { secretKey } = JSON.parse(fs.readFileSync(path.join(editor.sandbox.payoutHome, 'credentials', 'partner.json'), 'utf8')) as {
+      secretKey: string;
+    };
+    const save = async (choice: string, file: string) => {
+      await editor.page.locator('.tabs-container .tab', { hasText: 'account.response' }).first().click();
+      await runCommand(editor.page, 'Payout HTTP: Save Response As…');
+      await editor.page.locator('.quick-input-list .monaco-list-row', { hasText: choice }).first().click();
+      // VS Code's own save dialog (code-server): a path box holding the suggested name
+      const input = editor.page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible' });
+      while (!(await input.inputValue()).endsWith(file)) await editor.page.waitForTimeout(100);
+      await editor.page.keyboard.press('Enter');
+      const target = path.join(editor.workspace, file);
+      const deadline = Date.now() + 30_000;
+      while (!fs.existsSync(target) && Date.now() < deadline) await editor.page.waitForTimeout(200);
+      return fs.readFileSync(target, 'utf8');
+    };
+    const body = await save('Body only', 'orders-account.json');
+    assert.equal((JSON.parse(body) as { success: boolean }).success, true, body);
+    const exchange = await save('Whole exchange', 'orders-account.response.txt');
+    await screenshot(editor.page, shots, 'testing-05-saved.png');
+    assert.match(exchange, /^Signature: verified/m);
+    assert.match(exchange, /\|<secretKey>/, 'the signed string is shown with the secret masked');
+    for (const text of [body, exchange]) assert.ok(!text.includes(secretKey), 'a saved file holds the secretKey');
   });
 });
