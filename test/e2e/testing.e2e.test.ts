@@ -3,7 +3,8 @@
 // (nothing sent: the local sandbox never started, its state folder still empty), and running the
 // file sends it to the local sandbox and shows a passed item and a failed one whose message names
 // the assertion and the actual value. Runs when PAYOUT_HTTP_E2E=1 (scripts/e2e-install.sh + npm run
-// package first). Then Rerun Last Request (Ctrl+Alt+L) and Save Response As… from the response view
+// package first). The view follows a file created on disk, a request typed and renamed in the editor,
+// and the file deleted. Then Rerun Last Request (Ctrl+Alt+L) and Save Response As… from the response view
 // (the body, and the whole exchange; neither file holds the secretKey). Screenshots go to
 // .test-artifacts/e2e/ (names starting with `testing-`).
 import assert from 'node:assert/strict';
@@ -11,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { editorSuite, SHOTS as shots } from './codeServer';
-import { openFile, runCommand, screenshot, sendByLens, waitForLines } from './workbench';
+import { goTo, openFile, runCommand, screenshot, sendByLens, waitForLines } from './workbench';
 
 const ORDERS = `### Check the account
 # @name account
@@ -32,19 +33,23 @@ Content-Type: application/json
 ?? status == 201
 `;
 
-/** The Testing view's rows (label and the state its icon shows). */
+/** Shows the Testing view with its activity bar icon (a click on it when shown would hide it). */
+async function showTesting(page: Page): Promise<void> {
+  if (await page.locator('.test-explorer').isVisible()) return;
+  // the item, not its link: a badge (failed tests) lies over the link
+  await page.locator('.activitybar .action-item:has(a[aria-label^="Testing"])').first().click({ timeout: 60_000 });
+  await page.locator('.test-explorer').waitFor();
+}
+
+/** The Testing view's rows: the label alone (its description and, once run, its duration left out) and the state its icon shows. */
 async function testRows(page: Page): Promise<{ text: string; state: string }[]> {
   return page.locator('.test-explorer .monaco-list-row').evaluateAll((els) =>
     els.map((e) => {
       const icon = e.querySelector('.codicon[class*="testing-"]');
       const m = /testing-(\w+)-icon/.exec(icon?.className ?? '');
-      return {
-        // the row ends with the run's duration once it ran (`account39ms`): left out
-        text: (e.querySelector('.label-name, .monaco-icon-label')?.textContent ?? e.textContent ?? '')
-          .trim()
-          .replace(/\d+(\.\d+)?m?s$/, ''),
-        state: m?.[1] ?? '',
-      };
+      const label = e.cloneNode(true);
+      for (const extra of label.querySelectorAll('[class*="description"], [class*="duration"]')) extra.remove();
+      return { text: (label.textContent ?? '').trim().replace(/\d+(\.\d+)?m?s$/, ''), state: m?.[1] ?? '' };
     }),
   );
 }
@@ -72,7 +77,7 @@ describe('e2e: the Test Explorer (code-server)', function () {
 
   it("lists a workspace file's requests in the Testing view before anything is sent", async () => {
     // no file is opened: the extension activates on the workspace holding one (workspaceContains)
-    await editor.page.locator('.activitybar .action-item a[aria-label^="Testing"]').first().click({ timeout: 60_000 });
+    await showTesting(editor.page);
     const fileRow = editor.page.locator('.test-explorer .monaco-list-row', { hasText: 'orders.payout.http' }).first();
     await fileRow.waitFor({ timeout: 60_000 });
     await fileRow.click();
@@ -143,5 +148,44 @@ describe('e2e: the Test Explorer (code-server)', function () {
     assert.match(exchange, /^Signature: verified/m);
     assert.match(exchange, /\|<secretKey>/, 'the signed string is shown with the secret masked');
     for (const text of [body, exchange]) assert.ok(!text.includes(secretKey), 'a saved file holds the secretKey');
+  });
+
+  it('follows the workspace: a file created, a request typed and renamed in the editor, the file deleted', async () => {
+    const file = path.join(editor.workspace, 'extra.payout.http');
+    fs.writeFileSync(file, '### Health\nGET {{base_url}}/api/v2/health\n');
+    await showTesting(editor.page);
+    const fileRow = editor.page.locator('.test-explorer .monaco-list-row', { hasText: 'extra.payout.http' }).first();
+    await fileRow.waitFor({ timeout: 60_000 });
+    await fileRow.click();
+    await editor.page.keyboard.press('ArrowRight');
+    await waitForRows(editor.page, (r) => r.some((x) => x.text === 'Health'), "the new file's request");
+    // the item has the file's location: opening it from the view opens the file (Quick Open's index may not have it yet)
+    await editor.page.locator('.test-explorer .monaco-list-row', { hasText: 'Health' }).first().dblclick();
+    await editor.page.locator('.tabs-container .tab.active', { hasText: 'extra.payout.http' }).first().waitFor();
+    await editor.page.locator('.editor-instance .monaco-editor .view-lines .view-line').first().click();
+    await goTo(editor.page, 3, 1);
+    await editor.page.keyboard.type('\n### Second\n# @name second\nGET {{base_url}}/api/v2/health\n');
+    await waitForRows(editor.page, (r) => r.some((x) => x.text === 'second'), 'the typed request');
+    // `second` renamed: the name line selected and typed over
+    await goTo(editor.page, 5, 9);
+    await editor.page.keyboard.press('Shift+End');
+    await editor.page.keyboard.type('renamed');
+    const renamed = await waitForRows(editor.page, (r) => r.some((x) => x.text === 'renamed'), 'the renamed request');
+    await screenshot(editor.page, shots, 'testing-06-followed.png');
+    assert.ok(!renamed.some((x) => x.text === 'second'), JSON.stringify(renamed));
+    await editor.page.keyboard.press('Control+S');
+    await editor.page.locator('.tabs-container .tab.active.dirty', { hasText: 'extra.payout.http' }).waitFor({ state: 'detached' });
+    await editor.page.locator('.tabs-container .tab', { hasText: 'extra.payout.http' }).first().locator('.codicon-close').click();
+    await editor.page.locator('.tabs-container .tab', { hasText: 'extra.payout.http' }).first().waitFor({ state: 'detached' });
+    fs.rmSync(file);
+    const after = await waitForRows(
+      editor.page,
+      (r) => !r.some((x) => x.text === 'extra.payout.http'),
+      `the deleted file gone (on disk: ${fs.existsSync(file)})`,
+    );
+    assert.ok(
+      after.some((x) => x.text === 'orders.payout.http'),
+      JSON.stringify(after),
+    );
   });
 });

@@ -17,6 +17,8 @@ export class TestDiscovery implements vscode.Disposable {
   /** What the server said of each request item (the run sends the request at `line`). */
   readonly requestOf = new WeakMap<vscode.TestItem, TestableRequest>();
   private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** Bumped when a file is removed: a listing asked for before its deletion is dropped when it comes back. */
+  private readonly removals = new Map<string, number>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -31,6 +33,8 @@ export class TestDiscovery implements vscode.Disposable {
       // an open file is followed through its edits; a closed one changed on disk is read again
       watcher.onDidChange((uri) => void this.refresh(uri)),
       watcher.onDidDelete((uri) => this.remove(uri)),
+      // deleted or renamed in VS Code itself (the Explorer): said at once, before the watcher
+      vscode.workspace.onDidDeleteFiles((e) => e.files.forEach((f) => this.remove(f))),
       vscode.workspace.onDidRenameFiles((e) => {
         for (const f of e.files) {
           this.remove(f.oldUri);
@@ -68,6 +72,7 @@ export class TestDiscovery implements vscode.Disposable {
   }
 
   private remove(uri: vscode.Uri): void {
+    this.removals.set(uri.toString(), (this.removals.get(uri.toString()) ?? 0) + 1);
     this.controller.items.delete(uri.toString());
     // a deleted folder: the files under it
     const prefix = `${uri.toString()}/`;
@@ -79,14 +84,19 @@ export class TestDiscovery implements vscode.Disposable {
   /** Lists a file's requests again (an item per request, ids stable across edits: the name, else the line). */
   async refresh(uri: vscode.Uri): Promise<vscode.TestItem | undefined> {
     if (vscode.workspace.getWorkspaceFolder(uri) === undefined) return undefined;
+    const id = uri.toString();
+    const removals = this.removals.get(id);
     let listed: { requests: TestableRequest[]; problem?: string };
     try {
-      listed = await this.engine.request(TestableRequestsRequest, { uri: uri.toString() });
+      listed = await this.engine.request(TestableRequestsRequest, { uri: id });
+      // a deleted file may still be open in an editor (the server lists its text): it is not a test any more
+      await vscode.workspace.fs.stat(uri);
     } catch (e) {
-      this.log.warn(`Test Explorer: ${vscode.workspace.asRelativePath(uri)} not listed: ${(e as Error).message}`);
+      if (e instanceof vscode.FileSystemError) this.remove(uri);
+      else this.log.warn(`Test Explorer: ${vscode.workspace.asRelativePath(uri)} not listed: ${(e as Error).message}`);
       return undefined;
     }
-    const id = uri.toString();
+    if (this.removals.get(id) !== removals) return undefined; // deleted while it was being listed
     let file = this.controller.items.get(id);
     if (!file) {
       file = this.controller.createTestItem(id, vscode.workspace.asRelativePath(uri, false), uri);
