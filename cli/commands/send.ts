@@ -12,6 +12,7 @@ import { sessionBlocks } from '../select';
 import { toJUnitXml } from '../../engine/http/junit';
 import type { PreparedRequest, SendResult } from '../../engine/http/types';
 import { batchOut, writeErr, writeOut } from '../output';
+import { CliHistory } from '../history';
 
 const spec = {
   name: 'send',
@@ -49,6 +50,10 @@ const spec = {
     },
     'no-retry': { type: 'boolean', description: 'do not retry 9, 20, 46, 66 with backoff' },
     quiet: { type: 'boolean', short: 'q', description: 'print one line per request instead of the full response' },
+    history: {
+      type: 'boolean',
+      description: 'also record each exchange in the history (secret-free; list with `payout-http history`)',
+    },
   },
   examples: [
     'payout-http send examples/quickstart.payout.http --all',
@@ -104,6 +109,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
         done++;
         finished.push(r);
         inFlight = undefined;
+        if (values.history) recorder.record(session, r);
         if (json) return;
         const line = values.quiet ? quietLine(r, done, total) : formatResult(r, { index: { n: done, of: Math.max(total, done) } });
         writeOut(session.redactor.redact(line) + '\n' + (values.quiet ? '' : '\n'));
@@ -112,6 +118,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
     (note) => err(note),
     openApiDocuments,
   );
+  const recorder = new CliHistory(err);
   const blocks = sessionBlocks(session, values);
   // Dependencies are sent too (first): count them from the start.
   total = session.plan(blocks).length;

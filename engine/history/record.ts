@@ -6,6 +6,8 @@
 import { maskToken, type Redactor } from '../http/redact';
 import { renderResponse } from '../http/render';
 import type { SendResult } from '../http/types';
+import type { ParsedFile } from '../syntax/types';
+import { lineAt } from '../util/lineAt';
 import { newHistoryId } from './store';
 import { HISTORY_LIMITS, type HistoryEntry, type HistorySource } from './types';
 
@@ -100,4 +102,13 @@ function deep(value: unknown, redact: (s: string) => string): unknown {
     return out;
   }
   return value;
+}
+
+/** Where a result's request is in the file it was sent from (by its label: `# @name`, else `#N`). */
+export function sourceIn(file: ParsedFile, uri: string | undefined, r: SendResult): HistorySource {
+  const block =
+    file.requests.find((b, i) => (b.name ?? `#${i + 1}`) === r.prepared.label) ??
+    file.requests.find((b) => b.name && b.name === r.prepared.name);
+  const line = block ? lineAt(file.text, block.start + (block.requestLine?.span.start ?? 0)) - 1 : 0;
+  return { ...(uri ? { uri } : {}), ...(r.prepared.name ? { name: r.prepared.name } : {}), label: r.prepared.label, line };
 }
