@@ -2,7 +2,7 @@
 // in the folder the client names at start (the extension's storage, never the workspace), and the
 // History view lists, opens, re-locates and clears entries through the typed requests of
 // engine/protocol.ts. Recording never fails a send: a write that fails is logged with its reason.
-import { HistoryStore, historyEntry, summaryOf, type HistoryEntry } from '../../../engine/history';
+import { HistoryStore, historyEntry, sourceIn, summaryOf, type HistoryEntry } from '../../../engine/history';
 import type { PayoutSession } from '../../../engine/http/session';
 import type { SendResult } from '../../../engine/http/types';
 import { HistoryChangedNotification, type HistoryItem } from '../../../engine/protocol';
@@ -58,17 +58,21 @@ export class HostHistory {
     return this.store;
   }
 
-  record(session: PayoutSession, uri: string, results: readonly SendResult[], lineOf: (r: SendResult) => number): void {
+  /**
+   * Records the results of a host session (any handler that sends: Send, Send All, a test run);
+   * `lineOf` gives a result's request line when the caller has it, else it is found in the file sent.
+   */
+  record(session: PayoutSession, uri: string, results: readonly SendResult[], lineOf?: (r: SendResult) => number): void {
     if (!this.store || !results.length) return;
     const now = new Date();
     try {
       for (const r of results) {
-        const line = lineOf(r);
+        const source = sourceIn(session.file, uri, r);
         this.store.append(
           historyEntry(r, {
             environment: session.environment.name,
             origin: 'editor',
-            source: { uri, ...(r.prepared.name ? { name: r.prepared.name } : {}), label: r.prepared.label, line },
+            source: lineOf ? { ...source, line: lineOf(r) } : source,
             redactor: session.redactor,
             now,
           }),
