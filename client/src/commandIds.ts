@@ -22,6 +22,12 @@ export const COMMANDS = {
   stopProxy: 'payoutHttp.stopProxy',
   showExchange: 'payoutHttp.showExchange',
   openExchangeAsRequest: 'payoutHttp.openExchangeAsRequest',
+  // the Payout History view (historyView.ts)
+  showHistoryEntry: 'payoutHttp.showHistoryEntry',
+  historySendAgain: 'payoutHttp.historySendAgain',
+  historyCompare: 'payoutHttp.historyCompare',
+  clearHistory: 'payoutHttp.clearHistory',
+  // Rerun Last Request (rerun.ts) and Save Response As… (saveResponse.ts)
   rerunLastRequest: 'payoutHttp.rerunLastRequest',
   saveResponseAs: 'payoutHttp.saveResponseAs',
 } as const;
