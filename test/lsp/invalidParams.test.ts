@@ -13,6 +13,10 @@ import {
   CanonicalString,
   CheckPrivateKeyRequest,
   CodeExportRequest,
+  HistoryClearRequest,
+  HistoryGetRequest,
+  HistoryListRequest,
+  HistoryLocateRequest,
   CopyAsCurlRequest,
   EnvironmentsRequest,
   ExplainRequest,
@@ -107,6 +111,10 @@ describe('language server: custom requests refuse wrong-typed params (issue 22)'
     ['sandbox/start', SandboxStartRequest.method, () => 'now', /params must be an object/],
     ['sandbox/stop', SandboxStopRequest.method, () => 'now', /params must be an object/],
     ['sandbox/status', SandboxStatusRequest.method, () => 'now', /params must be an object/],
+    ['history/get', HistoryGetRequest.method, () => ({ id: 5 }), /params\.id must be a string, got 5/],
+    ['history/locate', HistoryLocateRequest.method, () => ({}), /params\.id must be a string, got nothing/],
+    ['history/list', HistoryListRequest.method, () => 'all', /params must be an object/],
+    ['history/clear', HistoryClearRequest.method, () => 'all', /params must be an object/],
     ['canonicalString', CanonicalString.method, () => ({ uri }), /params\.position must be an object, got nothing/],
   ];
   for (const [name, method, params, field] of cases) {

@@ -19,6 +19,8 @@ export interface HostContext {
   secrets: HostSecrets;
   sandbox: HostSandbox;
   tokens: TokenCache;
+  /** Where the history is kept (initializationOptions.historyDir: the extension's storage); unset, nothing is recorded. */
+  historyDir?: string;
 }
 
 export function newTokenCache(): TokenCache {
