@@ -4,7 +4,6 @@
 // signature verdict and the assertions. The clock, ids, sleeping and the sandbox start-up are
 // parameters, so the whole flow runs deterministically in tests.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { BODY_FILE_MAX_BYTES, readBoundedText } from '../util/readBounded';
 import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
 import type { Endpoint } from '../catalogue/types';
@@ -100,7 +99,7 @@ export class PayoutSession {
   constructor(options: SessionOptions) {
     this.filePath = isAbsolute(options.filePath) ? options.filePath : resolvePath(options.filePath);
     this.fileDir = dirname(this.filePath);
-    this.file = parseHttpFile(options.text ?? readFileSync(this.filePath, 'utf8'));
+    this.file = parseHttpFile(options.text ?? readBoundedText(this.filePath, { maxBytes: BODY_FILE_MAX_BYTES }));
     this.env = options.environment;
     this.configuredDocuments = options.openApiDocuments ?? [];
     const d = options.deps ?? {};

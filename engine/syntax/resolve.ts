@@ -15,6 +15,7 @@
 // - Preview (`resolveForPreview`, the language service's live preview and hovers): the same
 //   resolution, except that what only the send knows (system variables, responses) stays as written
 //   and each result also has a display text where secrets show as `<name>`.
+import { escapePositions } from './escapes';
 import { randomInt as cryptoRandomInt, randomUUID } from 'node:crypto';
 import { ENV_FILE_MAX_BYTES, readBoundedText } from '../util/readBounded';
 import { join } from 'node:path';
@@ -215,7 +216,7 @@ function resolveRequestIn(block: RequestBlock, ctx: AnyContext): ResolvedRequest
     (h) =>
       [
         r.substitute(block.text, h.nameSpan.start, h.nameSpan.end, 0, plain),
-        r.substitute(block.text, h.valueSpan.start, h.valueSpan.end, 0, plain),
+        substituteUnescaped(r, block.text, h.valueSpan.start, h.valueSpan.end, 0, false),
       ] as [string, string],
   );
   const out: ResolvedRequest = { method: rl?.method ?? 'GET', url, headers, unresolved: [], requestRefs: [], secrets: [] };
@@ -244,12 +245,23 @@ function resolveRequestIn(block: RequestBlock, ctx: AnyContext): ResolvedRequest
       if (ctx.preview) out.bodyDisplay = values.display;
     }
   } else if (body) {
-    out.bodyText = r.substitute(body.text, 0, body.text.length, body.span.start, plain);
+    out.bodyText = substituteUnescaped(r, body.text, 0, body.text.length, body.span.start, true);
   }
   out.unresolved = r.unresolved;
   out.requestRefs = [...r.requestRefs];
   out.secrets = [...r.secrets];
   return out;
+}
+
+/** `src[from, to)` resolved, without the escaping backslashes of escapes.ts (`\{{`, and with `lines` a text body's `\<`...). */
+function substituteUnescaped(r: Resolver, src: string, from: number, to: number, base: number, lines: boolean): string {
+  let out = '';
+  let at = from;
+  for (const p of escapePositions(src.slice(from, to), lines)) {
+    out += r.substitute(src, at, from + p, base, plain);
+    at = from + p + 1;
+  }
+  return out + r.substitute(src, at, to, base, plain);
 }
 
 /**

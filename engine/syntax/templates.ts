@@ -1,6 +1,7 @@
 // `{{...}}` references: finding them in text and telling what they refer to. The syntax is the one
 // REST Client / httpYac / JetBrains share: `{{name}}`, `{{$system args}}`, `{{request.response.body.$.x}}`.
 import { intern } from '../util/intern';
+import { braceRunEnd, isEscapedTemplate } from './escapes';
 import type { Span, SyntaxProblem, TemplateRef } from './types';
 
 export interface SystemVariableInfo {
@@ -118,6 +119,10 @@ export function scanTemplates(
 ): { refs: TemplateRef[]; problems: SyntaxProblem[] } {
   let i = text.indexOf('{{', from);
   while (i !== -1 && i + 1 < to) {
+    if (isEscapedTemplate(text, i)) {
+      i = text.indexOf('{{', braceRunEnd(text, i)); // `\{{`: braces sent as they are (escapes.ts)
+      continue;
+    }
     const close = text.indexOf('}}', i + 2);
     let lineEnd = i + 2;
     while (lineEnd < to && text.charCodeAt(lineEnd) !== 10 && text.charCodeAt(lineEnd) !== 13) lineEnd++;

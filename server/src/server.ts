@@ -12,7 +12,9 @@ import {
   DidChangeWatchedFilesNotification,
   type InitializeResult,
   type Position,
+  ErrorCodes,
   RequestType,
+  ResponseError,
   NotificationType,
   TextDocuments,
   TextDocumentSyncKind,
@@ -20,7 +22,9 @@ import {
 import {
   ActiveEnvironmentNotification,
   type ActiveEnvironmentParams,
+  CanonicalString,
   CanonicalStringRequest,
+  schemaProblem,
   type CanonicalStringParams,
   type CanonicalStringResponse,
   EnvironmentChangedNotification,
@@ -331,12 +335,14 @@ export function startServer(connection: Connection, given?: LanguageService): vo
       return doc ? service.references(doc, params.position, params.context?.includeDeclaration !== false) : [];
     }),
   );
-  connection.onRequest(canonicalStringRequest, (params, token) =>
-    guard('canonicalString', token, null, () => {
-      const doc = params && typeof params.uri === 'string' ? docFor(params.uri) : undefined;
-      return doc && params.position ? service.canonicalString(doc, params.position) : null;
-    }),
-  );
+  connection.onRequest(canonicalStringRequest, (params, token) => {
+    const problem = schemaProblem(CanonicalString.params!, params);
+    if (problem) return new ResponseError(ErrorCodes.InvalidParams, `${CanonicalStringRequest.method}: ${problem}`);
+    return guard('canonicalString', token, null, () => {
+      const doc = docFor(params.uri);
+      return doc ? service.canonicalString(doc, params.position) : null;
+    });
+  });
 
   documents.listen(connection);
   connection.listen();

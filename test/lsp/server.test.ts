@@ -239,9 +239,10 @@ describe('language server over stdio (dist/server.js)', function () {
       position: { line: 99999, character: 99999 },
     });
     assert.ok(far !== undefined);
-    assert.equal(
-      await server.connection.sendRequest(canonicalString, { uri: 42 as unknown as string, position: { line: -5, character: NaN } }),
-      null,
+    // Wrong-typed params are refused as such (issue 22), and the server goes on.
+    await assert.rejects(
+      server.connection.sendRequest(canonicalString, { uri: 42 as unknown as string, position: { line: -5, character: NaN } }),
+      (e: { code?: number }) => e.code === -32602,
     );
     assert.equal(server.child.exitCode, null);
   });

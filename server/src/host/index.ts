@@ -36,6 +36,7 @@ import {
   SendRequest,
   TestableRequestsRequest,
   VerifyWebhookRequest,
+  schemaProblem,
   type ParamsOf,
   type ResultOf,
   type TypedRequest,
@@ -90,14 +91,18 @@ export function registerEngineHost(
     type: T,
     run: (params: ParamsOf<T>, token: CancellationToken, progress: WorkDoneProgressReporter) => Promise<ResultOf<T>>,
   ): void {
-    connection.onRequest(type.method, async (params: ParamsOf<T>, token: CancellationToken) => {
+    connection.onRequest(type.method, async (raw: ParamsOf<T> | undefined | null, token: CancellationToken) => {
+      const params = raw ?? ({} as ParamsOf<T>);
+      // Checked against the schema declared with the request (engine/protocol.ts), before anything runs.
+      const problem = type.params && schemaProblem(type.params, params);
+      if (problem) throw new ResponseError(ErrorCodes.InvalidParams, `${type.method}: ${problem}`);
       // the client hands a work-done token with the request (LSP work-done progress, `$/progress`)
       const workDoneToken = (params as { workDoneToken?: string | number } | undefined)?.workDoneToken;
       const progress = connection.window.attachWorkDoneProgress(
         typeof workDoneToken === 'string' || typeof workDoneToken === 'number' ? workDoneToken : undefined,
       );
       try {
-        return await run(params ?? ({} as ParamsOf<T>), token, progress);
+        return await run(params, token, progress);
       } catch (e) {
         throw new ResponseError(ErrorCodes.InternalError, messageOf(e));
       }
@@ -127,10 +132,10 @@ export function registerEngineHost(
   handle(ProxyStopRequest, async () => ({ stopped: await (await proxyHost()).stop() }));
   const history = async () => new (await import('./history')).HostHistory(ctx);
   handle(HistoryListRequest, async () => (await history()).list());
-  handle(HistoryGetRequest, async (p) => (await history()).get(String(p.id)));
+  handle(HistoryGetRequest, async (p) => (await history()).get(p.id));
   handle(HistoryClearRequest, async () => (await history()).clear());
-  handle(HistoryLocateRequest, async (p) => (await history()).locate(String(p.id)));
-  handle(ProxyOpenAsRequest, async (p) => (await proxyHost()).openAsRequest(Number(p.id)));
+  handle(HistoryLocateRequest, async (p) => (await history()).locate(p.id));
+  handle(ProxyOpenAsRequest, async (p) => (await proxyHost()).openAsRequest(p.id));
 
   connection.onNotification(SecretsChangedNotification.method, (p: ParamsOf<typeof SecretsChangedNotification>) => {
     if (typeof p?.environment === 'string') void ctx.secrets.refresh(p.environment);
