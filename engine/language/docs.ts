@@ -11,6 +11,7 @@ const FORMAT_TEXT: Record<string, string> = {
   'data-url-image': 'image as a base64 data URL (`data:image/jpeg;base64,<DATA>`)',
   'data-url-pdf': 'PDF as a base64 data URL (`data:application/pdf;base64,<DATA>`)',
   'digits-only': 'digits only, no plus sign',
+  'calling-code': 'a country calling code, digits only, no plus sign',
   unaccented: 'unaccented letters, no special characters',
   email: 'e-mail address',
   'comma-list': 'comma-separated list, signed verbatim',

@@ -154,7 +154,8 @@ export function cashoutQuote(ctx: SandboxContext, caller: Caller, body: Record<s
   if (tokenPrice(token, fiat) === undefined) return no(fail(46, `No provider pays out from ${token}: use e.g. USDT`));
   const gate = kycGate(ctx, caller);
   if (gate) return no(gate);
-  const bad = boundsProblem(fiat, amount) ?? providerFloorProblem(fiat, amount);
+  // The provider's range (16) is the request's own content, known before the live bounds (24, 25).
+  const bad = providerFloorProblem(fiat, amount) ?? boundsProblem(fiat, amount);
   if (bad) return no(bad);
   const q = quote(token, fiat, { fiatAmount: amount })!;
   const have = balanceOf(ctx.store, caller.partner.partnerCode, token);

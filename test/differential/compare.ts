@@ -42,7 +42,7 @@ export function verdict(lint: readonly LintFinding[], errorCode: number): Verdic
   const errors = lint.filter(CONTENT);
   const summary = () => errors.map((e) => `${e.code} [${namedCodes(e.message).join(',') || 'no code'}]`).join('; ');
   if (errorCode === 0) return errors.length ? { kind: 'lint-only', lint: summary() } : { kind: 'agree' };
-  if (STATE_CODES.has(errorCode)) return { kind: 'state', code: errorCode };
+  if (STATE_CODES.has(errorCode) && !errors.length) return { kind: 'state', code: errorCode };
   if (!errors.length) return { kind: 'sandbox-only', code: errorCode };
   // When both refuse, the first error the service would meet is one of lint's: lint must name its code.
   if (!errors.some((e) => namedCodes(e.message).includes(errorCode))) return { kind: 'other-code', code: errorCode, lint: summary() };

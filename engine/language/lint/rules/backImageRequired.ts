@@ -10,7 +10,8 @@ export const backImageRequired: BlockRule = {
     if (!endpoint?.body || !body.root) return [];
     const out: RuleDiagnostic[] = [];
     for (const spec of endpoint.body) {
-      if (spec.required !== 'unless-passport' || body.byName.has(spec.name)) continue;
+      // A null is no value (the catalogue's `null` decision): the service finds it missing too.
+      if (spec.required !== 'unless-passport' || (body.byName.has(spec.name) && body.byName.get(spec.name)!.kind !== 'null')) continue;
       const type = body.byName.get('type');
       // Unknown until send time (a variable) or absent (required-field-missing says so): no verdict.
       if (!type || type.kind !== 'string' || type.hasTemplates || type.value === 'PASSPORT') continue;

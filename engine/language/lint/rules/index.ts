@@ -4,6 +4,8 @@ import { backImageRequired } from './backImageRequired';
 import { cashoutAmountRange } from './cashoutAmountRange';
 import { belowMinimum } from './belowMinimum';
 import { bodyNotObject } from './bodyNotObject';
+import { bodyTooDeep } from './bodyTooDeep';
+import { commaList } from './commaList';
 import { countryCode } from './countryCode';
 import { dataUrl } from './dataUrl';
 import { dateFormat } from './dateFormat';
@@ -45,6 +47,7 @@ export const blockRules: readonly BlockRule[] = [
   dateFormat,
   countryCode,
   digitsOnly,
+  commaList,
   dataUrl,
   unaccentedText,
   emailFormat,
@@ -53,6 +56,7 @@ export const blockRules: readonly BlockRule[] = [
   cashoutAmountRange,
   sellExtendInfo,
   numberFormat,
+  bodyTooDeep,
 ];
 
 /** Rules that see the whole file (names, ids, keys); cheap per-block indexes keep them fast. */
