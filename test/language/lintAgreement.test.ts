@@ -83,13 +83,21 @@ describe('language/lint agrees with the service', () => {
     }
   });
 
-  it('a signed field the document says is "not rejected as missing" stays a signed-field-omitted warning', () => {
+  // Issue 24 changed this decision: the omission is not rejected as missing, but the account signed as
+  // `undefined` cannot be verified, and the sandbox answers 18: an error naming 18, marked assumed.
+  it('a signed field the document says is "not rejected as missing" is an error naming what follows (18, assumed)', () => {
     const ds = lint('POST {{base_url}}/api/v2/orders/create-sell-order', without(sell, 'bankAccountNumber'));
-    assert.deepEqual(only(ds, 'payout/required-field-missing'), []);
-    assert.equal(only(ds, 'payout/signed-field-omitted')[0]?.severity, WARNING);
+    const missing = only(ds, 'payout/required-field-missing');
+    assert.equal(missing.length, 1);
+    assert.equal(missing[0].severity, ERROR);
+    assert.match(missing[0].message, /18 INVALID_BANK_ACCOUNT \(assumed/);
+    assert.match(missing[0].message, /not rejected as missing/);
+    assert.deepEqual(only(ds, 'payout/signed-field-omitted'), [], 'one diagnostic per missing field');
   });
 
-  it('values the documents do not list are warnings that say they are assumptions; hover marks them', () => {
+  // Issue 24 changed this decision: the sandbox refuses these values, so lint errs too, naming the
+  // code and saying it is assumed (they were warnings).
+  it('values the documents do not list are errors that say they are assumptions; hover marks them', () => {
     const recipient = only(
       lint('POST {{base_url}}/api/v2/orders/create-cashout', {
         ...cashout,
@@ -98,22 +106,22 @@ describe('language/lint agrees with the service', () => {
       'payout/value-not-allowed',
     );
     assert.equal(recipient.length, 1);
-    assert.equal(recipient[0].severity, WARNING);
-    assert.match(recipient[0].message, /Assumption \(not in the document\).*PERSONAL and BUSINESS/);
+    assert.equal(recipient[0].severity, ERROR);
+    assert.match(recipient[0].message, /5 INVALID_REQUEST_DATA \(assumed\).*Assumption \(not in the document\).*PERSONAL and BUSINESS/);
 
     const network = only(
       lint('POST {{base_url}}/api/v2/orders/prices', { partnerCode: '{{partnerCode}}', currencies: 'USDT', network: 'BEP20' }),
       'payout/value-not-allowed',
     );
-    assert.equal(network[0]?.severity, WARNING);
-    assert.match(network[0].message, /Assumption.*answer 6/);
+    assert.equal(network[0]?.severity, ERROR);
+    assert.match(network[0].message, /6 TOKEN_NOT_SUPPORTED_ON_NETWORK \(assumed\).*Assumption.*answer 6/);
 
     const ceiling = only(
       lint('POST {{base_url}}/api/v2/orders/create-cashout', { ...cashout, fiatAmount: 20000000 }),
       'payout/amount-out-of-range',
     );
-    assert.equal(ceiling[0]?.severity, WARNING);
-    assert.match(ceiling[0].message, /above 14,000,000.*16 AMOUNT_OUT_OF_RANGE.*Assumption/);
+    assert.equal(ceiling[0]?.severity, ERROR);
+    assert.match(ceiling[0].message, /above 14,000,000.*16 AMOUNT_OUT_OF_RANGE \(assumed\).*Assumption/);
     const floor = only(
       lint('POST {{base_url}}/api/v2/orders/create-cashout', { ...cashout, fiatAmount: 5000 }),
       'payout/amount-out-of-range',

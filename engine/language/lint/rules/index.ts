@@ -17,6 +17,7 @@ import { missingContentType } from './missingContentType';
 import { numberFormat } from './numberFormat';
 import { openapiDocument } from './openapiDocument';
 import { parameterValue } from './parameterValue';
+import { requiredFieldEmpty } from './requiredFieldEmpty';
 import { requiredFieldMissing } from './requiredFieldMissing';
 import { secretInBody } from './secretInBody';
 import { sellExtendInfo } from './sellExtendInfo';
@@ -40,6 +41,7 @@ export const blockRules: readonly BlockRule[] = [
   signedFieldOmitted,
   signedNull,
   requiredFieldMissing,
+  requiredFieldEmpty,
   secretInBody,
   unknownField,
   wrongType,

@@ -10,10 +10,10 @@ import type { FieldSpec, SignedSegment } from '../../../catalogue/types';
 import type { BodyField } from '../../body';
 import type { BlockRule, RuleDiagnostic } from '../types';
 import { decisionFor } from '../../../catalogue/decisions';
-import { bodyAnchor, diag, errorName, insertFieldEdit, suggestedValue, walkFields } from '../util';
+import { bodyAnchor, diag, errorName, insertFieldEdit, suggestedValue } from '../util';
 
 /** What the service answers for a missing field: the catalogue's decision (5, or the field's own: 4, 18, 46). */
-function rejection(apiIsPayout: boolean, spec: FieldSpec, kind: 'missing' | 'empty' = 'missing'): string {
+export function rejection(apiIsPayout: boolean, spec: FieldSpec, kind: 'missing' | 'empty' = 'missing'): string {
   if (!apiIsPayout) return 'the request does not match the API description';
   const d = decisionFor(spec, kind);
   return `the service answers ${errorName(d.code)}${d.assumption ? ` (assumed: ${d.assumption})` : ''}`;
@@ -61,12 +61,6 @@ export const requiredFieldMissing: BlockRule = {
           bodyAnchor(block, body),
         ),
       );
-    }
-    // A required string sent as "" (one without a format or enum, which judge "" themselves).
-    for (const { field, spec, path } of walkFields(body.fields, endpoint.body)) {
-      if (spec?.required !== true || spec.type !== 'string' || spec.format || spec.enum || spec.filledByClient) continue;
-      if (field.kind !== 'string' || field.value !== '' || !field.valueSpan) continue;
-      out.push(diag(this.code, 'error', `Required field \`${path}\` is empty: ${rejection(payout, spec, 'empty')}. Give it its value.`, field.valueSpan));
     }
     return out;
   },

@@ -118,14 +118,14 @@ export const sellExtendInfo: BlockRule = {
     if (SELL_EXTEND_INFO_READ_ORDER.includes(rule.key)) {
       const present = SELL_EXTEND_INFO_READ_ORDER.filter((k) => info.members?.some((m) => m.name === k && m.kind !== 'null'));
       const winner = present[0];
-      if (present.length > 1 && winner !== rule.key) {
+      if (winner !== undefined && winner !== rule.key) {
         const extra = info.members!.find((m) => m.name === winner)!;
         // The service accepts it (the document's "send exactly one" is advice): a likely mistake, a warning.
         out.push(
           diag(
             this.code,
             'warning',
-            `extendInfo has ${present.join(' and ')}: the service reads ${SELL_EXTEND_INFO_READ_ORDER.join(', ')} in that order, so it uses ${winner}, not ${rule.key} for ${currency}. Send exactly the one key matching fiatCurrency: remove "${winner}".`,
+            `extendInfo has ${present.join(' and ')}: the service reads ${SELL_EXTEND_INFO_READ_ORDER.join(', ')} in that order, so it uses ${winner}, not ${rule.key} for ${currency}. Send exactly the one key matching fiatCurrency: ${present.length > 1 ? `remove "${winner}"` : `send it as "${rule.key}"`}.`,
             extra.keySpan,
           ),
         );

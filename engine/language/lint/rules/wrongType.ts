@@ -63,6 +63,7 @@ export const wrongType: BlockRule = {
   check({ endpoint, body }) {
     if (!endpoint?.body) return [];
     const out: RuleDiagnostic[] = [];
+    const payout = endpoint.api === 'payout-v2' || endpoint.api === 'payout-v3';
     const tolerated = new Set(endpoint.signedString?.segments.filter((s) => s.notRejectedAsMissing).map((s) => s.field));
     for (const { field, spec, path } of walkFields(body.fields, endpoint.body)) {
       if (!spec || matches(spec, field) || !field.valueSpan) continue;
@@ -86,7 +87,7 @@ export const wrongType: BlockRule = {
         diag(
           this.code,
           'error',
-          `\`${path}\` is ${article(spec.type)}, but the body has ${actual}: ${rejectionOf(endpoint, decision)}. To fix it, ${how}.`,
+          `\`${path}\` is ${article(spec.type)}, but the body has ${actual}: ${how}.${payout ? ` Otherwise ${rejectionOf(endpoint, decision)}.` : ''}`,
           field.valueSpan,
           fixFor(spec, field),
         ),
