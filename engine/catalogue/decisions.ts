@@ -97,7 +97,7 @@ export function bodyBoundsProblem(body: Record<string, unknown>): { kind: 'depth
   if (nestsDeeperThan(body, MAX_BODY_DEPTH)) {
     return {
       kind: 'depth',
-      message: `The body nests more than ${MAX_BODY_DEPTH} levels deep: no value that deep is stored; send extendInfo and every object as documented (a few levels)`,
+      message: `The body nests more than ${MAX_BODY_DEPTH} levels deep: the sandbox stores no value that deep; send extendInfo and every object as documented (a few levels)`,
     };
   }
   // An absent extendInfo is measured as null (4 bytes): JSON.stringify(undefined) is no text at all.
@@ -105,7 +105,7 @@ export function bodyBoundsProblem(body: Record<string, unknown>): { kind: 'depth
   if (bytes > MAX_EXTEND_INFO_BYTES) {
     return {
       kind: 'size',
-      message: `extendInfo is ${bytes} bytes as JSON, more than the ${MAX_EXTEND_INFO_BYTES} stored with an order: send only the documented members`,
+      message: `extendInfo is ${bytes} bytes as JSON, more than the ${MAX_EXTEND_INFO_BYTES} the sandbox stores with an order: send only the documented members`,
     };
   }
   return undefined;

@@ -92,7 +92,7 @@ export function isCallingCode(value: string): boolean {
 }
 
 /** What is wrong with a value that lacks the format, and the fix: for the sandbox's messages. */
-export function formatProblem(format: FormatRule): string {
+export function formatProblem(format: FormatRule, value: string): string {
   switch (format) {
     case 'email':
       return "is not an e-mail address: send the user's address, e.g. alice@example.com";
@@ -109,9 +109,10 @@ export function formatProblem(format: FormatRule): string {
     case 'digits-only':
       return 'must be digits only, without a plus sign: e.g. 84';
     case 'calling-code':
+      if (!isDigitsOnly(value)) return 'must be digits only, without a plus sign: e.g. 84';
       return 'is not a country calling code: e.g. 84 for Vietnam, 63 for the Philippines (digits only, no plus sign)';
     case 'comma-list':
-      return 'is not a comma-separated list';
+      return 'has no name in it: send a comma-separated list, e.g. USDT,ETH';
   }
 }
 

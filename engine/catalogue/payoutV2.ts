@@ -152,6 +152,11 @@ export const createSellOrderFields: FieldSpec[] = [
         source: '000 line 356 ("not rejected as missing; it is signed as `undefined`"), line 400 (18: "The account could not be verified")',
         assumption: 'An omitted (or null) bankAccountNumber is signed as `undefined`, an account that cannot be verified: 18 INVALID_BANK_ACCOUNT.',
       },
+      empty: {
+        code: 18,
+        source: '000 line 400 (18: "The account could not be verified")',
+        assumption: 'A bankAccountNumber sent as "" names no account to verify: 18 INVALID_BANK_ACCOUNT, as when it is omitted.',
+      },
     },
   }),
   num('fiatAmount', false, { notes: 'The fiat the merchant receives. Signed; an omitted fiatAmount is signed as `0`.' }),

@@ -20,8 +20,6 @@ import {
   type Quote,
 } from './market';
 
-/** Services orders/prices quotes under (doc 1 §4.9: default SELL, the one scan-to-pay uses). */
-const PRICE_SERVICES = ['SELL', 'BUY'];
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 8 });
 
@@ -29,9 +27,7 @@ const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 8 
 export function prices(body: Record<string, unknown>): Outcome {
   const network = String(body.network);
   const fiat = typeof body.fiatCurrency === 'string' ? body.fiatCurrency : 'VND';
-  const service = typeof body.service === 'string' ? body.service : 'SELL';
-  if (!PRICE_SERVICES.includes(service))
-    return fail(14, `service "${service}" is not a known service type: send SELL (the default, for scan-to-pay) or BUY`);
+  // service's values (14) were checked by the validation, from the catalogue's enum, as lint checks them.
   if (!own(FIAT_PER_USD, fiat)) return fail(46, `No provider covers ${fiat}: quote in one of ${Object.keys(FIAT_PER_USD).join(', ')}`);
   const names = String(body.currencies)
     .split(',')

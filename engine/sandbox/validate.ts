@@ -43,7 +43,17 @@ export function validateFields(endpoint: Endpoint, values: Record<string, unknow
   return validateLevel(omissionTolerated(endpoint), values, fields, '', values);
 }
 
-/** The first refusal among `fields` of one object (`prefix` names where it sits), each field's checks in order. */
+/** For one missing object with required members (the cashout recipient): ` as { "a", "b" }`. */
+function shapeHint(fields: readonly FieldSpec[], names: string[]): string {
+  const members = names.length === 1 ? fields.find((f) => f.name === names[0])?.members?.filter((m) => m.required === true) : undefined;
+  return members?.length ? ` as { ${members.map((m) => `"${m.name}"`).join(', ')} }` : '';
+}
+
+/**
+ * The first refusal among `fields` of one object (`prefix` names where it sits): each present
+ * value's type, enum, format and minimum, and the members of objects, in field order; then what is
+ * absent (missing, null, or a required "" where the catalogue says so), grouped by the code it answers.
+ */
 function validateLevel(
   tolerated: Set<string>,
   values: Record<string, unknown>,
@@ -51,50 +61,47 @@ function validateLevel(
   prefix: string,
   body: Record<string, unknown>,
 ): Invalid | undefined {
-  const missing: string[] = [];
-  let missingDecision: Decision | undefined;
+  const absent = new Map<number, string[]>();
+  const present: FieldSpec[] = [];
   for (const f of fields) {
     // `signature` needs no exception: verification ran first, so it is here and a string (a missing
     // or bad one failed with 2, never 5: doc 1 §4.0 rule 4).
     const v = values[f.name];
-    const name = prefix + f.name;
     if (ignoredIn(f, body)) continue;
+    let d: Decision | undefined;
     if (v === undefined || v === null) {
-      // An object whose absence has a code of its own (create-cashout extendInfo: 18) or depends on
-      // another field (create-sell-order extendInfo: by currency) is the operation's to judge.
-      if (f.required !== true) continue;
-      if (tolerated.has(f.name) && !prefix) continue;
-      const d = v === null ? nullDecision(f) : decisionFor(f, 'missing');
-      if (!d) continue;
-      if (d.code === 5 && !f.refusals?.missing) {
-        missing.push(name);
-        missingDecision = d;
-        continue;
-      }
-      return { code: d.code, message: `${name} is ${v === null ? 'null' : 'missing'}: send it as ${article(f.type)} ${f.type}` };
+      // Fields "not rejected as missing" (create-sell-order bankAccountNumber, create-cashout
+      // fiatCurrency/fiatAmount) fail later, in the operation, with the code the catalogue names.
+      if (f.required !== true || (tolerated.has(f.name) && !prefix)) continue;
+      d = v === null ? nullDecision(f) : decisionFor(f, 'missing');
+    } else if (v === '' && f.required === true && f.type === 'string' && !f.format && !f.enum) {
+      d = decisionFor(f, 'empty');
+    } else {
+      present.push(f);
+      continue;
     }
+    if (d) absent.set(d.code, [...(absent.get(d.code) ?? []), f.name]);
+  }
+  for (const f of present) {
+    const v = values[f.name];
+    const name = prefix + f.name;
     if (!typeOk(f, v)) {
       return {
         code: decisionFor(f, 'type').code,
         message: `${name} must be ${article(f.type)} ${f.type}, not ${JSON.stringify(v).slice(0, 40)}: send it as ${article(f.type)} ${f.type}`,
       };
     }
-    if (v === '' && f.required === true && !f.format && !f.enum) {
-      return { code: decisionFor(f, 'empty').code, message: `${name} is empty: send its value` };
-    }
     if (f.enum && !f.enum.includes(jsString(v))) {
       return {
         code: decisionFor(f, 'enum').code,
-        message: `${name} "${jsString(v).slice(0, 40)}" is not one of ${f.enum.join(', ')}: send one of those values`,
+        message: `${name} "${jsString(v).slice(0, 40)}" is not one of ${f.enum.join(', ')}: send one of those values${f.required === true ? '' : ', or omit it'}`,
       };
     }
     if (f.format && typeof v === 'string' && !hasFormat(f.format, v)) {
       const code = decisionFor(f, 'format').code;
-      return {
-        code,
-        message: `${name} "${v.slice(0, 40)}" ${formatProblem(f.format)}`,
-        ...(code === 58 ? { data: { invalid: f.name } } : {}),
-      };
+      // A document is not echoed (it may be megabytes of base64); other values are, shortened.
+      const shown = code === 58 ? name : `${name} "${v.slice(0, 40)}"`;
+      return { code, message: `${shown} ${formatProblem(f.format, v)}`, ...(code === 58 ? { data: { invalid: f.name } } : {}) };
     }
     // Only number fields have a minimum; without one, nothing is below it.
     if (typeof v === 'number' && v < (f.minimum ?? -Infinity)) {
@@ -105,10 +112,17 @@ function validateLevel(
       if (inner) return inner;
     }
   }
-  if (missing.length) {
+  const [first] = absent;
+  if (first) {
+    const [code, names] = first;
+    const them = names.length > 1 ? 'them' : 'it';
     return {
-      code: missingDecision!.code,
-      message: `Missing required field${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Send ${missing.length > 1 ? 'them' : 'it'} in the JSON body.`,
+      code,
+      message: prefix
+        ? `${prefix.slice(0, -1)} lacks ${names.join(', ')}: send ${them} (absent, null and "" count as not sent)`
+        : code === 5
+          ? `Missing required field${names.length > 1 ? 's' : ''}: ${names.join(', ')}. Send ${them} in the JSON body.`
+          : `${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} missing (absent, null or ""): send ${them}${shapeHint(fields, names)}`,
     };
   }
   return undefined;
