@@ -616,6 +616,7 @@ export const payoutV2Endpoints: Endpoint[] = [
       'An omitted `fiatCurrency` or `fiatAmount` is signed as `undefined` and the order then fails with 46; no default is applied, so both are always sent.',
     ],
     body: createCashoutFields,
+    checkedFirst: { errorCode: 13, source: '000 line 468 ("13 (checked before anything else; the order is not created)")' },
     signedString: template('partnerCode|externalOrderId|userEmail|cryptoCurrency|fiatCurrency|fiatAmount|<secretKey>', {
       fiatCurrency: {
         omittedAs: 'undefined',

@@ -148,6 +148,8 @@ export interface Endpoint {
   errors?: number[];
   /** Set where a whole endpoint's shape is "not shown" and the project chose one. */
   assumption?: string;
+  /** An error the document says is checked before anything else (create-cashout: 13), so before the validation too. */
+  checkedFirst?: { errorCode: number; source: string };
   /** A body must carry at least one of these fields with a value (not null), else `code` (supplement: 5). */
   requiresOneOf?: { fields: readonly string[]; code: number; source: string };
   /**

@@ -35,7 +35,7 @@ import { formatUtc7, windowStarts } from './time';
 const ORDER_LIFETIME_MS = (limitByName('order-lifetime')?.amount ?? 15) * 60_000;
 const isDigits = (s: unknown) => typeof s === 'string' && /^\d+$/.test(s);
 
-function webhookProblem(caller: Caller, key: unknown): Outcome | undefined {
+export function webhookProblem(caller: Caller, key: unknown): Outcome | undefined {
   if (key === undefined || key === null) return undefined;
   if (!caller.partner.webhooks.some((w) => w.secretKey === key)) {
     return fail(

@@ -14,7 +14,7 @@ import { logAsFault } from './faults';
 import { balanceOf } from './fund';
 import { checkAccess, readKyc, submitKyc, supplementKyc } from './kyc';
 import { bankName } from './market';
-import { createCashout, createSellOrder, orderDetails } from './orders';
+import { createCashout, createSellOrder, orderDetails, webhookProblem } from './orders';
 import { decodeQr } from './qr/decode';
 import { philippinesQr } from './qr/generate';
 import { prices, reviewCashout, reviewSellOrder, supportedBanks, verifyBankAccount } from './quotes';
@@ -165,6 +165,11 @@ export function handleV2(ctx: SandboxContext, req: V2Request): HttpAnswer | unde
     );
   }
   if (partner.locked) return v2Fail(3, `The partner account ${partner.partnerCode} is not active: ask the service to activate it`);
+  // 13 where the document says it is checked before anything else (create-cashout): before the
+  // validation too. A key of another type than string is the validation's (5), as lint says.
+  const hookKey = body.webhookSecretKey;
+  const first = endpoint.checkedFirst?.errorCode === 13 && typeof hookKey === 'string' ? webhookProblem({ partner }, hookKey) : undefined;
+  if (first) return envelope(first);
   const invalid = validateFields(endpoint, body);
   if (invalid) return envelope(fail(invalid.code, invalid.message, invalid.data));
 
