@@ -36,7 +36,8 @@ export const DEFAULT_DECISIONS: Record<CheckKind, Decision> = {
   empty: {
     code: 5,
     source: L.validation,
-    assumption: 'A required string sent as `""` is refused like an absent one (5); an optional one is judged by its format or enum, if it has one.',
+    assumption:
+      'A required string sent as `""` is refused like an absent one (5); an optional one is judged by its format or enum, if it has one.',
   },
   enum: { code: 5, source: L.validation },
   format: { code: 5, source: L.validation },

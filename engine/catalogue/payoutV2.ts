@@ -131,7 +131,8 @@ export const reviewSellOrderFields: FieldSpec[] = [
     format: 'email',
     errorCode: 27,
     notes: 'Not signed here (it is signed in create-sell-order).',
-    assumption: 'The document does not say whether an optional, unsigned userEmail is checked here (000 line 345); the project refuses a malformed one with 27 USER_EMAIL_INVALID, as everywhere else.',
+    assumption:
+      'The document does not say whether an optional, unsigned userEmail is checked here (000 line 345); the project refuses a malformed one with 27 USER_EMAIL_INVALID, as everywhere else.',
   }),
   signatureField(),
 ];
@@ -150,7 +151,8 @@ export const createSellOrderFields: FieldSpec[] = [
       missing: {
         code: 18,
         source: '000 line 356 ("not rejected as missing; it is signed as `undefined`"), line 400 (18: "The account could not be verified")',
-        assumption: 'An omitted (or null) bankAccountNumber is signed as `undefined`, an account that cannot be verified: 18 INVALID_BANK_ACCOUNT.',
+        assumption:
+          'An omitted (or null) bankAccountNumber is signed as `undefined`, an account that cannot be verified: 18 INVALID_BANK_ACCOUNT.',
       },
       empty: {
         code: 18,

@@ -3,6 +3,8 @@
 // limits.ts) or in contracts/*.openapi.json, and everything else (lint, completion, hover,
 // signing, the sandbox, the client) reads it from there.
 
+import type { CheckKind, Decision } from './decisions';
+
 /**
  * The variable an endpoint's URL starts with: `base_url` for the payout service, `plant_base_url`
  * for the plant store, or the variable a user binds their own OpenAPI document to.
@@ -82,7 +84,7 @@ export interface FieldSpec {
    * Where this field's refusals differ from the shared decisions (decisions.ts DEFAULT_DECISIONS):
    * the code the service answers for a check, with the document's line or the project's assumption.
    */
-  refusals?: Partial<Record<import('./decisions').CheckKind, Partial<import('./decisions').Decision>>>;
+  refusals?: Partial<Record<CheckKind, Partial<Decision>>>;
   /** The document says the field is ignored in this case (a passport's backIdImage): no check applies. */
   ignoredWhen?: { field: string; equals: string; source: string };
 }

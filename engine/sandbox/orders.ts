@@ -5,13 +5,7 @@
 // synchronously, in one turn of the event loop, so two simultaneous creates with the same
 // externalOrderId cannot both pass the check, and two debits cannot both see the same balance.
 
-import {
-  BANK_VERIFY_FIAT_CURRENCIES,
-  catalogue,
-  limitByName,
-  sellExtendInfoKeyRead,
-  sellExtendInfoRuleFor,
-} from '../catalogue/index';
+import { BANK_VERIFY_FIAT_CURRENCIES, catalogue, limitByName, sellExtendInfoKeyRead, sellExtendInfoRuleFor } from '../catalogue/index';
 import { fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
 import { move } from './fund';
 import { kycGate } from './kyc';

@@ -20,7 +20,6 @@ import {
   type Quote,
 } from './market';
 
-
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 8 });
 
 /** Doc 1 §4.9. */

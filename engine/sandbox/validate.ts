@@ -105,7 +105,10 @@ function validateLevel(
     }
     // Only number fields have a minimum; without one, nothing is below it.
     if (typeof v === 'number' && v < (f.minimum ?? -Infinity)) {
-      return { code: decisionFor(f, 'range').code, message: `${name} ${v} is below the minimum of ${f.minimum}: send at least ${f.minimum}` };
+      return {
+        code: decisionFor(f, 'range').code,
+        message: `${name} ${v} is below the minimum of ${f.minimum}: send at least ${f.minimum}`,
+      };
     }
     if (f.members && f.type === 'object' && typeof v === 'object' && !Array.isArray(v)) {
       const inner = validateLevel(tolerated, v as Record<string, unknown>, f.members, `${name}.`, body);

@@ -22,7 +22,13 @@ function lintRejects(endpoint: 'submit-kyc' | 'create-sell-order', field: string
 /** Whether the sandbox refuses the value of `field` in a submit-kyc body. */
 function sandboxRejectsKyc(field: string, value: string): boolean {
   // The sandbox's validation of that one field (the format checks moved there from kyc.ts, issue 24).
-  return validateFields(kyc, { [field]: value }, kyc.body!.filter((f) => f.name === field)) !== undefined;
+  return (
+    validateFields(
+      kyc,
+      { [field]: value },
+      kyc.body!.filter((f) => f.name === field),
+    ) !== undefined
+  );
 }
 
 const CASES: {

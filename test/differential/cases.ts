@@ -252,7 +252,8 @@ function fieldMutations(spec: FieldSpec, path: string[], base: () => Body, rnd: 
     add('spaces', '   ');
   }
   if (spec.enum) {
-    for (const v of ['XYZ', spec.enum[0].toLowerCase(), `${spec.enum[0]} `, '']) if (!spec.enum.includes(v)) add(`out of enum ${JSON.stringify(v)}`, v);
+    for (const v of ['XYZ', spec.enum[0].toLowerCase(), `${spec.enum[0]} `, ''])
+      if (!spec.enum.includes(v)) add(`out of enum ${JSON.stringify(v)}`, v);
   }
   for (const v of spec.format ? (BAD_FORMATS[spec.format] ?? []) : []) add(`bad format ${JSON.stringify(v)}`, v);
   if (spec.type === 'number' || spec.type === 'integer') {
@@ -364,6 +365,7 @@ export function seedFromEnv(): number {
   const s = process.env.PAYOUT_HTTP_SEED;
   if (s === undefined || s === '') return DEFAULT_SEED;
   const n = Number(s);
-  if (!Number.isInteger(n)) throw new Error(`PAYOUT_HTTP_SEED is "${s}": set it to an integer, or leave it unset for the CI seed ${DEFAULT_SEED}`);
+  if (!Number.isInteger(n))
+    throw new Error(`PAYOUT_HTTP_SEED is "${s}": set it to an integer, or leave it unset for the CI seed ${DEFAULT_SEED}`);
   return n;
 }

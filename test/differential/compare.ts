@@ -10,7 +10,9 @@ import { errorByCode } from '../../engine/catalogue';
  * unknown (11, 15), the partner's registrations and products (13), the provider's live bounds
  * (24, 25), the sandbox's test accounts (12, 65). Lint cannot know them; they are set apart.
  */
-export const STATE_CODES: ReadonlySet<number> = new Set([7, 11, 12, 13, 15, 24, 25, 34, 35, 36, 37, 42, 50, 52, 59, 60, 61, 62, 64, 65, 90]);
+export const STATE_CODES: ReadonlySet<number> = new Set([
+  7, 11, 12, 13, 15, 24, 25, 34, 35, 36, 37, 42, 50, 52, 59, 60, 61, 62, 64, 65, 90,
+]);
 
 export interface LintFinding {
   code: string;

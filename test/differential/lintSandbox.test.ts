@@ -47,7 +47,13 @@ describe('lint and the sandbox make one decision per request (issue 24, real pro
       config: {
         local: {
           funds: { USDT: HUGE_LIMIT },
-          caps: { perTransactionUsd: HUGE_LIMIT, dailyUsd: HUGE_LIMIT, dailyCount: HUGE_LIMIT, weeklyUsd: HUGE_LIMIT, monthlyUsd: HUGE_LIMIT },
+          caps: {
+            perTransactionUsd: HUGE_LIMIT,
+            dailyUsd: HUGE_LIMIT,
+            dailyCount: HUGE_LIMIT,
+            weeklyUsd: HUGE_LIMIT,
+            monthlyUsd: HUGE_LIMIT,
+          },
         },
       },
     });
@@ -61,7 +67,10 @@ describe('lint and the sandbox make one decision per request (issue 24, real pro
     };
     await verified(world.buyer);
     await verified(world.patched);
-    const order = await send('v2.orders.create-sell-order', { ...baseBody('v2.orders.create-sell-order', world), externalOrderId: world.orderId });
+    const order = await send('v2.orders.create-sell-order', {
+      ...baseBody('v2.orders.create-sell-order', world),
+      externalOrderId: world.orderId,
+    });
     assert.equal(order, 0, 'setup: the order orders/details reads');
   });
   after(async () => sb?.stop());
@@ -99,7 +108,9 @@ describe('lint and the sandbox make one decision per request (issue 24, real pro
       `(${[...new Set(state.map((r) => r.sandbox))].sort((a, b) => a - b).join(', ')}); ` +
       `${bad.length} disagree: ${byKind('lint-only')} lint errors the sandbox accepts, ${byKind('sandbox-only')} sandbox refusals without a lint error, ` +
       `${byKind('other-code')} with another code`;
-    console.log(bad.length ? `${summary}\n| endpoint | case | lint errors [codes named] | sandbox |\n|---|---|---|---|\n${table}` : summary);
+    console.log(
+      bad.length ? `${summary}\n| endpoint | case | lint errors [codes named] | sandbox |\n|---|---|---|---|\n${table}` : summary,
+    );
     assert.equal(bad.length, 0, summary);
   });
 });

@@ -86,7 +86,12 @@ describe('language/lint rules', () => {
         code: 'payout/required-field-missing',
         severity: 'error',
         at: 0,
-        message: ['`bankAccountNumber` is missing', '18 INVALID_BANK_ACCOUNT (assumed', 'signed as the text `undefined`', 'Add "bankAccountNumber"'],
+        message: [
+          '`bankAccountNumber` is missing',
+          '18 INVALID_BANK_ACCOUNT (assumed',
+          'signed as the text `undefined`',
+          'Add "bankAccountNumber"',
+        ],
       },
       {
         code: 'payout/required-field-missing',
@@ -535,7 +540,10 @@ describe('language/lint rules: where each must not fire', () => {
     [
       'payout/body-too-large',
       'extendInfo four levels deep, as a QR decoding gives it',
-      sell({ fiatCurrency: '"PHP"', extendInfo: '{ "qrType": "x", "PH": { "recipientName": "A", "additionalData": { "a": { "b": 1 } } } }' }),
+      sell({
+        fiatCurrency: '"PHP"',
+        extendInfo: '{ "qrType": "x", "PH": { "recipientName": "A", "additionalData": { "a": { "b": 1 } } } }',
+      }),
     ],
     ['payout/email-format', 'an e-mail address', kyc()],
     ['payout/country-code', 'an uppercase two-letter country', kyc({ nationality: '"PH"' })],

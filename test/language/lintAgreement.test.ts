@@ -159,6 +159,22 @@ describe('language/lint agrees with the service', () => {
     assert.deepEqual(only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', sell), 'payout/secret-in-body'), []);
   });
 
+  // Issue 24: webhookSecretKey is a body field of create-sell-order and create-cashout; filled from its
+  // own variable it is what the service expects, not a leak. In another field it still is one.
+  it('webhookSecretKey written as its own variable in its own field is no secret in the body', () => {
+    for (const [line, body] of [
+      ['POST {{base_url}}/api/v2/orders/create-sell-order', sell],
+      ['POST {{base_url}}/api/v2/orders/create-cashout', cashout],
+    ] as const) {
+      assert.deepEqual(only(lint(line, { ...body, webhookSecretKey: '{{webhookSecretKey}}' }), 'payout/secret-in-body'), [], line);
+      const elsewhere = only(
+        lint(line, { ...body, webhookSecretKey: '{{webhookSecretKey}}', externalOrderId: 'x{{webhookSecretKey}}' }),
+        'payout/secret-in-body',
+      );
+      assert.equal(elsewhere.length, 1, line);
+    }
+  });
+
   it('a missing Content-Type is information (send and curl add it); a wrong one stays an error', () => {
     const missing = only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', sell, ''), 'payout/missing-content-type');
     assert.equal(missing[0]?.severity, INFORMATION);

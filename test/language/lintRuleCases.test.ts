@@ -1152,7 +1152,10 @@ describe('language/lint rules: more cases the fixtures left out', () => {
           code: 'payout/required-field-missing',
           severity: 'error',
           at: 4,
-          message: ['Required field `bankAccountNumber` is missing: the service answers 18 INVALID_BANK_ACCOUNT (assumed', 'signed as the text `undefined`'],
+          message: [
+            'Required field `bankAccountNumber` is missing: the service answers 18 INVALID_BANK_ACCOUNT (assumed',
+            'signed as the text `undefined`',
+          ],
           fixes: ['*Add "bankAccountNumber"'],
         },
         { code: 'payout/token-unavailable', severity: 'warning', at: 5, message: ['POST /v3/scan-to-pay/quotes needs an access token'] },
@@ -1232,7 +1235,12 @@ describe('language/lint rules: more cases the fixtures left out', () => {
   it('an empty externalOrderId twice is no duplicate but each is empty (5); " alice " is no address with spaces around it; plant id "12x" is not an integer', () => {
     const empty = { externalOrderId: '|""|', fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null' };
     lint(sell(empty) + sell({ ...empty, userEmail: '|" alice "|' }) + '### Plant 12x\nGET {{plant_base_url}}/plant|/12x|\n', [
-      { code: 'payout/required-field-empty', severity: 'error', at: 0, message: ['Required field `externalOrderId` is empty', '5 INVALID_REQUEST_DATA (assumed'] },
+      {
+        code: 'payout/required-field-empty',
+        severity: 'error',
+        at: 0,
+        message: ['Required field `externalOrderId` is empty', '5 INVALID_REQUEST_DATA (assumed'],
+      },
       { code: 'payout/required-field-empty', severity: 'error', at: 1, message: ['Required field `externalOrderId` is empty'] },
       { code: 'payout/email-format', severity: 'error', at: 2, message: ['`userEmail` is " alice ", not an e-mail address'] },
       { code: 'payout/parameter-value', severity: 'error', at: 3, message: ['Path parameter `plantId` must be an integer; "12x" is not.'] },

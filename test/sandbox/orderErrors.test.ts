@@ -167,7 +167,10 @@ describe('sandbox order errors and their messages (real process)', function () {
     const alien = await cashout({ extendInfo: { ...RECIPIENT, recipientType: 'ALIEN' } });
     assert.equal(alien.body.errorCode, 5);
     // The recognised values are the sandbox's choice (docs/sandbox.md: PERSONAL, BUSINESS); the message lists them.
-    assert.equal(alien.body.message, 'extendInfo.recipientType "ALIEN" is not one of PERSONAL, BUSINESS: send one of those values, or omit it');
+    assert.equal(
+      alien.body.message,
+      'extendInfo.recipientType "ALIEN" is not one of PERSONAL, BUSINESS: send one of those values, or omit it',
+    );
     const accent = await cashout({ extendInfo: { ...RECIPIENT, transferContent: 'Lương' } });
     assert.match(accent.body.message, /^extendInfo\.transferContent "Lương" has accents or special characters/);
     const typed = await cashout({ extendInfo: { ...RECIPIENT, recipientType: 'PERSONAL', transferContent: 'Salary' } });

@@ -21,6 +21,8 @@ export const bodyTooDeep: BlockRule = {
     const problem = bodyBoundsProblem(value as Record<string, unknown>);
     if (!problem) return [];
     const d = decisionFor(undefined, problem.kind);
-    return [diag(this.code, 'error', `${problem.message}: ${rejectionOf(endpoint, d)}. ${d.assumption ?? ''}`.trim(), bodyAnchor(block, body))];
+    return [
+      diag(this.code, 'error', `${problem.message}: ${rejectionOf(endpoint, d)}. ${d.assumption ?? ''}`.trim(), bodyAnchor(block, body)),
+    ];
   },
 };

@@ -16,7 +16,14 @@ export const requiredFieldEmpty: BlockRule = {
     for (const { field, spec, path } of walkFields(body.fields, endpoint.body)) {
       if (spec?.required !== true || spec.type !== 'string' || spec.format || spec.enum || spec.filledByClient) continue;
       if (field.kind !== 'string' || field.value !== '' || !field.valueSpan) continue;
-      out.push(diag(this.code, 'error', `Required field \`${path}\` is empty: ${rejection(payout, spec, 'empty')}. Give it its value.`, field.valueSpan));
+      out.push(
+        diag(
+          this.code,
+          'error',
+          `Required field \`${path}\` is empty: ${rejection(payout, spec, 'empty')}. Give it its value.`,
+          field.valueSpan,
+        ),
+      );
     }
     return out;
   },

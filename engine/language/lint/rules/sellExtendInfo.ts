@@ -50,7 +50,11 @@ export const sellExtendInfo: BlockRule = {
     // A key set to null is missing too: the service skips null keys (the read order below does as well).
     // BRL/ARS/PEN: any of BR, AR, PE is read (the first present wins), as the service reads them.
     const readable = rule.required === 'in-practice' ? SELL_EXTEND_INFO_READ_ORDER : [rule.key];
-    if (!info || info.kind === 'null' || (info.kind === 'object' && !info.members?.some((m) => readable.includes(m.name) && m.kind !== 'null'))) {
+    if (
+      !info ||
+      info.kind === 'null' ||
+      (info.kind === 'object' && !info.members?.some((m) => readable.includes(m.name) && m.kind !== 'null'))
+    ) {
       if (info?.kind === 'template') return out;
       const code = rule.missingKeyErrorCode;
       const fixes = !info
@@ -84,7 +88,8 @@ export const sellExtendInfo: BlockRule = {
     if (keyField?.kind === 'object') {
       for (const member of rule.requiredMembers ?? []) {
         // null and "" are no value: the service finds the member missing.
-        if (keyField.members?.some((m) => m.name === member.name && m.kind !== 'null' && !(m.kind === 'string' && m.value === ''))) continue;
+        if (keyField.members?.some((m) => m.name === member.name && m.kind !== 'null' && !(m.kind === 'string' && m.value === '')))
+          continue;
         out.push(
           diag(
             this.code,
