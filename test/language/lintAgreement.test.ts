@@ -133,6 +133,24 @@ describe('language/lint agrees with the service', () => {
     assert.match(hover.value, /Project choice \(not shown in the document\).*answer 6/);
   });
 
+  // Issue 24: the decisions the document leaves open are marked as assumptions in the hover too.
+  it("hover marks the catalogue's decisions where the document is silent", () => {
+    const hoverAt = (request: string, body: Record<string, unknown>, field: string) => {
+      const text = `### h\n${request}\nContent-Type: application/json\n\n${JSON.stringify(body, null, 2)}\n`;
+      const line = text.split('\n').findIndex((l) => l.startsWith(`  "${field}"`));
+      return String((svc.hover(open(svc, text), { line, character: 4 })?.contents as MarkupContent).value);
+    };
+    const sellLine = 'POST {{base_url}}/api/v2/orders/create-sell-order';
+    assert.match(hoverAt(sellLine, sell, 'bankAccountNumber'), /_Assumed \(not in the document\):_ missing: error 18 INVALID_BANK_ACCOUNT/);
+    assert.match(
+      hoverAt(sellLine, sell, 'externalOrderId'),
+      /_Assumed \(not in the document\):_ `null` or `""` is refused like an absent field: error 5/,
+    );
+    assert.match(hoverAt(sellLine, { ...sell, fiatCurrency: 'VND' }, 'fiatCurrency'), /`null` is the field left out/);
+    const kyc = { partnerCode: 'P', type: 'PASSPORT', backIdImage: 'x' };
+    assert.match(hoverAt('POST {{base_url}}/api/v2/user/submit-kyc', kyc, 'backIdImage'), /Ignored when `type` is `PASSPORT`/);
+  });
+
   it('an explicit null in a signed field gets its own diagnostic: signed as `null`, an assumption', () => {
     const ds = lint('POST {{base_url}}/api/v2/orders/create-sell-order', { ...sell, content: null });
     const d = only(ds, 'payout/signed-null');
