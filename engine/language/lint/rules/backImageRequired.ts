@@ -12,9 +12,11 @@ export const backImageRequired: BlockRule = {
     for (const spec of endpoint.body) {
       // A null is no value (the catalogue's `null` decision): the service finds it missing too.
       if (spec.required !== 'unless-passport' || (body.byName.has(spec.name) && body.byName.get(spec.name)!.kind !== 'null')) continue;
-      const type = body.byName.get('type');
+      // The field the requirement depends on, and the value that lifts it, are the catalogue's (`ignoredWhen`).
+      const when = spec.ignoredWhen ?? { field: 'type', equals: 'PASSPORT' };
+      const type = body.byName.get(when.field);
       // Unknown until send time (a variable) or absent (required-field-missing says so): no verdict.
-      if (!type || type.kind !== 'string' || type.hasTemplates || type.value === 'PASSPORT') continue;
+      if (!type || type.kind !== 'string' || type.hasTemplates || type.value === when.equals) continue;
       const edit = insertFieldEdit(block, body, spec.name, '"data:image/jpeg;base64,"');
       out.push(
         diag(
