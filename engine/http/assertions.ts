@@ -24,6 +24,8 @@ export interface AssertionResult {
   actual?: string;
   /** Why it failed, naming what was expected and what was found. */
   message?: string;
+  /** A `client.test` of a script, or the script's own failure, rather than a `??` line. */
+  origin?: 'script';
 }
 
 /** Resolve `$.data.x`, `data.items[0].name`, `data["a.b"]` against a JSON value. */

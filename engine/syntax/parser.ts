@@ -237,7 +237,7 @@ function safeParseBlock(text: string, start: number): RequestBlock {
 }
 
 function emptyBlock(text: string, start: number): RequestBlock {
-  return { start, text, directives: [], variables: [], comments: [], headers: [], assertions: [], references: [], problems: [] };
+  return { start, text, directives: [], variables: [], comments: [], headers: [], assertions: [], scripts: [], references: [], problems: [] };
 }
 
 function isBlank(c: number): boolean {

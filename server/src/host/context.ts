@@ -19,6 +19,9 @@ export interface HostContext {
   secrets: HostSecrets;
   sandbox: HostSandbox;
   tokens: TokenCache;
+  /** `client.global` of the request files' scripts: one store for the server's lifetime, as JetBrains keeps it per IDE session. */
+  scriptGlobals: Map<string, string>;
+  workspace: { restricted: () => boolean; folders: () => readonly string[] };
 }
 
 export function newTokenCache(): TokenCache {
