@@ -13,9 +13,11 @@ import type {
   Directive,
   Header,
   JsonBody,
+  OutputRedirect,
   ParsedFile,
   RequestBlock,
   RequestLine,
+  Script,
   Span,
   SyntaxProblem,
   TemplateRef,
@@ -237,8 +239,26 @@ function safeParseBlock(text: string, start: number): RequestBlock {
 }
 
 function emptyBlock(text: string, start: number): RequestBlock {
-  return { start, text, directives: [], variables: [], comments: [], headers: [], assertions: [], references: [], problems: [] };
+  return {
+    start,
+    text,
+    directives: [],
+    variables: [],
+    comments: [],
+    headers: [],
+    assertions: [],
+    scripts: NO_SCRIPTS,
+    references: [],
+    problems: [],
+  };
 }
+
+/**
+ * The `scripts` of every block without one: most blocks have none, and an empty array per block
+ * would be one more object for each of a large file's blocks. Frozen, so a mutation is a bug seen
+ * at once rather than scripts shared by every block.
+ */
+const NO_SCRIPTS: Script[] = Object.freeze([]) as unknown as Script[];
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 0xfeff;
@@ -304,7 +324,9 @@ export function parseBlock(text: string, start: number): RequestBlock {
     pos = end;
   }
 
-  let phase: 'pre' | 'headers' | 'body' = 'pre';
+  // 'after': below a response handler or an output redirect, where only more of them, comments and
+  // `??` lines belong.
+  let phase: 'pre' | 'headers' | 'body' | 'after' = 'pre';
   let afterRequestLine = false; // the line right after the request line (or its continuations)
   let headerlessWarned = false;
   let requestLine: ParsedRequestLine | undefined; // b.requestLine, as the parser may extend it
@@ -328,6 +350,22 @@ export function parseBlock(text: string, start: number): RequestBlock {
     const isAssertion =
       text.charCodeAt(from) === 63 /* ? */ && text.charCodeAt(from + 1) === 63 && (to - from === 2 || isBlank(text.charCodeAt(from + 2)));
 
+    const lead = text.charCodeAt(from);
+    if (lead === 62 /* > */ && requestLine && phase !== 'pre') {
+      // `> {% … %}`, `> ./handler.js`, `>> file`, `>>! file`: what to do with the response. They
+      // end the body: the lines below them are not sent.
+      const after = responseLine(b, text, from, to, lineEnd, problems);
+      if (after !== -1) {
+        next = after;
+        phase = 'after';
+        afterRequestLine = false;
+        continue;
+      }
+    } else if (lead === 60 /* < */ && phase === 'pre' && isBlank(text.charCodeAt(from + 1))) {
+      // `< {% … %}` or `< ./pre.js` above the request line: a pre-request script.
+      next = scriptLine(b, 'pre', text, from, from + 1, to, lineEnd, problems);
+      continue;
+    }
     if (phase === 'body') {
       // Body lines are most lines of a file: only assertions among them are sliced.
       const kind = isAssertion ? ASSERTION : from === to ? BLANK : CONTENT;
@@ -403,6 +441,16 @@ export function parseBlock(text: string, start: number): RequestBlock {
       continue;
     }
 
+    if (phase === 'after') {
+      report(
+        problems,
+        span,
+        'syntax/text-after-handler',
+        'This line is below the response handler, where it is neither sent nor run: move it above the handler (into the body), or start a new request with `###`.',
+      );
+      continue;
+    }
+
     // phase === 'headers'
     if (afterRequestLine && requestLine && (content.startsWith('?') || content.startsWith('&'))) {
       // REST Client's multi-line query: `GET {{base_url}}/x` then `    ?a=1` and `    &b=2` lines.
@@ -429,6 +477,20 @@ export function parseBlock(text: string, start: number): RequestBlock {
     addBodyLine(lineStart, lineEnd, from, to, CONTENT);
   }
 
+  if (!b.requestLine) {
+    // A pre-request script runs before a request: with none below it, it is most likely a file
+    // body (`< ./body.json`) or a script whose request line is missing.
+    for (const sc of b.scripts) {
+      report(
+        problems,
+        sc.span,
+        'syntax/no-request-line',
+        sc.kind === 'file'
+          ? 'This body has no request line: add `METHOD URL` and the headers above it, then a blank line, e.g. `POST {{base_url}}/api/v2/account/verify`.'
+          : 'This pre-request script has no request line below it: add `METHOD URL` under it, e.g. `POST {{base_url}}/api/v2/account/verify`.',
+      );
+    }
+  }
   if (bodyLineCount > 0) finishBody(b, problems);
   for (let k = 0; k < activeCount; k += 2) scanTemplates(text, active[k], active[k + 1], 0, b.references, problems);
   b.references.sort(byStart);
@@ -447,8 +509,120 @@ function compact(b: RequestBlock): RequestBlock {
   if (b.headers.length) b.headers = b.headers.slice();
   if (b.assertions.length) b.assertions = b.assertions.slice();
   if (b.references.length) b.references = b.references.slice();
+  if (b.scripts.length) b.scripts = b.scripts.slice();
   if (b.problems.length) b.problems = b.problems.slice();
   return b;
+}
+
+/**
+ * A line starting with `>` below the request line: `>> path` / `>>! path` (output redirect) or a
+ * response handler. Returns the offset of the line after it, or -1 when the line is not one (a
+ * `>` glued to text, as in `>x`, stays what it was: body text).
+ */
+function responseLine(b: RequestBlock, text: string, from: number, to: number, lineEnd: number, problems: ProblemSink): number {
+  if (text.charCodeAt(from + 1) === 62 /* >> */) {
+    const force = text.charCodeAt(from + 2) === 33; /* ! */
+    let p = from + (force ? 3 : 2);
+    if (p < to && !isBlank(text.charCodeAt(p))) return -1;
+    while (p < to && isBlank(text.charCodeAt(p))) p++;
+    const span = { start: from, end: to };
+    if (p === to) {
+      report(
+        problems,
+        span,
+        'syntax/redirect-without-path',
+        `\`${force ? '>>!' : '>>'}\` names no file: write e.g. \`>> ./responses/quote.json\`.`,
+      );
+    } else if (b.outputRedirect) {
+      report(problems, span, 'syntax/second-redirect', 'A request writes its response to one file: remove this second `>>` line.');
+    } else {
+      const redirect: OutputRedirect = { path: text.slice(p, to), force, span, pathSpan: { start: p, end: to } };
+      b.outputRedirect = redirect;
+    }
+    return lineAfter(text, lineEnd);
+  }
+  if (from + 1 === to) {
+    report(
+      problems,
+      { start: from, end: to },
+      'syntax/empty-handler',
+      '`>` alone is no response handler: write `> {% client.log(response.status) %}` or `> ./handler.js`.',
+    );
+    return lineAfter(text, lineEnd);
+  }
+  const c = text.charCodeAt(from + 1);
+  if (!isBlank(c) && !(c === 123 /* { */ && text.charCodeAt(from + 2) === 37) /* % */) return -1;
+  return scriptLine(b, 'post', text, from, from + 1, to, lineEnd, problems);
+}
+
+/**
+ * A script starting at `from` (the `<` or `>`), its code or path from `at`: `{% … %}`, which may
+ * run over many lines, or a path up to the end of the line. Returns the offset of the line after it.
+ */
+function scriptLine(
+  b: RequestBlock,
+  phase: Script['phase'],
+  text: string,
+  from: number,
+  at: number,
+  to: number,
+  lineEnd: number,
+  problems: ProblemSink,
+): number {
+  while (at < to && isBlank(text.charCodeAt(at))) at++;
+  let script: Script;
+  let next = lineAfter(text, lineEnd);
+  if (text.charCodeAt(at) === 123 && text.charCodeAt(at + 1) === 37 /* {% */) {
+    const close = text.indexOf('%}', at + 2);
+    if (close === -1) {
+      let end = text.length;
+      while (end > at && (isBlank(text.charCodeAt(end - 1)) || text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end--;
+      report(
+        problems,
+        { start: from, end: at + 2 },
+        'syntax/unterminated-script',
+        'This script has no closing `%}`: end it with `%}` (the script runs to the end of the block until then).',
+      );
+      script = { phase, kind: 'inline', source: text.slice(at + 2, end), span: { start: from, end }, sourceSpan: { start: at + 2, end } };
+      next = text.length;
+    } else {
+      script = {
+        phase,
+        kind: 'inline',
+        source: text.slice(at + 2, close),
+        span: { start: from, end: close + 2 },
+        sourceSpan: { start: at + 2, end: close },
+      };
+      // The rest of the line holding `%}`.
+      let end = close + 2;
+      while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+      let rest = close + 2;
+      while (rest < end && isBlank(text.charCodeAt(rest))) rest++;
+      let restTo = end;
+      while (restTo > rest && isBlank(text.charCodeAt(restTo - 1))) restTo--;
+      if (restTo > rest) {
+        report(
+          problems,
+          { start: rest, end: restTo },
+          'syntax/text-after-script',
+          "This text follows the script's closing `%}` on the same line and is ignored: put it on a line of its own.",
+          'warning',
+        );
+      }
+      next = lineAfter(text, end);
+    }
+  } else {
+    script = { phase, kind: 'file', source: text.slice(at, to), span: { start: from, end: to }, sourceSpan: { start: at, end: to } };
+  }
+  if (b.scripts === NO_SCRIPTS) b.scripts = [];
+  b.scripts.push(script);
+  return next;
+}
+
+/** The offset of the line after the line break at `lineEnd` (CRLF, LF or CR). */
+function lineAfter(text: string, lineEnd: number): number {
+  if (lineEnd >= text.length) return text.length;
+  return text.charCodeAt(lineEnd) === 13 && text.charCodeAt(lineEnd + 1) === 10 ? lineEnd + 2 : lineEnd + 1;
 }
 
 function directive(m: RegExpExecArray, at: number): Directive {

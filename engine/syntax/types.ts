@@ -105,6 +105,24 @@ export interface Assertion {
   expected?: string;
 }
 
+/** A script of the JetBrains HTTP Client / httpYac / kulala kind. Spans are relative to block.start, like every span of a block. */
+export interface Script {
+  /** 'pre': `< {% … %}` or `< ./pre.js` before the request line, run before sending; 'post': `> {% … %}` or `> ./handler.js` after the request (after its body), run on the response. */
+  phase: 'pre' | 'post';
+  kind: 'inline' | 'file';
+  /** inline: the code between `{%` and `%}`; file: the path as written. */
+  source: string;
+  span: Span; // the whole construct, from `<`/`>` to `%}` or the end of the path
+  sourceSpan: Span; // the code, or the path
+}
+/** `>> path` / `>>! path`: write the response body to a file (JetBrains); force = `>>!` (overwrite). */
+export interface OutputRedirect {
+  path: string;
+  force: boolean;
+  span: Span;
+  pathSpan: Span;
+}
+
 export interface SyntaxProblem {
   span: Span;
   message: string; // names the problem and the fix
@@ -132,6 +150,10 @@ export interface RequestBlock {
   headers: Header[];
   body?: Body;
   assertions: Assertion[];
+  /** Pre-request scripts and response handlers, in file order. Never part of the body. */
+  scripts: Script[];
+  /** `>> path` / `>>! path` after the request. */
+  outputRedirect?: OutputRedirect;
   /** Every `{{...}}` in the block, in order. */
   references: TemplateRef[];
   problems: SyntaxProblem[];

@@ -723,7 +723,10 @@ describe('syntax/parser: headers, bodies and lines without a request line', () =
         ],
         body,
       );
-      assert.ok(b.body, body);
+      // `< ./body.json` above any request line is, as for JetBrains, a pre-request script (with
+      // the same problem); `[1, 2]` stays a body.
+      if (body.startsWith('<')) assert.deepEqual([b.body, b.scripts[0]?.source], [undefined, './body.json']);
+      else assert.ok(b.body, body);
     }
   });
 
