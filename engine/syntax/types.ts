@@ -123,6 +123,21 @@ export interface OutputRedirect {
   pathSpan: Span;
 }
 
+/** `<> ./previous-response.200.json` (JetBrains): a response an earlier run saved, to compare with; never sent. */
+export interface ResponseRef {
+  path: string;
+  span: Span;
+  pathSpan: Span;
+}
+
+/** httpYac's `{{` … `}}` script block, written for httpYac's own API: read, never sent, not run. */
+export interface HttpyacScript {
+  /** From the `{{` line to the `}}` line. */
+  span: Span;
+  /** The code between the two lines. */
+  sourceSpan: Span;
+}
+
 export interface SyntaxProblem {
   span: Span;
   message: string; // names the problem and the fix
@@ -154,6 +169,12 @@ export interface RequestBlock {
   scripts: Script[];
   /** `>> path` / `>>! path` after the request. */
   outputRedirect?: OutputRedirect;
+  /** `<> path` lines below the request. */
+  responseRef?: ResponseRef;
+  /** httpYac `{{ … }}` script blocks, in file order; absent when none. */
+  httpyacScripts?: HttpyacScript[];
+  /** A saved response below the request (httpYac: from its `HTTP/1.1 200` line): not sent. */
+  savedResponse?: Span;
   /** Every `{{...}}` in the block, in order. */
   references: TemplateRef[];
   problems: SyntaxProblem[];
