@@ -105,13 +105,6 @@ export interface Assertion {
   expected?: string;
 }
 
-export interface SyntaxProblem {
-  span: Span;
-  message: string; // names the problem and the fix
-  code: string; // stable code, e.g. `syntax/no-request-line`
-  severity: 'error' | 'warning' | 'info';
-}
-
 /** A script of the JetBrains HTTP Client / httpYac / kulala kind. Spans are relative to block.start, like every span of a block. */
 export interface Script {
   /** 'pre': `< {% … %}` or `< ./pre.js` before the request line, run before sending; 'post': `> {% … %}` or `> ./handler.js` after the request (after its body), run on the response. */
@@ -128,6 +121,28 @@ export interface OutputRedirect {
   force: boolean;
   span: Span;
   pathSpan: Span;
+}
+
+/** `<> ./previous-response.200.json` (JetBrains): a response an earlier run saved, to compare with; never sent. */
+export interface ResponseRef {
+  path: string;
+  span: Span;
+  pathSpan: Span;
+}
+
+/** httpYac's `{{` … `}}` script block, written for httpYac's own API: read, never sent, not run. */
+export interface HttpyacScript {
+  /** From the `{{` line to the `}}` line. */
+  span: Span;
+  /** The code between the two lines. */
+  sourceSpan: Span;
+}
+
+export interface SyntaxProblem {
+  span: Span;
+  message: string; // names the problem and the fix
+  code: string; // stable code, e.g. `syntax/no-request-line`
+  severity: 'error' | 'warning' | 'info';
 }
 
 /**
@@ -150,8 +165,16 @@ export interface RequestBlock {
   headers: Header[];
   body?: Body;
   assertions: Assertion[];
+  /** Pre-request scripts and response handlers, in file order. Never part of the body. */
   scripts: Script[];
+  /** `>> path` / `>>! path` after the request. */
   outputRedirect?: OutputRedirect;
+  /** `<> path` lines below the request. */
+  responseRef?: ResponseRef;
+  /** httpYac `{{ … }}` script blocks, in file order; absent when none. */
+  httpyacScripts?: HttpyacScript[];
+  /** A saved response below the request (httpYac: from its `HTTP/1.1 200` line): not sent. */
+  savedResponse?: Span;
   /** Every `{{...}}` in the block, in order. */
   references: TemplateRef[];
   problems: SyntaxProblem[];
