@@ -28,6 +28,8 @@ export interface BlockPreview {
   omitted: Canonical['omitted'];
   /** Variables to define (file or environment); system variables and request references are not among them. */
   unresolved: string[];
+  /** Variables a script of the file sets when the requests run (shown as `{{name}}` until then). */
+  runtime: string[];
   /** True when every signed value resolved: the string to sign is known. */
   complete: boolean;
   /** The canonical string of the actual values (secrets inside): only for signing, never shown. */
@@ -59,6 +61,7 @@ export function computePreview(block: RequestBlock, scope: Scope): BlockPreview 
   const display: Record<string, unknown> = {};
   const actual: Record<string, unknown> = {};
   const unresolved: string[] = [];
+  const runtime: string[] = [];
   let complete = true;
   for (const seg of template.segments) {
     const field = body.byName.get(seg.field);
@@ -72,7 +75,9 @@ export function computePreview(block: RequestBlock, scope: Scope): BlockPreview 
       complete = false;
       // Only names the user can define: a system variable (`$uuid`) or a request's response is known when sent.
       if (u.pending || u.ref.kind !== 'variable') continue;
-      if (!unresolved.includes(u.ref.expression)) unresolved.push(u.ref.expression);
+      // A name a script sets is known when sent too: listed apart, not as one to define.
+      const list = scope.runtimeVariables.has(u.ref.name) ? runtime : unresolved;
+      if (!list.includes(u.ref.expression)) list.push(u.ref.expression);
     }
   }
   const shown = buildCanonical(template, display);
@@ -90,6 +95,7 @@ export function computePreview(block: RequestBlock, scope: Scope): BlockPreview 
     segments,
     omitted: shown.omitted,
     unresolved,
+    runtime,
     complete,
     actual: buildCanonical(template, actual),
   };
