@@ -2,7 +2,7 @@
 // its own: the chain through client.global, a signed pre-request variable, a failing client.test in
 // the output and in JUnit, a loop and an endless allocation stopped by the limits, `--no-scripts`.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
@@ -64,6 +64,37 @@ describe('cli send: JetBrains-style scripts against the local sandbox', function
     assert.match(r.stdout, /the response handler of looping was stopped after 5 s, the time limit for a script/);
     assert.match(r.stdout, /the response handler of hoarding was stopped: it used more than 64 MB, the memory limit for a script/);
     assert.match(r.stdout, /2 requests: 0 passed, 2 failed/);
+  });
+
+  it('runs a handler file beside the request file, and >> writes the body there (a new name the second time)', async () => {
+    const sub = join(dir, 'saving');
+    mkdirSync(sub);
+    writeFileSync(
+      join(sub, 'handler.js'),
+      'client.test("a user came back", function () { client.assert(response.body.userEmail, "no userEmail"); });\n',
+    );
+    const path = join(sub, 'save.http');
+    writeFileSync(path, '### save\n# @name save\nPOST {{base_url}}/sandbox/test-users\n\n> ./handler.js\n\n>> out/user.json\n');
+    for (const name of ['user.json', 'user-1.json']) {
+      const r = await runCli(['send', path], { home: sb.home });
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.match(r.stdout, /ok {3}test a user came back/);
+      assert.ok(r.stdout.includes(`body saved to ${join(sub, 'out', name)}`), r.stdout);
+      assert.match(readFileSync(join(sub, 'out', name), 'utf8'), /"userEmail":/);
+    }
+  });
+
+  it("refuses a handler file and a >> path outside the request file's folder, naming the path", async () => {
+    const sub = join(dir, 'confined');
+    mkdirSync(sub);
+    writeFileSync(join(dir, 'outside.js'), 'client.global.set("x", 1);');
+    const path = join(sub, 'escape.http');
+    writeFileSync(path, '### escape\n# @name escape\nPOST {{base_url}}/sandbox/test-users\n\n> ../outside.js\n\n>>! ../escaped.json\n');
+    const r = await runCli(['send', path], { home: sb.home });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /the response handler \.\.\/outside\.js of escape: the path "\.\.\/outside\.js" leads outside /);
+    assert.match(r.stdout, />>! \.\.\/escaped\.json: the path "\.\.\/escaped\.json" leads outside /);
+    assert.ok(!existsSync(join(dir, 'escaped.json')));
   });
 
   it('--no-scripts sends no request that has a script, naming the request and the flag', async () => {
