@@ -38,7 +38,7 @@ describe('scripts: variables set at run time', () => {
     const undefinedNames = svc
       .diagnostics(open(svc, FILE))
       .filter((d) => d.code === 'payout/undefined-variable')
-      .map((d) => /`(\w+)`/.exec(String(d.message))?.[1]);
+      .map((d) => /`(\w+)`/.exec(typeof d.message === 'string' ? d.message : d.message.value)?.[1]);
     assert.deepEqual(undefinedNames, ['neverSet']);
   });
 
