@@ -1084,7 +1084,9 @@ function finishBody(b: RequestBlock, problem: ProblemSink): void {
   if (first > last) return;
   const from = bodyLine(first, FROM);
   // `{{payload}} and more` is a text body starting with a template, unless the request says JSON.
-  const json = text[from] === '[' || (text[from] === '{' && (text[from + 1] !== '{' || saysJson(b.headers)));
+  // A GRAPHQL body is a query (`{ a }` is no JSON), with its variables after a blank line.
+  const json =
+    b.requestLine?.method !== 'GRAPHQL' && (text[from] === '[' || (text[from] === '{' && (text[from + 1] !== '{' || saysJson(b.headers))));
   if (json) {
     // Comment lines after a JSON body are comments, not body (JSON has no `#` comments and the
     // service would receive them otherwise).
