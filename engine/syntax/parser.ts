@@ -437,9 +437,10 @@ export function parseBlock(text: string, start: number): RequestBlock {
     const afterBlank = prevBlank;
     prevBlank = from === to;
     const lead = text.charCodeAt(from);
-    if (afterBlank && requestLine && isRequestStart(text, from, to)) {
-      // httpYac: a request line starts a new request, `###` or not (we ask for the blank line
-      // above it, see docs/syntax.md). The rest of the text is the next block's.
+    if (requestLine && (afterBlank || phase === 'headers') && isRequestStart(text, from, to)) {
+      // httpYac: a request line starts a new request, `###` or not. Among the headers nothing else
+      // can be meant; in a body we ask for the blank line above it (docs/syntax.md). The rest of
+      // the text is the next block's.
       b.text = text.slice(0, lineStart);
       break;
     }
@@ -588,9 +589,14 @@ export function parseBlock(text: string, start: number): RequestBlock {
     }
 
     // phase === 'headers'
-    if (afterRequestLine && requestLine && (lead === 63 /* ? */ || lead === 38 /* & */ || lead === 47) /* / */) {
+    if (
+      afterRequestLine &&
+      requestLine &&
+      (lead === 63 /* ? */ || lead === 38 /* & */ || lead === 47 /* / */ || (from > lineStart && !HEADER.test(content)))
+    ) {
       // A request target continued on the lines below (REST Client's `?a=1` / `&b=2` query lines,
-      // JetBrains' and kulala's indented `/path` lines), possibly ending with ` HTTP/1.1`.
+      // httpYac's `/path` lines, JetBrains' and kulala's indented lines of any part of the target,
+      // each trimmed), possibly ending with ` HTTP/1.1`.
       const version = TRAILING_VERSION.exec(content);
       const partTo = version ? from + version.index : to;
       requestLine.continueUrl(text.slice(from, partTo), from, partTo, to, version?.[1]);

@@ -28,6 +28,9 @@ describe('syntax/parser: forms of the peers', () => {
     assert.equal(b.requestLine?.httpVersion, 'HTTP/1.1');
     assert.equal(at(b, b.requestLine.urlSpan), 'http://example.com:8080\n    /api\n    /html\n    ?id=123\n    &value=content');
     assert.equal(b.headers.length, 1);
+    // JetBrains spec §4.2.1: any indented line continues the target, trimmed.
+    const [j] = parse('http://example.com/\n    api\n    /get\n').requests;
+    assert.equal(j.requestLine?.url, 'http://example.com/api/get');
     const [c] = parse('GET https://x.test/get\n  ?a=1\n  &b=2\nHTTP/1.1\nAccept: */*\n').requests;
     assert.deepEqual(codes(c), []);
     assert.equal(c.requestLine?.url, 'https://x.test/get?a=1&b=2');
