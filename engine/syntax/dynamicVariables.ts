@@ -5,6 +5,8 @@
 export interface DynamicVariableInfo {
   usage: string;
   description: string;
+  /** What completion inserts, when not the bare name: arguments that resolve as written. */
+  insert?: string;
 }
 
 /** The `$random.*` variables computed here (besides `$random.uuid`, which is `$uuid`). */
@@ -12,19 +14,27 @@ export const RANDOM_VARIABLES: Readonly<Record<string, DynamicVariableInfo>> = {
   '$random.integer': {
     usage: '{{$random.integer(from, to)}}',
     description: 'A random integer from `from` (included) to `to` (excluded); 0 to 1000 without arguments (JetBrains).',
+    insert: '$random.integer(0, 100)',
   },
   '$random.float': {
     usage: '{{$random.float(from, to)}}',
     description: 'A random number from `from` to `to`; 0 to 1000 without arguments (JetBrains).',
+    insert: '$random.float(0, 1)',
   },
-  '$random.alphabetic': { usage: '{{$random.alphabetic(length)}}', description: 'A string of `length` random letters (JetBrains).' },
+  '$random.alphabetic': {
+    usage: '{{$random.alphabetic(length)}}',
+    description: 'A string of `length` random letters (JetBrains).',
+    insert: '$random.alphabetic(10)',
+  },
   '$random.alphanumeric': {
     usage: '{{$random.alphanumeric(length)}}',
     description: 'A string of `length` random letters, digits and underscores (JetBrains).',
+    insert: '$random.alphanumeric(10)',
   },
   '$random.hexadecimal': {
     usage: '{{$random.hexadecimal(length)}}',
     description: 'A string of `length` random hexadecimal digits (JetBrains).',
+    insert: '$random.hexadecimal(8)',
   },
   '$random.email': { usage: '{{$random.email}}', description: 'A random e-mail address (JetBrains).' },
   '$random.name.firstName': { usage: '{{$random.name.firstName}}', description: 'A random first name (JetBrains, Faker).' },

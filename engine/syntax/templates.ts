@@ -8,6 +8,8 @@ export interface SystemVariableInfo {
   /** How it is written, e.g. `{{$randomInt min max}}`. */
   usage: string;
   description: string;
+  /** What completion inserts, when not the bare name (`$random.integer(0, 100)`). */
+  insert?: string;
 }
 
 /**
