@@ -232,7 +232,7 @@ function variableItems(scope: Scope, doc: PayoutDocument, start: number, offset:
       kind: KIND.event,
       detail: info.usage,
       documentation: { kind: 'markdown', value: info.description },
-      textEdit: { range, newText: name + close },
+      textEdit: { range, newText: (info.insert ?? name) + close },
     });
   }
   // A big file names thousands of requests: offer those matching what is typed, a bounded number.

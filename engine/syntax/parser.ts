@@ -437,9 +437,10 @@ export function parseBlock(text: string, start: number): RequestBlock {
     const afterBlank = prevBlank;
     prevBlank = from === to;
     const lead = text.charCodeAt(from);
-    if (afterBlank && requestLine && isRequestStart(text, from, to)) {
-      // httpYac: a request line starts a new request, `###` or not (we ask for the blank line
-      // above it, see docs/syntax.md). The rest of the text is the next block's.
+    if (requestLine && (afterBlank || phase === 'headers') && isRequestStart(text, from, to)) {
+      // httpYac: a request line starts a new request, `###` or not. Among the headers nothing else
+      // can be meant; in a body we ask for the blank line above it (docs/syntax.md). The rest of
+      // the text is the next block's.
       b.text = text.slice(0, lineStart);
       break;
     }
@@ -588,9 +589,14 @@ export function parseBlock(text: string, start: number): RequestBlock {
     }
 
     // phase === 'headers'
-    if (afterRequestLine && requestLine && (lead === 63 /* ? */ || lead === 38 /* & */ || lead === 47) /* / */) {
+    if (
+      afterRequestLine &&
+      requestLine &&
+      (lead === 63 /* ? */ || lead === 38 /* & */ || lead === 47 /* / */ || (from > lineStart && !HEADER.test(content)))
+    ) {
       // A request target continued on the lines below (REST Client's `?a=1` / `&b=2` query lines,
-      // JetBrains' and kulala's indented `/path` lines), possibly ending with ` HTTP/1.1`.
+      // httpYac's `/path` lines, JetBrains' and kulala's indented lines of any part of the target,
+      // each trimmed), possibly ending with ` HTTP/1.1`.
       const version = TRAILING_VERSION.exec(content);
       const partTo = version ? from + version.index : to;
       requestLine.continueUrl(text.slice(from, partTo), from, partTo, to, version?.[1]);
@@ -1084,7 +1090,9 @@ function finishBody(b: RequestBlock, problem: ProblemSink): void {
   if (first > last) return;
   const from = bodyLine(first, FROM);
   // `{{payload}} and more` is a text body starting with a template, unless the request says JSON.
-  const json = text[from] === '[' || (text[from] === '{' && (text[from + 1] !== '{' || saysJson(b.headers)));
+  // A GRAPHQL body is a query (`{ a }` is no JSON), with its variables after a blank line.
+  const json =
+    b.requestLine?.method !== 'GRAPHQL' && (text[from] === '[' || (text[from] === '{' && (text[from + 1] !== '{' || saysJson(b.headers))));
   if (json) {
     // Comment lines after a JSON body are comments, not body (JSON has no `#` comments and the
     // service would receive them otherwise).

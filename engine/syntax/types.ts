@@ -30,6 +30,8 @@ export interface TemplateRef {
   /** system: the arguments; request: the path after the request name (e.g. `response.body.$.data.x`). */
   args?: string[];
   path?: string;
+  /** `{{%name}}` (REST Client): the value is sent percent-encoded. */
+  percentEncode?: boolean;
 }
 
 /** `@name = value` */

@@ -18,7 +18,7 @@ describe('syntax/parser: forms of the peers', () => {
     assert.deepEqual(codes(b), []);
     assert.equal(b.body, undefined);
     assert.equal(b.responseRef?.path, './previous-response.200.json');
-    assert.equal(at(b, b.responseRef!.pathSpan), './previous-response.200.json');
+    assert.equal(at(b, b.responseRef.pathSpan), './previous-response.200.json');
   });
 
   it('a request target continued on indented lines, with HTTP/1.1 at the end or on a line of its own', () => {
@@ -26,13 +26,16 @@ describe('syntax/parser: forms of the peers', () => {
     assert.deepEqual(codes(b), []);
     assert.equal(b.requestLine?.url, 'http://example.com:8080/api/html?id=123&value=content');
     assert.equal(b.requestLine?.httpVersion, 'HTTP/1.1');
-    assert.equal(at(b, b.requestLine!.urlSpan), 'http://example.com:8080\n    /api\n    /html\n    ?id=123\n    &value=content');
+    assert.equal(at(b, b.requestLine.urlSpan), 'http://example.com:8080\n    /api\n    /html\n    ?id=123\n    &value=content');
     assert.equal(b.headers.length, 1);
+    // JetBrains spec §4.2.1: any indented line continues the target, trimmed.
+    const [j] = parse('http://example.com/\n    api\n    /get\n').requests;
+    assert.equal(j.requestLine?.url, 'http://example.com/api/get');
     const [c] = parse('GET https://x.test/get\n  ?a=1\n  &b=2\nHTTP/1.1\nAccept: */*\n').requests;
     assert.deepEqual(codes(c), []);
     assert.equal(c.requestLine?.url, 'https://x.test/get?a=1&b=2');
     assert.equal(c.requestLine?.httpVersion, 'HTTP/1.1');
-    assert.equal(at(c, c.requestLine!.span), 'GET https://x.test/get\n  ?a=1\n  &b=2\nHTTP/1.1');
+    assert.equal(at(c, c.requestLine.span), 'GET https://x.test/get\n  ?a=1\n  &b=2\nHTTP/1.1');
   });
 
   it('a request line after a blank line starts a new request (httpYac), keeping names and bodies apart', () => {
