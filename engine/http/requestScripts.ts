@@ -61,8 +61,9 @@ export class RequestScripts {
   async pre(block: RequestBlock, label: string, env: Readonly<Record<string, string>>): Promise<ScriptRun> {
     const run: ScriptRun = { variables: {}, logs: [], assertions: [] };
     for (const script of block.scripts.filter((s) => s.phase === 'pre')) {
-      const o = await this.run(script, block, label, env, run.variables);
-      this.absorb(o, run);
+      const before = Object.fromEntries(this.globals);
+      const o = await this.run(script, block, label, env, run.variables, before);
+      this.absorb(o, run, before);
       if (o.error) return { ...run, error: o.error };
     }
     return run;
@@ -77,12 +78,13 @@ export class RequestScripts {
   ): Promise<ScriptRun> {
     const run: ScriptRun = { variables: { ...variables }, logs: [], assertions: [] };
     for (const script of block.scripts.filter((s) => s.phase === 'post')) {
-      const o = await this.run(script, block, label, env, run.variables, {
+      const before = Object.fromEntries(this.globals);
+      const o = await this.run(script, block, label, env, run.variables, before, {
         status: response.status,
         headers: lowerCased(response.headers),
         bodyText: response.bodyText,
       });
-      this.absorb(o, run);
+      this.absorb(o, run, before);
       if (o.error) run.assertions.push({ text: scriptLabel(script, label), ok: false, message: o.error, origin: 'script' });
     }
     return run;
@@ -94,6 +96,7 @@ export class RequestScripts {
     requestLabel: string,
     env: Readonly<Record<string, string>>,
     variables: Record<string, string>,
+    globals: Record<string, string>,
     response?: ScriptJob['response'],
   ): Promise<ScriptOutcome> {
     const label = scriptLabel(script, requestLabel);
@@ -101,14 +104,14 @@ export class RequestScripts {
     try {
       code = scriptCode(script, this.filePath, this.root, label);
     } catch (e) {
-      return { globals: Object.fromEntries(this.globals), variables, tests: [], logs: [], error: (e as Error).message };
+      return { globals, variables, tests: [], logs: [], error: (e as Error).message };
     }
     return runScript(
       {
         label,
         phase: script.phase,
         code,
-        globals: Object.fromEntries(this.globals),
+        globals,
         variables,
         request: scriptRequest(block, env),
         ...(response ? { response } : {}),
@@ -117,9 +120,14 @@ export class RequestScripts {
     );
   }
 
-  private absorb(o: ScriptOutcome, run: ScriptRun): void {
-    this.globals.clear();
+  /**
+   * What the script changed in client.global, applied to the store: only its changes, so another
+   * send running meanwhile in the same editor (a Send during a Send All) keeps what it set.
+   */
+  private absorb(o: ScriptOutcome, run: ScriptRun, before: Record<string, string>): void {
+    for (const k of Object.keys(before)) if (!Object.prototype.hasOwnProperty.call(o.globals, k)) this.globals.delete(k);
     for (const [k, v] of Object.entries(o.globals)) {
+      if (before[k] === v) continue;
       this.globals.set(k, v);
       this.remember(k, v);
     }
