@@ -29,6 +29,7 @@ import { writeRedirect } from './outputRedirect';
 import { prepareRequest, prepareSynthetic, type Prepared, type PrepareContext } from './prepare';
 import { maskToken, Redactor } from './redact';
 import { RequestScripts, type ScriptPolicy } from './requestScripts';
+import { runtimeVariables } from '../scripts/source';
 import { schemaOutcome } from './schema';
 import {
   createsOrder,
@@ -287,6 +288,14 @@ export class PayoutSession {
   async prepare(block: RequestBlock): Promise<PreparedRequest> {
     await this.ensureLocal();
     const p = await prepareRequest(block, this.indexOf(block), this.prepareContext(false));
+    // Scripts run only when sending: a name one sets is not "undefined", it is not known yet.
+    const runtime = runtimeVariables(this.file.blocks);
+    p.problems = p.problems.map((problem) => {
+      const name = [...runtime].find((n) => problem.includes(`\`${n}\` is not defined`));
+      return name
+        ? `{{${name}}} is set at run time by a script of this file: \`send\` runs the script and resolves it; signing, curl and code export do not run scripts`
+        : problem;
+    });
     return strip(p);
   }
 

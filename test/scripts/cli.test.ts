@@ -49,6 +49,12 @@ describe('cli send: JetBrains-style scripts against the local sandbox', function
     assert.doesNotMatch(result.decoded.headline, /INVALID_SIGNATURE/);
   });
 
+  it('sign does not run scripts, and says a variable one sets is known only when sent', async () => {
+    const r = await runCli(['sign', file('pre-sign.http', PRE_SIGNED)], { home: sb.home });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /\{\{email\}\} is set at run time by a script of this file: `send` runs the script and resolves it/);
+  });
+
   it('shows a failing client.test as a failed assertion, in the output and in JUnit', async () => {
     const xml = join(dir, 'report.xml');
     const r = await runCli(['send', file('failing.http', FAILING_TEST), '--junit', xml], { home: sb.home });
