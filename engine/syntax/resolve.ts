@@ -550,7 +550,11 @@ class Resolver {
         if (!d) return badOffset(ref);
         return { ok: true, value: formatDate(d, args[0] ?? 'iso8601', ref.name === '$datetime') };
       }
+      case '$date':
+        return { ok: true, value: formatDate(this.now(), 'YYYY-MM-DD', true) };
       case '$randomInt': {
+        // kulala: without arguments, from 0 to 9999999.
+        if (args.length === 0) return { ok: true, value: String(sys.randomInt(0, 10_000_000)) };
         const min = Number(args[0]);
         const max = Number(args[1]);
         if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || max <= min || max - min > 2 ** 48 - 1) {
