@@ -53,7 +53,11 @@ export function computePreview(block: RequestBlock, scope: Scope): BlockPreview 
   if (!endpoint || !template) return undefined;
   // The sender's resolution (engine/syntax/resolve.ts), in its preview mode: values that only the
   // send knows stay `{{...}}`, secrets are displayed as `<name>`.
-  const resolved = resolveForPreview(block, { variables: scope.fileVariables, env: scope.env }, signedFields(template));
+  const resolved = resolveForPreview(
+    block,
+    { variables: scope.fileVariables, env: scope.env, runtime: scope.runtimeVariables },
+    signedFields(template),
+  );
   const values = isRecord(resolved.bodyValue) ? resolved.bodyValue : {};
   const shownValues = isRecord(resolved.bodyDisplay) ? resolved.bodyDisplay : {};
   const display: Record<string, unknown> = {};

@@ -3,6 +3,7 @@
 // variable with arguments is hovered with its documentation.
 import assert from 'node:assert/strict';
 import type { MarkupContent } from 'vscode-languageserver-types';
+import { computePreview } from '../../engine/language/preview';
 import { open, service } from './fixture';
 
 describe('language: the peers’ forms', () => {
@@ -24,5 +25,50 @@ describe('language: the peers’ forms', () => {
     const line = lines.findIndex((l) => l.includes('$random.integer'));
     const h = svc.hover(doc, { line, character: lines[line].indexOf('random') });
     assert.match((h?.contents as MarkupContent).value, /^\*\*\{\{\$random\.integer\(from, to\)\}\}\*\*\n\nA random integer from `from`/);
+  });
+
+  it('sees variables set by scripts as set at run time: no undefined-variable, completed, hovered, pending in the preview', () => {
+    const file = [
+      '### login',
+      'POST https://httpbin.org/post',
+      'Content-Type: application/json',
+      '',
+      '{"token": "t"}',
+      '',
+      '> {%',
+      '  client.global.set("auth_token", response.body.json.token);',
+      '  client.global.session = response.cookies["sid"].value;',
+      '%}',
+      '### use',
+      'GET https://httpbin.org/headers',
+      'Authorization: Bearer {{auth_token}} {{session}} {{nowhere}}',
+      '### pay',
+      '# @name pay',
+      'POST {{base_url}}/api/v2/orders/details',
+      'Content-Type: application/json',
+      '',
+      '{ "partnerCode": "{{partnerCode}}", "externalOrderId": "{{auth_token}}" }',
+      '',
+    ].join('\n');
+    const svc = service();
+    const doc = open(svc, file);
+    const undefinedNames = svc
+      .diagnostics(doc)
+      .filter((d) => d.code === 'payout/undefined-variable')
+      .map((d) => file.split('\n')[d.range.start.line].slice(d.range.start.character, d.range.end.character));
+    assert.deepEqual(undefinedNames, ['{{nowhere}}']);
+    const line = file.split('\n').findIndex((l) => l.startsWith('Authorization'));
+    const items = svc.completion(doc, { line, character: 'Authorization: Bearer {{'.length })?.items ?? [];
+    assert.equal(items.find((i) => i.label === 'auth_token')?.detail, 'set at run time by a script of this file');
+    assert.equal(items.find((i) => i.label === 'session')?.detail, 'set at run time by a script of this file');
+    const h = svc.hover(doc, { line, character: 'Authorization: Bearer {{a'.length });
+    assert.match((h?.contents as MarkupContent).value, /\*\*auth_token\*\* is set at run time by a script of this file/);
+    // The signed-string preview waits for it (the send knows it) rather than listing it as undefined.
+    const pay = doc.parsed.requests.find((b) => b.name === 'pay')!;
+    const preview = computePreview(pay, svc.scope(doc))!;
+    assert.equal(preview.display, 'PARTNER1|{{auth_token}}|<secretKey>');
+    assert.deepEqual([preview.unresolved, preview.complete], [[], false]);
+    const without = computePreview(pay, { ...svc.scope(doc), runtimeVariables: new Set() })!;
+    assert.deepEqual(without.unresolved, ['auth_token']);
   });
 });
