@@ -29,7 +29,7 @@ import { writeRedirect } from './outputRedirect';
 import { prepareRequest, prepareSynthetic, type Prepared, type PrepareContext } from './prepare';
 import { maskToken, Redactor } from './redact';
 import { RequestScripts, type ScriptPolicy } from './requestScripts';
-import { runtimeVariables } from '../scripts/source';
+import { variablesSetByScripts } from '../syntax/scriptVariables';
 import { schemaOutcome } from './schema';
 import {
   createsOrder,
@@ -289,7 +289,7 @@ export class PayoutSession {
     await this.ensureLocal();
     const p = await prepareRequest(block, this.indexOf(block), this.prepareContext(false));
     // Scripts run only when sending: a name one sets is not "undefined", it is not known yet.
-    const runtime = runtimeVariables(this.file.blocks);
+    const runtime = new Set(this.file.blocks.flatMap((b) => variablesSetByScripts(b)));
     p.problems = p.problems.map((problem) => {
       const name = [...runtime].find((n) => problem.includes(`\`${n}\` is not defined`));
       return name

@@ -216,12 +216,7 @@ function variableItems(scope: Scope, doc: PayoutDocument, start: number, offset:
   const shown = (name: string, value: string) => (isSecretVariable(name) ? `<${name}>` : value);
   for (const v of scope.fileVariables.values()) add(v.name, `file: ${shown(v.name, v.value)}`);
   for (const name of Object.keys(scope.env)) add(name, `${scope.envName}: ${shown(name, scope.env[name])}`);
-  for (const name of scope.runtimeVariables)
-    add(
-      name,
-      'set at run time by a script',
-      'A script of this file sets it (`client.global.set` or `request.variables.set`) when the requests run.',
-    );
+  for (const name of scope.runtimeVariables) add(name, 'set at run time by a script of this file');
   for (const k of KNOWN_VARIABLES) {
     const value = variableValue(scope, k.name);
     add(k.name, value === undefined ? `not set in ${scope.envName}` : `${scope.envName}: ${shown(k.name, value)}`, k.description);

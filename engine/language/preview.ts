@@ -55,7 +55,11 @@ export function computePreview(block: RequestBlock, scope: Scope): BlockPreview 
   if (!endpoint || !template) return undefined;
   // The sender's resolution (engine/syntax/resolve.ts), in its preview mode: values that only the
   // send knows stay `{{...}}`, secrets are displayed as `<name>`.
-  const resolved = resolveForPreview(block, { variables: scope.fileVariables, env: scope.env }, signedFields(template));
+  const resolved = resolveForPreview(
+    block,
+    { variables: scope.fileVariables, env: scope.env, runtime: scope.runtimeVariables },
+    signedFields(template),
+  );
   const values = isRecord(resolved.bodyValue) ? resolved.bodyValue : {};
   const shownValues = isRecord(resolved.bodyDisplay) ? resolved.bodyDisplay : {};
   const display: Record<string, unknown> = {};
@@ -74,10 +78,13 @@ export function computePreview(block: RequestBlock, scope: Scope): BlockPreview 
       if (!inside(u.ref.span, span)) continue;
       complete = false;
       // Only names the user can define: a system variable (`$uuid`) or a request's response is known when sent.
+      // A name a script sets is known when sent too (pending): listed apart, for the view to say so.
+      if (u.ref.kind === 'variable' && scope.runtimeVariables.has(u.ref.name)) {
+        if (!runtime.includes(u.ref.expression)) runtime.push(u.ref.expression);
+        continue;
+      }
       if (u.pending || u.ref.kind !== 'variable') continue;
-      // A name a script sets is known when sent too: listed apart, not as one to define.
-      const list = scope.runtimeVariables.has(u.ref.name) ? runtime : unresolved;
-      if (!list.includes(u.ref.expression)) list.push(u.ref.expression);
+      if (!unresolved.includes(u.ref.expression)) unresolved.push(u.ref.expression);
     }
   }
   const shown = buildCanonical(template, display);

@@ -1,8 +1,9 @@
-// Where a script's code comes from, and what a script sets, read without running it.
+// Where a script's code comes from (what a script sets, read without running it, is
+// engine/syntax/scriptVariables.ts).
 // `> ./handler.js` is read through the bounded reader (a FIFO or /dev/zero named as a handler must
 // not hang or exhaust the sender), only inside the folder the sender was given.
 import { dirname } from 'node:path';
-import type { RequestBlock, Script } from '../syntax/types';
+import type { Script } from '../syntax/types';
 import { confinedPath } from '../util/confinedPath';
 import { readTextFile } from '../util/readBounded';
 
@@ -27,21 +28,4 @@ export function scriptCode(script: Script, requestFile: string, root: string, la
   } catch (e) {
     throw new Error(`${label} could not be read: ${(e as Error).message}`);
   }
-}
-
-// `client.global.set("token", …)` and `request.variables.set('x', …)` with a literal name: what a
-// reader can know without running the script. A name computed at run time is not found, and stays
-// "undefined" to lint, as it would be to anyone reading the file.
-const SETS = /\b(?:client\.global|request\.variables)\.set\(\s*(["'`])([A-Za-z_$][\w.$-]*)\1/g;
-
-/** Names a script's source sets (inline scripts only; a file's text is not read for lint). */
-export function namesSetIn(source: string): string[] {
-  return [...new Set([...source.matchAll(SETS)].map((m) => m[2]))];
-}
-
-/** Variables the inline scripts of these blocks set: "set at run time" for completion, lint and preview. */
-export function runtimeVariables(blocks: readonly RequestBlock[]): Set<string> {
-  const out = new Set<string>();
-  for (const b of blocks) for (const s of b.scripts ?? []) if (s.kind === 'inline') for (const n of namesSetIn(s.source)) out.add(n);
-  return out;
 }

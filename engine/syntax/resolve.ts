@@ -62,6 +62,11 @@ export interface ResolveContext {
    * Use `resolveForPreview` / `previewString`.
    */
   preview?: boolean;
+  /**
+   * Names set by the file's scripts at run time (engine/syntax/scriptVariables.ts). In preview, an
+   * undefined one waits for the send (`pending`) instead of being "not defined".
+   */
+  runtime?: ReadonlySet<string>;
 }
 
 export interface Unresolved {
@@ -160,7 +165,7 @@ export function variableText(
 }
 
 /** What the preview resolves with: the file's variables and the environment; nothing that only a send knows. */
-export type PreviewContext = Pick<AnyContext, 'file' | 'variables' | 'env'>;
+export type PreviewContext = Pick<AnyContext, 'file' | 'variables' | 'env' | 'runtime'>;
 
 /** Never consulted in preview mode (system variables stay as written); throws if it were. */
 const NOT_SENDING: SystemVariables = {
@@ -467,6 +472,9 @@ class Resolver {
       return { ok: false, cycle: true, reason: `Variables refer to each other in a cycle (${cycle}): give one of them a plain value.` };
     }
     const raw = variableText(name, this.fileVars, this.ctx.env ?? {});
+    if (raw === undefined && this.ctx.preview && this.ctx.runtime?.has(name)) {
+      return { ok: false, deferred: true, reason: `\`${name}\` is set at run time by a script of this file.` };
+    }
     if (raw === undefined) {
       return {
         ok: false,
@@ -550,7 +558,11 @@ class Resolver {
         if (!d) return badOffset(ref);
         return { ok: true, value: formatDate(d, args[0] ?? 'iso8601', ref.name === '$datetime') };
       }
+      case '$date':
+        return { ok: true, value: formatDate(this.now(), 'YYYY-MM-DD', true) };
       case '$randomInt': {
+        // kulala: without arguments, from 0 to 9999999.
+        if (args.length === 0) return { ok: true, value: String(sys.randomInt(0, 10_000_000)) };
         const min = Number(args[0]);
         const max = Number(args[1]);
         if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || max <= min || max - min > 2 ** 48 - 1) {

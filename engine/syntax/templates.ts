@@ -33,7 +33,11 @@ export const SYSTEM_VARIABLES: Readonly<Record<string, SystemVariableInfo>> = {
     usage: '{{$localDatetime rfc1123|iso8601|"YYYY-MM-DD HH:mm:ss" [offset unit]}}',
     description: 'Like `$datetime`, in the local time zone of the machine.',
   },
-  $randomInt: { usage: '{{$randomInt min max}}', description: 'A random integer from min (included) to max (excluded).' },
+  $randomInt: {
+    usage: '{{$randomInt min max}}',
+    description: 'A random integer from min (included) to max (excluded); from 0 to 9999999 without arguments (kulala).',
+  },
+  $date: { usage: '{{$date}}', description: "Today's date in UTC, `YYYY-MM-DD` (kulala)." },
   $processEnv: { usage: '{{$processEnv NAME}}', description: 'The value of environment variable NAME of the process.' },
   $dotenv: { usage: '{{$dotenv NAME}}', description: 'The value of NAME in the `.env` file beside the request file.' },
   ...RANDOM_VARIABLES,

@@ -43,6 +43,12 @@ describe('syntax/resolve: the peers’ templates', () => {
     assert.ok(q.get('f'));
   });
 
+  it("reads kulala's `$date` and `$randomInt` without arguments", () => {
+    const { block, r } = send('GET https://x.test/?d={{$date}}&n={{$randomInt}}\n');
+    assert.deepEqual(block.problems, []);
+    assert.equal(r.url, 'https://x.test/?d=2026-11-22&n=3');
+  });
+
   it('says what is wrong with a `$random.*` call, and still warns on an unknown one', () => {
     const { r } = send('GET https://x.test/{{$random.integer(8, 2)}}/{{$random.alphabetic(x)}}\n');
     assert.deepEqual(
