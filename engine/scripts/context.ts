@@ -73,6 +73,8 @@ const BOOTSTRAP = `
   });
   globalThis.client = client;
   globalThis.request = request;
+  // httpYac's scripts write with console: the same output as client.log
+  globalThis.console = freeze({ log: client.log, info: client.log, warn: client.log, error: client.log, debug: client.log });
   if (job.response) {
     const r = job.response;
     const values = (name) => { const v = r.headers[String(name).toLowerCase()]; return v === undefined ? [] : Array.isArray(v) ? v.slice() : [v]; };

@@ -70,8 +70,10 @@ describe('scripts: the client, response and request objects', function () {
     );
     assert.equal(o.tests[1].message, 'said so');
     assert.match(o.tests[2].message!, /Cannot read properties of null/);
-    const cleared = await runScript(job('client.global.clearAll(); client.log(client.global.isEmpty())'));
-    assert.deepEqual([cleared.globals, cleared.logs], [{}, ['true']]);
+    const cleared = await runScript(
+      job('client.global.clearAll(); console.info("httpYac writes", 1); client.log(client.global.isEmpty())'),
+    );
+    assert.deepEqual([cleared.globals, cleared.logs], [{}, ['httpYac writes 1', 'true']]);
   });
 
   it('request: raw and substituted url, body and headers; variables; environment; exit()', async () => {
