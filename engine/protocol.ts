@@ -43,6 +43,8 @@ export interface CanonicalStringResult {
   omitted: { field: string; signedAs: string; note?: string }[];
   /** Variables the preview could not resolve (shown as `{{name}}` in `display`). */
   unresolved: string[];
+  /** Variables a script of the file sets when the requests run (shown as `{{name}}` in `display` until then). */
+  runtime?: string[];
 }
 
 /** Result type of the request: null when the position is not in a signed request. */

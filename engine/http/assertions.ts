@@ -31,6 +31,8 @@ export interface AssertionResult {
   expected?: string;
   /** Where the `??` line is: its offset relative to its request block (Assertion.span.start). */
   at?: number;
+  /** A `client.test` of a script, or the script's own failure, rather than a `??` line. */
+  origin?: 'script';
 }
 
 /** Resolve `$.data.x`, `data.items[0].name`, `data["a.b"]` against a JSON value. */

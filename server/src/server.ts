@@ -44,6 +44,7 @@ import { selectEnvironment } from '../../engine/workspace/environment';
 import { SecretsOverlay } from '../../engine/workspace/secrets';
 import { registerEngineHost } from './host';
 import { resolveOpenApiSetting } from './host/openApiSetting';
+import { fileURLToPath } from 'node:url';
 
 const canonicalStringRequest = new RequestType<CanonicalStringParams, CanonicalStringResponse, void>(CanonicalStringRequest.method);
 const activeEnvironmentNotification = new NotificationType<ActiveEnvironmentParams>(ActiveEnvironmentNotification.method);
@@ -174,7 +175,11 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   }
 
   // send, send all, prepare, explain, …: the editor's engine host (server/src/host)
-  const host = registerEngineHost(connection, documents, service, overlay, () => environmentChanged());
+  let workspaceFolders: string[] = [];
+  const host = registerEngineHost(connection, documents, service, overlay, () => environmentChanged(), {
+    restricted: () => restricted,
+    folders: () => workspaceFolders,
+  });
 
   connection.onInitialize((params): InitializeResult => {
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
@@ -192,6 +197,11 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     sendLensesOnClient = init?.[SEND_LENSES_ON_CLIENT] === true;
     host.setHistoryDir(init?.[HISTORY_DIR_OPTION]);
     // An untrusted workspace (the client says so): language features run, but no secret or key file is read.
+    workspaceFolders = (params.workspaceFolders ?? [])
+      .map((f) => f.uri)
+      .concat(params.workspaceFolders ? [] : params.rootUri ? [params.rootUri] : [])
+      .filter((u) => u.startsWith('file:'))
+      .map((u) => fileURLToPath(u));
     if (init?.restricted === true) {
       restricted = true;
       service.restrict();

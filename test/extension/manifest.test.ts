@@ -87,7 +87,7 @@ describe('extension manifest (package.json contributes)', () => {
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
-    for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js']) {
+    for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js', 'dist/scriptWorker.js']) {
       assert.ok(files.includes(f), `${f} is not in the VSIX (run npm run bundle first)`);
     }
     for (const f of [

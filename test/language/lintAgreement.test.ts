@@ -193,6 +193,21 @@ describe('language/lint agrees with the service', () => {
     }
   });
 
+  it('payout rules stay out of requests to other APIs: a password posted to httpbin (kulala) is no secret-in-body', () => {
+    const body = { username: 'alice', password: '{{PASSWORD}}' };
+    for (const target of ['POST https://httpbin.org/post', 'POST {{host}}/login']) {
+      assert.deepEqual(
+        lint(target, body).filter((d) => d.code.startsWith('payout/') && d.code !== 'payout/undefined-variable'),
+        [],
+        target,
+      );
+    }
+    // The same body to the payout service, or to a payout path at a literal address, is one.
+    for (const target of ['POST {{base_url}}/api/v2/account/verify', 'POST https://payout.example/api/v2/account/verify']) {
+      assert.equal(only(lint(target, body), 'payout/secret-in-body').length, 1, target);
+    }
+  });
+
   it('a missing Content-Type is information (send and curl add it); a wrong one stays an error', () => {
     const missing = only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', sell, ''), 'payout/missing-content-type');
     assert.equal(missing[0]?.severity, INFORMATION);

@@ -21,6 +21,9 @@ export interface HostContext {
   tokens: TokenCache;
   /** Where the history is kept (initializationOptions.historyDir: the extension's storage); unset, nothing is recorded. */
   historyDir?: string;
+  /** `client.global` of the request files' scripts: one store for the server's lifetime, as JetBrains keeps it per IDE session. */
+  scriptGlobals: Map<string, string>;
+  workspace: { restricted: () => boolean; folders: () => readonly string[] };
 }
 
 export function newTokenCache(): TokenCache {

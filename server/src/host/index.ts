@@ -72,6 +72,8 @@ export function registerEngineHost(
   overlay: SecretsOverlay,
   /** Drop cached environments and lint every open document again. */
   revalidateAll: () => void,
+  /** The workspace as the client described it at start: trusted or not (Restricted Mode), and its folders. */
+  workspace: { restricted: () => boolean; folders: () => readonly string[] } = { restricted: () => false, folders: () => [] },
 ): EngineHost {
   const refreshAll = () => {
     service.invalidateEnvironment();
@@ -85,6 +87,8 @@ export function registerEngineHost(
     secrets: new HostSecrets(connection, overlay, refreshAll),
     sandbox: new HostSandbox(connection),
     tokens: newTokenCache(),
+    scriptGlobals: new Map(),
+    workspace,
   };
 
   function handle<T extends TypedRequest<unknown, unknown>>(

@@ -7,6 +7,7 @@ import type { SendResult } from '../../../engine/http/types';
 import type { SendSettings } from '../../../engine/protocol';
 import type { ParsedFile, RequestBlock } from '../../../engine/syntax/types';
 import { selectEnvironment, type SelectedEnvironment } from '../../../engine/workspace/environment';
+import { sep } from 'node:path';
 import { openDocument, type HostContext } from './context';
 
 export interface HostSessionOptions {
@@ -71,8 +72,19 @@ export async function openHostSession(ctx: HostContext, o: HostSessionOptions): 
         return fresh;
       },
       onResult: o.onResult,
+      scripts: ctx.workspace.restricted()
+        ? {
+            refusal: (label) =>
+              `${label} has a pre-request script or response handler, and scripts do not run in Restricted Mode: trust the workspace (Manage Workspace Trust) to run it`,
+          }
+        : { globals: ctx.scriptGlobals, root: workspaceFolderOf(ctx.workspace.folders(), filePath) ?? dir },
     },
   });
+}
+
+/** The workspace folder holding `file` (the innermost), where its scripts and `>>` outputs must stay. */
+function workspaceFolderOf(folders: readonly string[], file: string): string | undefined {
+  return folders.filter((f) => file.startsWith(f.endsWith(sep) ? f : f + sep)).sort((a, b) => b.length - a.length)[0];
 }
 
 /** Offset of the start of a 0-based line. */
