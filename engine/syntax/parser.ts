@@ -171,64 +171,74 @@ function blockStarts(text: string): number[] {
  * native comparisons of large chunks: no slice per block, which was 50,000 slices per keystroke in
  * a 20 MB file); only the segments in between go through a text -> blocks map.
  */
-function reuseOrParse(text: string, starts: number[], ends: number[], prevBlocks: RequestBlock[], prevText: string): RequestBlock[] {
+function reuseOrParse(text: string, starts: number[], ends: number[], prev: RequestBlock[], prevText: string): RequestBlock[] {
   const n = starts.length;
-  const out: RequestBlock[] = [];
-  // Previous segments: index of each one's first block in prevBlocks, then prevBlocks.length. A
-  // segment's first block has a `###` separator (or is the preamble); the requests split off it have none.
-  const seg: number[] = [];
-  for (let j = 0; j < prevBlocks.length; j++) if (j === 0 || prevBlocks[j].separator) seg.push(j);
-  const m = seg.length;
-  seg.push(prevBlocks.length);
-  const prefix = m ? commonPrefix(text, prevText) : 0;
-  const suffix = m ? commonSuffix(text, prevText, prefix) : 0;
+  const out = new Array<RequestBlock>(); // one per segment, or more where a segment splits
+  const count = prev.length;
+  const prefix = count ? commonPrefix(text, prevText) : 0;
+  const suffix = count ? commonSuffix(text, prevText, prefix) : 0;
   // Previous segments tile the previous text: their offsets are sums of their lengths (their
-  // blocks' `start` fields may already have been moved by another parse).
+  // blocks' `start` fields may already have been moved by another parse). A previous segment is a
+  // block with a `###` separator (or the preamble) and the blocks without one that follow it.
   let front = 0;
+  let pf = 0; // first previous block not reused at the front
   let oldStart = 0;
-  while (front < n && front < m) {
-    const len = segmentLength(prevBlocks, seg[front], seg[front + 1]);
+  while (front < n && pf < count) {
+    let pe = pf + 1;
+    let len = prev[pf].text.length;
+    while (pe < count && prev[pe].separator === undefined) len += prev[pe++].text.length;
     if (oldStart !== starts[front] || ends[front] - starts[front] !== len || ends[front] > prefix) break;
-    moveSegment(prevBlocks, seg[front], seg[front + 1], starts[front], out);
+    moveSegment(prev, pf, pe, starts[front], out);
     oldStart += len;
     front++;
+    pf = pe;
   }
-  let back = 0;
+  // At the back: each segment's first block, scanning backwards (moved once the middle is done).
+  const tail: number[] = [];
+  let pb = count; // previous blocks [pb, count) are reused at the back
   let oldFromEnd = 0; // distance from the end of the previous text to the start of the segment
-  while (back < n - front && back < m - front) {
-    const p = m - 1 - back;
-    const k = n - 1 - back;
-    const len = segmentLength(prevBlocks, seg[p], seg[p + 1]);
+  while (tail.length < n - front && pb > pf) {
+    let ps = pb - 1;
+    let len = prev[ps].text.length;
+    while (ps > pf && prev[ps].separator === undefined) len += prev[--ps].text.length;
+    const k = n - 1 - tail.length;
     oldFromEnd += len;
     if (text.length - starts[k] !== oldFromEnd || ends[k] - starts[k] !== len || oldFromEnd > suffix) break;
-    back++;
+    tail.push(ps);
+    pb = ps;
   }
-  let pool: Map<string, number[]> | undefined;
+  const back = tail.length;
+  let pool: Map<string, number[]> | undefined; // segment text -> first blocks of the segments
   for (let k = front; k < n - back; k++) {
     const segText = text.slice(starts[k], ends[k]);
     if (!pool) {
       pool = new Map();
-      for (let q = front; q < m - back; q++) {
-        const key = segmentText(prevBlocks, seg[q], seg[q + 1]);
+      for (let q = pf; q < pb;) {
+        let qe = q + 1;
+        while (qe < pb && prev[qe].separator === undefined) qe++;
+        const key = segmentText(prev, q, qe);
         const list = pool.get(key);
         if (list) list.push(q);
         else pool.set(key, [q]);
+        q = qe;
       }
     }
     const reused = pool.get(segText)?.shift();
     // A fresh parse keeps views into its text: together they are one copy of it, as the copies
     // would be, made without copying. After an edit, new blocks copy (see ownCopy).
-    if (reused !== undefined) moveSegment(prevBlocks, seg[reused], seg[reused + 1], starts[k], out);
-    else parseSegment(prevBlocks.length > 0 ? ownCopy(segText) : segText, starts[k], out);
+    if (reused !== undefined) moveSegment(prev, reused, segmentEnd(prev, reused), starts[k], out);
+    else parseSegment(count > 0 ? ownCopy(segText) : segText, starts[k], out);
   }
-  for (let q = back; q > 0; q--) moveSegment(prevBlocks, seg[m - q], seg[m - q + 1], starts[n - q], out);
+  // `tail` runs back to front: the segment starting at block tail[q] ends where tail[q - 1] starts.
+  for (let q = back - 1; q >= 0; q--) moveSegment(prev, tail[q], q === 0 ? count : tail[q - 1], starts[n - 1 - q], out);
   return out;
 }
 
-function segmentLength(blocks: RequestBlock[], from: number, to: number): number {
-  let len = 0;
-  for (let j = from; j < to; j++) len += blocks[j].text.length;
-  return len;
+/** The index after the last block of the segment starting at block `from`. */
+function segmentEnd(blocks: RequestBlock[], from: number): number {
+  let e = from + 1;
+  while (e < blocks.length && blocks[e].separator === undefined) e++;
+  return e;
 }
 
 function segmentText(blocks: RequestBlock[], from: number, to: number): string {
