@@ -7,19 +7,18 @@ import { intern } from '../util/intern';
 import { Lru } from '../util/lru';
 import { maskTemplates, parseJsonBody } from './json';
 import { scanTemplates } from './templates';
+import { isBlank, NO_SCRIPTS, report, type ProblemSink } from './lines';
+import { blockComment, httpyacScript, responseLine, responseRef, savedResponseEnd, scriptLine } from './peerLines';
 import type {
   Assertion,
   Body,
   Directive,
   Header,
   JsonBody,
-  OutputRedirect,
   ParsedFile,
   RequestBlock,
   RequestLine,
-  Script,
   Span,
-  SyntaxProblem,
   TemplateRef,
   VariableDefinition,
 } from './types';
@@ -171,64 +170,74 @@ function blockStarts(text: string): number[] {
  * native comparisons of large chunks: no slice per block, which was 50,000 slices per keystroke in
  * a 20 MB file); only the segments in between go through a text -> blocks map.
  */
-function reuseOrParse(text: string, starts: number[], ends: number[], prevBlocks: RequestBlock[], prevText: string): RequestBlock[] {
+function reuseOrParse(text: string, starts: number[], ends: number[], prev: RequestBlock[], prevText: string): RequestBlock[] {
   const n = starts.length;
-  const out: RequestBlock[] = [];
-  // Previous segments: index of each one's first block in prevBlocks, then prevBlocks.length. A
-  // segment's first block has a `###` separator (or is the preamble); the requests split off it have none.
-  const seg: number[] = [];
-  for (let j = 0; j < prevBlocks.length; j++) if (j === 0 || prevBlocks[j].separator) seg.push(j);
-  const m = seg.length;
-  seg.push(prevBlocks.length);
-  const prefix = m ? commonPrefix(text, prevText) : 0;
-  const suffix = m ? commonSuffix(text, prevText, prefix) : 0;
+  const out = new Array<RequestBlock>(); // one per segment, or more where a segment splits
+  const count = prev.length;
+  const prefix = count ? commonPrefix(text, prevText) : 0;
+  const suffix = count ? commonSuffix(text, prevText, prefix) : 0;
   // Previous segments tile the previous text: their offsets are sums of their lengths (their
-  // blocks' `start` fields may already have been moved by another parse).
+  // blocks' `start` fields may already have been moved by another parse). A previous segment is a
+  // block with a `###` separator (or the preamble) and the blocks without one that follow it.
   let front = 0;
+  let pf = 0; // first previous block not reused at the front
   let oldStart = 0;
-  while (front < n && front < m) {
-    const len = segmentLength(prevBlocks, seg[front], seg[front + 1]);
+  while (front < n && pf < count) {
+    let pe = pf + 1;
+    let len = prev[pf].text.length;
+    while (pe < count && prev[pe].separator === undefined) len += prev[pe++].text.length;
     if (oldStart !== starts[front] || ends[front] - starts[front] !== len || ends[front] > prefix) break;
-    moveSegment(prevBlocks, seg[front], seg[front + 1], starts[front], out);
+    moveSegment(prev, pf, pe, starts[front], out);
     oldStart += len;
     front++;
+    pf = pe;
   }
-  let back = 0;
+  // At the back: each segment's first block, scanning backwards (moved once the middle is done).
+  const tail: number[] = [];
+  let pb = count; // previous blocks [pb, count) are reused at the back
   let oldFromEnd = 0; // distance from the end of the previous text to the start of the segment
-  while (back < n - front && back < m - front) {
-    const p = m - 1 - back;
-    const k = n - 1 - back;
-    const len = segmentLength(prevBlocks, seg[p], seg[p + 1]);
+  while (tail.length < n - front && pb > pf) {
+    let ps = pb - 1;
+    let len = prev[ps].text.length;
+    while (ps > pf && prev[ps].separator === undefined) len += prev[--ps].text.length;
+    const k = n - 1 - tail.length;
     oldFromEnd += len;
     if (text.length - starts[k] !== oldFromEnd || ends[k] - starts[k] !== len || oldFromEnd > suffix) break;
-    back++;
+    tail.push(ps);
+    pb = ps;
   }
-  let pool: Map<string, number[]> | undefined;
+  const back = tail.length;
+  let pool: Map<string, number[]> | undefined; // segment text -> first blocks of the segments
   for (let k = front; k < n - back; k++) {
     const segText = text.slice(starts[k], ends[k]);
     if (!pool) {
       pool = new Map();
-      for (let q = front; q < m - back; q++) {
-        const key = segmentText(prevBlocks, seg[q], seg[q + 1]);
+      for (let q = pf; q < pb;) {
+        let qe = q + 1;
+        while (qe < pb && prev[qe].separator === undefined) qe++;
+        const key = segmentText(prev, q, qe);
         const list = pool.get(key);
         if (list) list.push(q);
         else pool.set(key, [q]);
+        q = qe;
       }
     }
     const reused = pool.get(segText)?.shift();
     // A fresh parse keeps views into its text: together they are one copy of it, as the copies
     // would be, made without copying. After an edit, new blocks copy (see ownCopy).
-    if (reused !== undefined) moveSegment(prevBlocks, seg[reused], seg[reused + 1], starts[k], out);
-    else parseSegment(prevBlocks.length > 0 ? ownCopy(segText) : segText, starts[k], out);
+    if (reused !== undefined) moveSegment(prev, reused, segmentEnd(prev, reused), starts[k], out);
+    else parseSegment(count > 0 ? ownCopy(segText) : segText, starts[k], out);
   }
-  for (let q = back; q > 0; q--) moveSegment(prevBlocks, seg[m - q], seg[m - q + 1], starts[n - q], out);
+  // `tail` runs back to front: the segment starting at block tail[q] ends where tail[q - 1] starts.
+  for (let q = back - 1; q >= 0; q--) moveSegment(prev, tail[q], q === 0 ? count : tail[q - 1], starts[n - 1 - q], out);
   return out;
 }
 
-function segmentLength(blocks: RequestBlock[], from: number, to: number): number {
-  let len = 0;
-  for (let j = from; j < to; j++) len += blocks[j].text.length;
-  return len;
+/** The index after the last block of the segment starting at block `from`. */
+function segmentEnd(blocks: RequestBlock[], from: number): number {
+  let e = from + 1;
+  while (e < blocks.length && blocks[e].separator === undefined) e++;
+  return e;
 }
 
 function segmentText(blocks: RequestBlock[], from: number, to: number): string {
@@ -333,17 +342,6 @@ function emptyBlock(text: string, start: number): RequestBlock {
     references: [],
     problems: [],
   };
-}
-
-/**
- * The `scripts` of every block without one: most blocks have none, and an empty array per block
- * would be one more object for each of a large file's blocks. Frozen, so a mutation is a bug seen
- * at once rather than scripts shared by every block.
- */
-const NO_SCRIPTS: Script[] = Object.freeze([]) as unknown as Script[];
-
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9 || c === 0xfeff;
 }
 
 // Body lines of the block being parsed, five numbers each (start, end before the line break, first
@@ -664,191 +662,11 @@ function compact(b: RequestBlock): RequestBlock {
   return b;
 }
 
-/**
- * A line starting with `>` below the request line: `>> path` / `>>! path` (output redirect) or a
- * response handler. Returns the offset of the line after it, or -1 when the line is not one (a
- * `>` glued to text, as in `>x`, stays what it was: body text).
- */
-function responseLine(b: RequestBlock, text: string, from: number, to: number, lineEnd: number, problems: ProblemSink): number {
-  if (text.charCodeAt(from + 1) === 62 /* >> */) {
-    const force = text.charCodeAt(from + 2) === 33; /* ! */
-    let p = from + (force ? 3 : 2);
-    if (p < to && !isBlank(text.charCodeAt(p))) return -1;
-    while (p < to && isBlank(text.charCodeAt(p))) p++;
-    const span = { start: from, end: to };
-    if (p === to) {
-      report(
-        problems,
-        span,
-        'syntax/redirect-without-path',
-        `\`${force ? '>>!' : '>>'}\` names no file: write e.g. \`>> ./responses/quote.json\`.`,
-      );
-    } else if (b.outputRedirect) {
-      report(problems, span, 'syntax/second-redirect', 'A request writes its response to one file: remove this second `>>` line.');
-    } else {
-      const redirect: OutputRedirect = { path: text.slice(p, to), force, span, pathSpan: { start: p, end: to } };
-      b.outputRedirect = redirect;
-    }
-    return lineAfter(text, lineEnd);
-  }
-  if (from + 1 === to) {
-    report(
-      problems,
-      { start: from, end: to },
-      'syntax/empty-handler',
-      '`>` alone is no response handler: write `> {% client.log(response.status) %}` or `> ./handler.js`.',
-    );
-    return lineAfter(text, lineEnd);
-  }
-  const c = text.charCodeAt(from + 1);
-  if (!isBlank(c) && !(c === 123 /* { */ && text.charCodeAt(from + 2) === 37) /* % */) return -1;
-  return scriptLine(b, 'post', text, from, from + 1, to, lineEnd, problems);
-}
-
-/**
- * A script starting at `from` (the `<` or `>`), its code or path from `at`: `{% … %}`, which may
- * run over many lines, or a path up to the end of the line. Returns the offset of the line after it.
- */
-function scriptLine(
-  b: RequestBlock,
-  phase: Script['phase'],
-  text: string,
-  from: number,
-  at: number,
-  to: number,
-  lineEnd: number,
-  problems: ProblemSink,
-): number {
-  while (at < to && isBlank(text.charCodeAt(at))) at++;
-  let script: Script;
-  let next = lineAfter(text, lineEnd);
-  if (text.charCodeAt(at) === 123 && text.charCodeAt(at + 1) === 37 /* {% */) {
-    const close = text.indexOf('%}', at + 2);
-    if (close === -1) {
-      let end = text.length;
-      while (end > at && (isBlank(text.charCodeAt(end - 1)) || text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end--;
-      report(
-        problems,
-        { start: from, end: at + 2 },
-        'syntax/unterminated-script',
-        'This script has no closing `%}`: end it with `%}` (the script runs to the end of the block until then).',
-      );
-      script = { phase, kind: 'inline', source: text.slice(at + 2, end), span: { start: from, end }, sourceSpan: { start: at + 2, end } };
-      next = text.length;
-    } else {
-      script = {
-        phase,
-        kind: 'inline',
-        source: text.slice(at + 2, close),
-        span: { start: from, end: close + 2 },
-        sourceSpan: { start: at + 2, end: close },
-      };
-      // The rest of the line holding `%}`.
-      let end = close + 2;
-      while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
-      let rest = close + 2;
-      while (rest < end && isBlank(text.charCodeAt(rest))) rest++;
-      let restTo = end;
-      while (restTo > rest && isBlank(text.charCodeAt(restTo - 1))) restTo--;
-      if (restTo > rest) {
-        report(
-          problems,
-          { start: rest, end: restTo },
-          'syntax/text-after-script',
-          "This text follows the script's closing `%}` on the same line and is ignored: put it on a line of its own.",
-          'warning',
-        );
-      }
-      next = lineAfter(text, end);
-    }
-  } else {
-    script = { phase, kind: 'file', source: text.slice(at, to), span: { start: from, end: to }, sourceSpan: { start: at, end: to } };
-  }
-  if (b.scripts === NO_SCRIPTS) b.scripts = [];
-  b.scripts.push(script);
-  return next;
-}
-
 /** A line that starts a new request below a blank line: see REQUEST_START. */
 function isRequestStart(text: string, from: number, to: number): boolean {
   const c = text.charCodeAt(from);
   if (c < 65 || c > 90) return false; // not a capital: most body lines end here
   return REQUEST_START.test(text.slice(from, to));
-}
-
-/** The saved response now ends at `to` when that line has text. */
-function savedResponseEnd(b: RequestBlock, to: number): void {
-  if (b.savedResponse && to > b.savedResponse.end) b.savedResponse = { start: b.savedResponse.start, end: to };
-}
-
-/**
- * httpYac's script block: a line `{{` (optionally `{{+`, `{{@request`, `{{@js response`, …) up to
- * a line `}}`. Returns the offset of the line after the `}}` line, or -1 when the line is not one
- * (no closing line: then `{{` is a template, as before).
- */
-function httpyacScript(b: RequestBlock, text: string, from: number, to: number, lineEnd: number): number {
-  if (!HTTPYAC_SCRIPT_START.test(text.slice(from, to))) return -1;
-  const sourceStart = lineAfter(text, lineEnd);
-  let at = sourceStart;
-  while (at < text.length) {
-    let end = at;
-    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
-    let f = at;
-    while (f < end && isBlank(text.charCodeAt(f))) f++;
-    let t = end;
-    while (t > f && isBlank(text.charCodeAt(t - 1))) t--;
-    if (t - f === 2 && text.charCodeAt(f) === 125 && text.charCodeAt(f + 1) === 125) {
-      (b.httpyacScripts ??= []).push({ span: { start: from, end: t }, sourceSpan: { start: sourceStart, end: at } });
-      return lineAfter(text, end);
-    }
-    at = lineAfter(text, end);
-  }
-  return -1;
-}
-
-/** httpYac: `{{`, `{{+`, `{{@request`, `{{@js response` alone on a line. */
-const HTTPYAC_SCRIPT_START = /^\{\{(?:@js[ \t]+)?(?:\+|@)?(?:request|streaming|response|after|responseLogging)?$/i;
-
-/** httpYac's `/* … *\/` comment from `from`; returns the offset of the line after its end. */
-function blockComment(b: RequestBlock, text: string, from: number, problems: ProblemSink): number {
-  const close = text.indexOf('*/', from + 2);
-  let end = close === -1 ? text.length : close + 2;
-  if (close === -1) {
-    while (end > from && /\s/.test(text[end - 1])) end--;
-    report(
-      problems,
-      { start: from, end: from + 2 },
-      'syntax/unterminated-comment',
-      'This `/*` comment has no closing `*/`: end it with `*/`.',
-    );
-  }
-  b.comments.push({ start: from, end });
-  let lineEnd = end;
-  while (lineEnd < text.length && text.charCodeAt(lineEnd) !== 10 && text.charCodeAt(lineEnd) !== 13) lineEnd++;
-  return lineAfter(text, lineEnd);
-}
-
-/** `<> path` below the request (JetBrains). */
-function responseRef(b: RequestBlock, text: string, from: number, to: number, problems: ProblemSink): void {
-  let p = from + 2;
-  while (p < to && isBlank(text.charCodeAt(p))) p++;
-  const span = { start: from, end: to };
-  if (p === to) {
-    report(
-      problems,
-      span,
-      'syntax/empty-response-ref',
-      '`<>` names no file: write e.g. `<> ./previous-response.200.json`, or remove the line.',
-    );
-  } else if (!b.responseRef) {
-    b.responseRef = { path: text.slice(p, to), span, pathSpan: { start: p, end: to } };
-  }
-}
-
-/** The offset of the line after the line break at `lineEnd` (CRLF, LF or CR). */
-function lineAfter(text: string, lineEnd: number): number {
-  if (lineEnd >= text.length) return text.length;
-  return text.charCodeAt(lineEnd) === 13 && text.charCodeAt(lineEnd + 1) === 10 ? lineEnd + 2 : lineEnd + 1;
 }
 
 function directive(m: RegExpExecArray, at: number): Directive {
@@ -893,13 +711,6 @@ class NamedValue implements Header, Directive {
   get valueSpan(): Span {
     return { start: this.valueStart, end: this.valueStart + this.value.length };
   }
-}
-
-/** Where a block's problems go: its own list (an array, not a closure: one closure per block showed in profiles). */
-type ProblemSink = SyntaxProblem[];
-
-function report(sink: ProblemSink, span: Span, code: string, message: string, severity: SyntaxProblem['severity'] = 'error'): void {
-  sink.push({ span, code, message, severity });
 }
 
 function parseVariable(content: string, at: number, problem: ProblemSink): VariableDefinition | undefined {
