@@ -16,7 +16,7 @@ export interface OpenedSignature {
   padding: 'pkcs1' | 'pss' | 'pkcs1-raw';
   hash: OpenedHash;
   /** True when the signature covers exactly `text` (its UTF-8 bytes). One or two hashes; no RSA. */
-  matches(text: string): boolean;
+  matches: (text: string) => boolean;
 }
 
 // DigestInfo prefixes (RFC 8017 §9.2 note 1), and the same without the NULL parameters some

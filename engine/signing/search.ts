@@ -22,7 +22,7 @@ export interface SearchInput {
   segments: readonly SearchSegment[];
   secret: string;
   /** True when the signature covers exactly this string (OpenedSignature.matches). */
-  matches(text: string): boolean;
+  matches: (text: string) => boolean;
   sources: readonly CandidateSource[];
   budgetMs: number;
   /** Milliseconds, for the budget (a parameter so tests can stop the clock). */
