@@ -25,6 +25,8 @@ import { evaluateAssertions, type AssertionResult } from './assertions';
 import { loadCredentials, type Credentials } from './credentials';
 import { decodeEnvelope, type DecodedEnvelope } from './decode';
 import type { SelectedEnvironment } from '../workspace/environment';
+import type { CandidateSource } from '../signing';
+import { environmentSources, fileSources, objectSources } from './explainSources';
 import { prepareRequest, prepareSynthetic, type Prepared, type PrepareContext } from './prepare';
 import { maskToken, Redactor } from './redact';
 import { schemaOutcome } from './schema';
@@ -75,6 +77,11 @@ export interface SessionOptions {
    */
   openApiDocuments?: readonly OpenApiDirective[];
   deps?: SessionDeps;
+  /**
+   * Values the caller has at hand besides the file, the environments and this session's own sends,
+   * for explaining a signature (the editor's earlier sends; a history of what was sent).
+   */
+  explainSources?: () => readonly CandidateSource[];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -96,6 +103,7 @@ export class PayoutSession {
   private loadedCredentials?: Credentials;
   private readonly configuredDocuments: readonly OpenApiDirective[];
   private openApi?: { endpoints?: Endpoint[]; problems: string[] };
+  private readonly callerSources?: () => readonly CandidateSource[];
 
   constructor(options: SessionOptions) {
     this.filePath = isAbsolute(options.filePath) ? options.filePath : resolvePath(options.filePath);
@@ -103,6 +111,7 @@ export class PayoutSession {
     this.file = parseHttpFile(options.text ?? readFileSync(this.filePath, 'utf8'));
     this.env = options.environment;
     this.configuredDocuments = options.openApiDocuments ?? [];
+    this.callerSources = options.explainSources;
     const d = options.deps ?? {};
     this.deps = {
       ...d,
@@ -242,11 +251,27 @@ export class PayoutSession {
     return this.loadedCredentials;
   }
 
+  /**
+   * Everything at hand for explain's value search: this session's earlier sends and their responses
+   * (newest first), the caller's sources (the editor's earlier sends, a history), the literal values
+   * of the file's other requests, the environments' plain variables.
+   */
+  explainSources(except?: RequestBlock): CandidateSource[] {
+    const sent = [...this.results.values()]
+      .reverse()
+      .flatMap((r) => [
+        ...objectSources(`an earlier send of ${r.prepared.label} in this run`, r.prepared.bodyJson),
+        ...objectSources(`the response to ${r.prepared.label} in this run`, r.response?.body),
+      ]);
+    return [...sent, ...(this.callerSources?.() ?? []), ...fileSources(this.file.requests, except), ...environmentSources(this.fileDir)];
+  }
+
   private prepareContext(withToken: boolean): PrepareContext {
     const creds = this.credentials();
     return {
       resolve: this.resolveContext(),
       credentials: creds,
+      explainSources: () => this.explainSources(),
       redactor: this.redactor,
       extraEndpoints: this.openApiDocuments().endpoints,
       now: this.deps.now,
@@ -419,6 +444,8 @@ export class PayoutSession {
       servicePublicKeyProblem: creds.problems.servicePublicKey,
       secretKey: creds.secretKey,
       secretKeyProblem: creds.problems.secretKey,
+      // The response usually echoes the request: its values come first.
+      explainSources: () => [...objectSources(`the request ${prepared.label} as sent`, prepared.bodyJson), ...this.explainSources()],
     });
 
     const schema = schemaOutcome(endpoint, response);
