@@ -16,7 +16,7 @@ import { selectEnvironment } from '../../engine/workspace/environment';
 import type { PayoutSession } from '../../engine/http/session';
 import { LOCAL_ENV } from '../../engine/sandbox/home';
 import { loadEnvironments } from '../../engine/workspace/envFiles';
-import { objectSources } from '../../engine/http/explainSources';
+import { objectSources } from '../../engine/workspace/explainSources';
 import { writeErr, writeOut } from '../output';
 
 const spec = {

@@ -26,7 +26,7 @@ import { loadCredentials, type Credentials } from './credentials';
 import { decodeEnvelope, type DecodedEnvelope } from './decode';
 import type { SelectedEnvironment } from '../workspace/environment';
 import type { CandidateSource } from '../signing';
-import { environmentSources, fileSources, objectSources } from './explainSources';
+import { environmentSources, fileSources, objectSources } from '../workspace/explainSources';
 import { prepareRequest, prepareSynthetic, type Prepared, type PrepareContext } from './prepare';
 import { maskToken, Redactor } from './redact';
 import { schemaOutcome } from './schema';

@@ -49,6 +49,8 @@ export async function openHostSession(ctx: HostContext, o: HostSessionOptions): 
     text: o.text ?? doc.getText(),
     environment: env,
     openApiDocuments: ctx.service.configuredOpenApiDocuments,
+    // The editor's earlier sends (any file, this session): a signature is explained against them too.
+    explainSources: () => ctx.sent.sources(),
     deps: {
       tokenCache: ctx.tokens,
       transport: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxResponseBytes, signal: o.signal },
@@ -70,7 +72,10 @@ export async function openHostSession(ctx: HostContext, o: HostSessionOptions): 
         ctx.service.invalidateEnvironment();
         return fresh;
       },
-      onResult: o.onResult,
+      onResult: (r) => {
+        ctx.sent.add(r.prepared.label, new Date(), r.prepared.bodyJson, r.response?.body);
+        o.onResult?.(r);
+      },
     },
   });
 }

@@ -6,7 +6,7 @@
 import type { CandidateSource } from '../signing';
 import { isSecretVariable } from '../syntax/environments';
 import type { RequestBlock } from '../syntax/types';
-import { loadEnvironments } from '../workspace/envFiles';
+import { loadEnvironments } from './envFiles';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
