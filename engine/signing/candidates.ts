@@ -34,7 +34,8 @@ export function numbersNear(n: number): string[] {
     // Rounded to 8 decimals so 150000 * 0.99 reads 148500, not 148499.99999999997.
     const r = Math.round(x * 1e8) / 1e8;
     out.add(String(r));
-    out.add(r.toFixed(2));
+    // A fractional amount also as a backend formats money (1234.5 -> 1234.50).
+    if (!Number.isInteger(r)) out.add(r.toFixed(2));
   };
   add(n * 100);
   add(n / 100);
@@ -112,9 +113,9 @@ export function fieldCandidates(
     for (const s of own) for (const v of s.values) if (isScalar(v)) add(jsString(v), s.source);
     const numeric = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d/.test(value) ? Number(value) : NaN;
     for (const t of numbersNear(numeric)) add(t, `a number near ${text}`);
-    for (const s of own)
-      for (const v of s.values)
-        if (typeof v === 'number') for (const t of numbersNear(v)) add(t, `a number near ${jsString(v)} (${s.source})`);
+    // Another amount at hand also in its money forms (near numbers only around the one sent: per
+    // source value they would multiply the two-field search by hundreds).
+    for (const s of own) for (const v of s.values) if (typeof v === 'number') add(v.toFixed(2), s.source);
     for (const t of textVariants(text)) add(t, `${field} with other case or spaces`);
     for (const s of own) for (const v of s.values) if (typeof v === 'string') for (const t of textVariants(v)) add(t, s.source);
     for (const o of fields) if (o.field !== field) add(o.text, `the value of ${o.field} (fields swapped)`);
