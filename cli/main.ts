@@ -45,6 +45,10 @@ const commands: Record<string, CommandEntry> = {
     summary: "forward your backend's requests and check every signature as it passes",
     run: async (a) => (await import('./commands/proxy')).proxyCommand(a),
   },
+  history: {
+    summary: 'list and show the exchanges recorded by send --history',
+    run: async (a) => (await import('./commands/history')).historyCommand(a),
+  },
   import: {
     summary: 'turn a curl command line or a raw HTTP request (stdin) into a .payout.http request',
     run: async (a) => (await import('./commands/import')).importCommand(a),

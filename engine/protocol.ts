@@ -333,3 +333,35 @@ export const ProxyStopRequest = request<Record<string, never>, { stopped: boolea
 export const ProxyExchangeNotification = notification<ProxyExchange>('payoutHttp/proxy/exchange');
 /** An exchange as a `.payout.http` request (body as received, no `signature`, `{{variables}}`). */
 export const ProxyOpenAsRequest = request<{ id: number }, { text: string }>('payoutHttp/proxy/openAsRequest');
+
+// ---- The history of what was sent (engine/history; docs/extension.md "History") ----
+
+/** `initializationOptions[HISTORY_DIR_OPTION]`: the folder the server keeps the history in (the extension's storage). */
+export const HISTORY_DIR_OPTION = 'historyDir';
+/** One exchange of the history as a list shows it (secret-free). */
+export interface HistoryItem {
+  id: string;
+  time: string;
+  environment: string;
+  label: string;
+  uri?: string;
+  /** 0-based line of the request line when it was sent. */
+  line: number;
+  method: string;
+  url: string;
+  status?: number;
+  durationMs?: number;
+  headline?: string;
+  ok: boolean;
+}
+/** Newest first; `problems` names entries that could not be read (set aside, the others kept). */
+export const HistoryListRequest = request<Record<string, never>, { items: HistoryItem[]; problems: string[] }>('payoutHttp/history/list');
+/** One entry: its response view's text, and the response alone (status, headers, body) for a diff. */
+export const HistoryGetRequest = request<{ id: string }, { item: HistoryItem; view: string; response: string } | null>(
+  'payoutHttp/history/get',
+);
+export const HistoryClearRequest = request<Record<string, never>, { cleared: number }>('payoutHttp/history/clear');
+/** Where the entry's request is in its file now (found by `# @name`, else by line); the file must be open. */
+export const HistoryLocateRequest = request<{ id: string }, { uri: string; line: number }>('payoutHttp/history/locate');
+/** Server → client: an entry was added or the history cleared. */
+export const HistoryChangedNotification = notification<Record<string, never>>('payoutHttp/history/didChange');

@@ -9,16 +9,22 @@ import { loadOpenApiDocuments } from '../../engine/openapi/userDocuments';
 import { selectEnvironment } from '../../engine/workspace/environment';
 import { environmentFileDiagnostics } from '../../engine/language/environmentFiles';
 import { writeErr, writeOut } from '../output';
+import { annotation } from '../githubAnnotations';
 
 const spec = {
   name: 'lint',
-  usage: 'payout-http lint FILE... [--format text|json] [--env ENV] [--openapi FILE[=BASE] ...] [--warnings-as-errors]',
+  usage: 'payout-http lint FILE... [--format text|json|github] [--env ENV] [--openapi FILE[=BASE] ...] [--warnings-as-errors]',
   description:
     'Checks .payout.http files against the contracts, as the editor does: unknown endpoints, missing or unknown\n' +
     'fields, signed fields left out (signed as `undefined`), enum values, formats, undefined variables, syntax.\n' +
     'Nothing is sent.',
   options: {
-    format: { type: 'string', short: 'f', valueName: 'FORMAT', description: 'text (default) or json' },
+    format: {
+      type: 'string',
+      short: 'f',
+      valueName: 'FORMAT',
+      description: 'text (default), json, or github (GitHub Actions annotations: ::error file=…,line=…,col=…::)',
+    },
     env: { type: 'string', short: 'e', valueName: 'ENV', description: 'environment whose variables count as defined (default: local)' },
     openapi: OPENAPI_OPTION,
     'warnings-as-errors': { type: 'boolean', description: 'exit 1 on warnings too' },
@@ -26,6 +32,7 @@ const spec = {
   examples: [
     'payout-http lint examples/*.payout.http',
     'payout-http lint orders.payout.http --format json --env sandbox',
+    'payout-http lint *.payout.http --format github',
     'payout-http lint pets.payout.http --openapi specs/petstore.yaml=petstore_base_url',
   ],
   notes: [
@@ -39,7 +46,7 @@ const spec = {
 export const lintCommand = command(spec, ({ values, positionals }) => {
   if (positionals.length === 0) throw new UsageError('give at least one .payout.http file to check');
   const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--format ${format}: use text or json`);
+  if (format !== 'text' && format !== 'json' && format !== 'github') throw new UsageError(`--format ${format}: use text, json or github`);
   const files = positionals.map((f) => checkFile(f));
   // Every file read (and a binary one refused, by its name as given) before anything is printed.
   const texts = positionals.map((f, i) => requestFileText(f, files[i]));
@@ -72,6 +79,15 @@ export const lintCommand = command(spec, ({ values, positionals }) => {
         2,
       ) + '\n',
     );
+  } else if (format === 'github') {
+    for (const r of report) {
+      const file = relative(process.cwd(), r.file) || r.file;
+      for (const d of r.diagnostics) {
+        const level = failing(d) ? 'error' : d.severity === 'warning' ? 'warning' : 'notice';
+        const place = { file, line: d.range.start.line + 1, col: d.range.start.character + 1, title: d.code };
+        writeOut(`${annotation(level, place, d.message)}\n`);
+      }
+    }
   } else {
     for (const r of report) {
       const shown = relative(process.cwd(), r.file) || r.file;

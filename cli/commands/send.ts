@@ -1,7 +1,7 @@
-// `payout-http send FILE [--name NAME | --all] [--env ENV] [--json] [--junit FILE]`: sign, send,
+// `payout-http send FILE [--name NAME | --all] [--env ENV] [--json] [--junit FILE] [--report html DIR]`: sign, send,
 // verify, assert; exit 1 when a request fails or an assertion does not hold.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { command, OPENAPI_NOTE, OPENAPI_OPTION, openApiOptions, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
 import { formatResult, requestHeading } from '../format';
@@ -12,11 +12,15 @@ import { sessionBlocks } from '../select';
 import { toJUnitXml } from '../../engine/http/junit';
 import type { PreparedRequest, SendResult } from '../../engine/http/types';
 import { batchOut, writeErr, writeOut } from '../output';
+import { CliHistory } from '../history';
+import { onGitHubActions } from '../githubAnnotations';
+import { htmlReport } from '../reportHtml';
+import { sendAnnotations } from '../sendAnnotations';
 
 const spec = {
   name: 'send',
   usage:
-    'payout-http send FILE [--name NAME ... | --all] [--env ENV] [--openapi FILE[=BASE] ...] [--json] [--junit FILE] [--timeout SECONDS] [--max-bytes N] [--no-retry] [--quiet]',
+    'payout-http send FILE [--name NAME ... | --all] [--env ENV] [--openapi FILE[=BASE] ...] [--json] [--junit FILE] [--report html DIR] [--annotations] [--history] [--timeout SECONDS] [--max-bytes N] [--no-retry] [--quiet]',
   description:
     'Signs and sends requests of a .payout.http file, then prints for each: HTTP status, time, the decoded\n' +
     "envelope (error code, meaning, what to check, whether to retry), the verdict on the response's own\n" +
@@ -49,12 +53,26 @@ const spec = {
     },
     'no-retry': { type: 'boolean', description: 'do not retry 9, 20, 46, 66 with backoff' },
     quiet: { type: 'boolean', short: 'q', description: 'print one line per request instead of the full response' },
+    report: {
+      type: 'string',
+      valueName: 'html DIR',
+      description: 'also write a self-contained HTML page of the run to DIR/index.html (secret-free; written on Ctrl-C too)',
+    },
+    annotations: {
+      type: 'boolean',
+      description: 'print each failure as a GitHub Actions annotation (::error file=…,line=…::); on by itself on GitHub Actions',
+    },
+    history: {
+      type: 'boolean',
+      description: 'also record each exchange in the history (secret-free; list with `payout-http history`)',
+    },
   },
   examples: [
     'payout-http send examples/quickstart.payout.http --all',
     'payout-http send orders.payout.http --name quote --name pay --env sandbox',
     'payout-http send tests.payout.http --all --env sandbox --junit reports/payout.xml',
     'payout-http send pets.payout.http --all --openapi specs/petstore.yaml=petstore_base_url',
+    'payout-http send tests.payout.http --all --report html reports/payout',
   ],
   notes: [
     OPENAPI_NOTE,
@@ -70,7 +88,26 @@ function parseTimeout(text: string | undefined): number | undefined {
   return s * 1000;
 }
 
-export const sendCommand = command(spec, async ({ values, positionals }) => {
+/** `--report html DIR` (two words, as Hurl's `--report-html DIR`) read as one option value `html=DIR`. */
+export function joinReportArgs(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--report' && argv[i + 1] === 'html' && argv[i + 2] !== undefined && !argv[i + 2].startsWith('-')) {
+      out.push('--report', `html=${argv[i + 2]}`);
+      i += 2;
+    } else out.push(argv[i]);
+  }
+  return out;
+}
+
+function reportDir(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const m = /^html=(.+)$/.exec(value);
+  if (!m) throw new UsageError(`--report ${value}: give the format and a folder, e.g. --report html reports/payout`);
+  return m[1];
+}
+
+const send = command(spec, async ({ values, positionals }) => {
   if (positionals.length !== 1)
     throw new UsageError(positionals.length ? `give one file (got ${positionals.length})` : 'give the .payout.http file to send');
   const timeoutMs = parseTimeout(values.timeout);
@@ -78,6 +115,8 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
   if (maxBytes !== undefined && (!Number.isInteger(maxBytes) || maxBytes <= 0))
     throw new UsageError(`--max-bytes ${values['max-bytes']}: give a whole number of bytes above 0`);
   const json = values.json === true;
+  const htmlDir = reportDir(values.report);
+  const annotate = values.annotations === true || onGitHubActions();
   batchOut(); // a line per request: written in batches (cli/output.ts)
   const openApiDocuments = openApiOptions(values.openapi);
   const err = (t: string) => writeErr(`${t}\n`);
@@ -104,6 +143,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
         done++;
         finished.push(r);
         inFlight = undefined;
+        if (values.history) recorder.record(session, r);
         if (json) return;
         const line = values.quiet ? quietLine(r, done, total) : formatResult(r, { index: { n: done, of: Math.max(total, done) } });
         writeOut(session.redactor.redact(line) + '\n' + (values.quiet ? '' : '\n'));
@@ -112,6 +152,7 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
     (note) => err(note),
     openApiDocuments,
   );
+  const recorder = new CliHistory(err);
   const blocks = sessionBlocks(session, values);
   // Dependencies are sent too (first): count them from the start.
   total = session.plan(blocks).length;
@@ -130,6 +171,25 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
       return false;
     }
   };
+  const writeHtml = (results: SendResult[]): boolean => {
+    if (!htmlDir) return true;
+    const page = htmlReport({
+      file: relative(process.cwd(), session.filePath) || session.filePath,
+      environment: session.environment.name,
+      time: new Date().toISOString(),
+      results,
+    });
+    try {
+      mkdirSync(htmlDir, { recursive: true });
+      writeFileSync(join(htmlDir, 'index.html'), session.redactor.redact(page));
+      return true;
+    } catch (e) {
+      err(
+        `could not write the HTML report to ${htmlDir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); check the path is writable`,
+      );
+      return false;
+    }
+  };
   // Ctrl-C: report what finished (the JUnit file too) and name the request that was in flight.
   const onInterrupt = () => {
     const what = inFlight
@@ -138,6 +198,8 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
     err(session.redactor.redact(`interrupted ${what}; ${finished.length} of ${total} request(s) finished`));
     const interrupted: SendResult[] = inFlight ? [interruptedResult(inFlight.prepared)] : [];
     if (writeJunit([...finished, ...interrupted]) && values.junit) err(`JUnit report of the finished requests written to ${values.junit}`);
+    if (writeHtml([...finished, ...interrupted]) && htmlDir)
+      err(`HTML report of the finished requests written to ${join(htmlDir, 'index.html')}`);
     process.exit(130);
   };
   process.once('SIGINT', onInterrupt);
@@ -158,7 +220,12 @@ export const sendCommand = command(spec, async ({ values, positionals }) => {
       `${results.length} request${results.length === 1 ? '' : 's'}${sentFirst}: ${results.length - failedCount} passed, ${failedCount} failed (environment: ${session.environment.name})\n`,
     );
   }
-  if (!writeJunit(results)) return EXIT.failed;
+  if (annotate) {
+    const lines = sendAnnotations(session.file, session.filePath, results).map((l) => session.redactor.redact(l));
+    // on stdout, where the runner reads workflow commands; beside --json, on stderr so the JSON stays whole
+    if (lines.length) (json ? err : (t: string) => writeOut(`${t}\n`))(lines.join('\n'));
+  }
+  if (!writeJunit(results) || !writeHtml(results)) return EXIT.failed;
   return failedCount === 0 ? EXIT.ok : EXIT.failed;
 });
 
@@ -174,3 +241,5 @@ function quietLine(r: SendResult, n: number, of: number): string {
   const schema = r.schema ? ` schema ${r.schema.problems.length ? `${r.schema.problems.length} problem(s)` : 'matches'}` : '';
   return `[${n}/${Math.max(n, of)}] ${r.ok ? 'PASS' : 'FAIL'} ${r.prepared.label} ${status}${r.decoded && r.decoded.kind !== 'other' ? ` ${r.decoded.headline}` : ''} signature ${verdict}${schema}${held}${r.error ? ` error: ${r.error.split('\n')[0]}` : ''}`;
 }
+
+export const sendCommand = (argv: string[]): Promise<number> => send(joinReportArgs(argv));

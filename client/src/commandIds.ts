@@ -22,6 +22,11 @@ export const COMMANDS = {
   stopProxy: 'payoutHttp.stopProxy',
   showExchange: 'payoutHttp.showExchange',
   openExchangeAsRequest: 'payoutHttp.openExchangeAsRequest',
+  // the Payout History view (historyView.ts)
+  showHistoryEntry: 'payoutHttp.showHistoryEntry',
+  historySendAgain: 'payoutHttp.historySendAgain',
+  historyCompare: 'payoutHttp.historyCompare',
+  clearHistory: 'payoutHttp.clearHistory',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -9,6 +9,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   ActiveEnvironment,
   EnvironmentChangedNotification,
+  HistoryChangedNotification,
   LANGUAGE_ID,
   OpenApiDocuments,
   ProxyExchangeNotification,
@@ -28,6 +29,7 @@ import {
 import { COMMANDS } from './commandIds';
 import { EngineClient } from './engine';
 import { EnvironmentState } from './environment';
+import { HistoryView, registerHistoryCommands } from './historyView';
 import { createLanguageClient } from './languageClient';
 import { OPENAPI_DOCUMENTS_SETTING, openApiSettings } from './openApiDocuments';
 import { openExample } from './openExample';
@@ -48,6 +50,9 @@ const READ_ONLY_COMMANDS = new Set<string>([
   COMMANDS.openExample,
   COMMANDS.stopSandbox,
   COMMANDS.clearSecrets,
+  COMMANDS.showHistoryEntry,
+  COMMANDS.historyCompare,
+  COMMANDS.clearHistory,
 ]);
 
 let client: LanguageClient | undefined;
@@ -190,6 +195,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     await vscode.window.showTextDocument(doc);
   });
   register(COMMANDS.openExample, () => openExample(context.extensionPath));
+  const history = new HistoryView(engine, responses, sending);
+  context.subscriptions.push(history);
+  registerHistoryCommands(history, register);
 
   environment.updateVisibility(vscode.window.activeTextEditor);
   context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor((e) => environment.updateVisibility(e)));
@@ -201,6 +209,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
   client.onNotification(SandboxStatusNotification.method, (s: SandboxStatus) => sandboxItem.update(s));
   client.onNotification(ProxyExchangeNotification.method, (e: ProxyExchange) => traffic.add(e));
+  client.onNotification(HistoryChangedNotification.method, () => history.refresh());
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`payoutHttp.${OPENAPI_DOCUMENTS_SETTING}`))
@@ -209,6 +218,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     environment.onDidChange((name) => engine.notify(ActiveEnvironment, { name })),
   );
   await client.start();
+  history.refresh(); // listed before the server was up: list again
   // Env files appeared or changed (the local sandbox's on first Send): the server refreshes the lenses itself.
   context.subscriptions.push(client.onNotification(EnvironmentChangedNotification.method, () => signedString.environmentChanged()));
   engine.notify(ActiveEnvironment, { name: environment.current });

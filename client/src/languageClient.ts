@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { LANGUAGE_ID, SEND_LENSES_ON_CLIENT, type OpenApiSettingEntries } from '../../engine/protocol';
+import { HISTORY_DIR_OPTION, LANGUAGE_ID, SEND_LENSES_ON_CLIENT, type OpenApiSettingEntries } from '../../engine/protocol';
 import { withSendLenses } from './sendLenses';
 
 export function createLanguageClient(
@@ -28,6 +28,8 @@ export function createLanguageClient(
       restricted: !vscode.workspace.isTrusted,
       // one lens per request over the wire; the Send lenses are made here (sendLenses.ts)
       [SEND_LENSES_ON_CLIENT]: true,
+      // the history of what was sent: the extension's own storage, never the workspace
+      [HISTORY_DIR_OPTION]: vscode.Uri.joinPath(context.globalStorageUri, 'history').fsPath,
     },
     middleware: {
       provideCodeLenses: async (document, token, next) => {

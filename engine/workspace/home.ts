@@ -21,6 +21,11 @@ export function localEnvironmentDir(home: string = payoutHome()): string {
   return join(home, 'local');
 }
 
+/** The folder of the CLI's history (`send --history`, `payout-http history`; engine/history). */
+export function historyDir(home: string = payoutHome()): string {
+  return join(home, 'history');
+}
+
 /** The key the local partner's webhooks are signed under (written by the sandbox next to partnerCode). */
 export const WEBHOOK_SECRET_KEY = 'webhookSecretKey';
 

@@ -26,6 +26,7 @@ import {
   EnvironmentChangedNotification,
   OpenApiDocumentsNotification,
   type OpenApiDocumentsParams,
+  HISTORY_DIR_OPTION,
   SEND_LENSES_ON_CLIENT,
 } from '../../engine/protocol';
 import { ENV_FILE, localEnvironmentDir, PRIVATE_ENV_FILE } from '../../engine/sandbox/home';
@@ -181,9 +182,11 @@ export function startServer(connection: Connection, given?: LanguageService): vo
           openApiSettings?: unknown;
           restricted?: unknown;
           [SEND_LENSES_ON_CLIENT]?: unknown;
+          [HISTORY_DIR_OPTION]?: unknown;
         }
       | undefined;
     sendLensesOnClient = init?.[SEND_LENSES_ON_CLIENT] === true;
+    host.setHistoryDir(init?.[HISTORY_DIR_OPTION]);
     // An untrusted workspace (the client says so): language features run, but no secret or key file is read.
     if (init?.restricted === true) {
       restricted = true;

@@ -16,7 +16,8 @@ const LAYERS: [RegExp, number, string][] = [
   [/^engine\/workspace\//, 2, 'workspace'],
   [/^engine\/(language|http|sandbox|codegen)\//, 3, 'language, http, sandbox, codegen'],
   // The inspecting proxy checks with lint (language) and the response verdict (http).
-  [/^engine\/proxy\//, 4, 'proxy'],
+  // The history records http's results (its renderer and redaction).
+  [/^engine\/(proxy|history)\//, 4, 'proxy, history'],
   [/^(server|cli)\//, 5, 'server, cli'],
 ];
 /** Side by side: none of these imports another of them. */

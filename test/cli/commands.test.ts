@@ -224,11 +224,11 @@ describe('cli usage and help', function () {
     assert.equal(r.code, 2);
     assert.match(
       r.stderr,
-      /unknown command "frobnicate"\. Use one of: send, sign, lint, curl, code, explain, webhooks, sandbox, proxy, import, language-server, help\./,
+      /unknown command "frobnicate"\. Use one of: send, sign, lint, curl, code, explain, webhooks, sandbox, proxy, history, import, language-server, help\./,
     );
   });
 
-  for (const cmd of ['send', 'sign', 'lint', 'curl', 'code', 'explain', 'webhooks', 'sandbox', 'proxy', 'import']) {
+  for (const cmd of ['send', 'sign', 'lint', 'curl', 'code', 'explain', 'webhooks', 'sandbox', 'proxy', 'history', 'import']) {
     it(`${cmd} --help prints usage and examples`, async () => {
       const r = await runCli([cmd, '--help'], { home });
       assert.equal(r.code, 0);

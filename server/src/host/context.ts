@@ -22,6 +22,8 @@ export interface HostContext {
   tokens: TokenCache;
   /** What the editor sent and got back this session: values at hand when a signature is explained. */
   sent: SentValues;
+  /** Where the history is kept (initializationOptions.historyDir: the extension's storage); unset, nothing is recorded. */
+  historyDir?: string;
 }
 
 export function newTokenCache(): TokenCache {

@@ -20,6 +20,10 @@ import {
   CopyAsCurlRequest,
   EnvironmentsRequest,
   ExplainRequest,
+  HistoryClearRequest,
+  HistoryGetRequest,
+  HistoryListRequest,
+  HistoryLocateRequest,
   PrepareRequest,
   ProxyOpenAsRequest,
   ProxyStartRequest,
@@ -56,6 +60,8 @@ export interface EngineHost {
   environmentChanged(name: string): void;
   /** The client is ready for requests: ask for the active environment's stored secrets. */
   initialized(): void;
+  /** initializationOptions.historyDir: the folder the history is kept in. */
+  setHistoryDir(dir: unknown): void;
 }
 
 export function registerEngineHost(
@@ -119,6 +125,11 @@ export function registerEngineHost(
   const proxyHost = () => (proxyLoading ??= import('./proxy').then((m) => (proxy = new m.HostProxy(ctx))));
   handle(ProxyStartRequest, async (p) => (await proxyHost()).start(p));
   handle(ProxyStopRequest, async () => ({ stopped: await (await proxyHost()).stop() }));
+  const history = async () => new (await import('./history')).HostHistory(ctx);
+  handle(HistoryListRequest, async () => (await history()).list());
+  handle(HistoryGetRequest, async (p) => (await history()).get(String(p.id)));
+  handle(HistoryClearRequest, async () => (await history()).clear());
+  handle(HistoryLocateRequest, async (p) => (await history()).locate(String(p.id)));
   handle(ProxyOpenAsRequest, async (p) => (await proxyHost()).openAsRequest(Number(p.id)));
 
   connection.onNotification(SecretsChangedNotification.method, (p: ParamsOf<typeof SecretsChangedNotification>) => {
@@ -133,5 +144,8 @@ export function registerEngineHost(
     overlay,
     environmentChanged: (name) => void ctx.secrets.refresh(name),
     initialized: () => void ctx.secrets.refresh(service.environmentName),
+    setHistoryDir: (dir) => {
+      ctx.historyDir = typeof dir === 'string' && dir ? dir : undefined;
+    },
   };
 }

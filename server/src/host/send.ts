@@ -11,14 +11,20 @@ import type { RequestBlock } from '../../../engine/syntax/types';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HostContext } from './context';
+import { HostHistory } from './history';
 import { openHostSession, requestAtLine, requestLineOf } from './session';
 
-function sentRequest(session: PayoutSession, r: SendResult, now: Date): SentRequest {
+/** The result's request in the file sent, and its request line. */
+function placeOf(session: PayoutSession, r: SendResult): { block?: RequestBlock; line: number } {
   const file = session.file;
   const block =
     file.requests.find((b, i) => (b.name ?? `#${i + 1}`) === r.prepared.label) ??
     file.requests.find((b) => b.name && b.name === r.prepared.name);
-  const line = block ? requestLineOf(file, block) : 0;
+  return { block, line: block ? requestLineOf(file, block) : 0 };
+}
+
+function sentRequest(session: PayoutSession, r: SendResult, now: Date): SentRequest {
+  const { block, line } = placeOf(session, r);
   return {
     label: r.prepared.label,
     viewKey: block?.name ?? `line-${line + 1}`,
@@ -64,6 +70,8 @@ async function run(
     const now = new Date();
     const cancelled = abort.signal.aborted;
     const results = finished.map((r) => sentRequest(session, r, now));
+    // the history (engine/history): what was sent, kept in the extension's storage
+    new HostHistory(ctx).record(session, uri, finished, (r) => placeOf(session, r).line);
     const environment = session.environment.name;
     const file = uri.startsWith('file:') ? basename(fileURLToPath(uri)) : uri;
     const summary = all ? session.redactor.redact(renderSummary(finished, { file, environment, cancelled, now })) : undefined;
