@@ -16,7 +16,9 @@ import { selectEnvironment } from '../../engine/workspace/environment';
 import type { PayoutSession } from '../../engine/http/session';
 import { LOCAL_ENV } from '../../engine/sandbox/home';
 import { loadEnvironments } from '../../engine/workspace/envFiles';
-import { objectSources } from '../../engine/workspace/explainSources';
+import { historySources, objectSources } from '../../engine/workspace/explainSources';
+import { readHistory } from '../../engine/history';
+import { historyDir } from '../../engine/workspace/home';
 import { writeErr, writeOut } from '../output';
 
 const spec = {
@@ -111,7 +113,11 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
       publicKey: key,
       keyRole: 'service',
       // The response echoes the request: its values first, then everything else at hand.
-      sources: [...objectSources(`the request ${values.name} as prepared`, prepared.bodyJson), ...session.explainSources(block)],
+      sources: [
+        ...objectSources(`the request ${values.name} as prepared`, prepared.bodyJson),
+        ...session.explainSources(block),
+        ...historyAtHand(),
+      ],
     });
     subject = `response data.signature of ${values.name}`;
   } else {
@@ -139,7 +145,7 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
       publicKey: key,
       bodyJson: prepared.body,
       otherPublicKeys,
-      sources: session.explainSources(block),
+      sources: [...session.explainSources(block), ...historyAtHand()],
     });
     subject = `signature for ${values.name}`;
   }
@@ -174,6 +180,15 @@ function keysAtHand(session: PayoutSession): { label: string; key: KeyObject }[]
     }
   }
   return out;
+}
+
+/** What `send --history` recorded ($PAYOUT_HTTP_HOME/history), newest first; nothing when there is none. */
+function historyAtHand() {
+  try {
+    return historySources(readHistory(historyDir()));
+  } catch {
+    return [];
+  }
 }
 
 function fail(message: string): number {

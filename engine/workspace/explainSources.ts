@@ -57,6 +57,34 @@ export function environmentSources(fileDir: string): CandidateSource[] {
   }
 }
 
+/** The shape of a history entry (engine/history's HistoryEntry) that explain reads: bodies as text. */
+export interface SentRecord {
+  time: string;
+  source: { label: string };
+  request: { body?: string };
+  response?: { body: string };
+}
+
+function parsed(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The history of what was sent (newest first), each request's and response's values as sources. */
+export function historySources(entries: readonly SentRecord[]): CandidateSource[] {
+  return entries.flatMap((e) => {
+    const when = e.time.replace('T', ' ').slice(0, 19);
+    return [
+      ...objectSources(`the history: ${e.source.label} sent ${when}`, parsed(e.request.body)),
+      ...objectSources(`the history: the response to ${e.source.label} of ${when}`, parsed(e.response?.body)),
+    ];
+  });
+}
+
 /** A bounded list of what was sent and answered, newest first, as sources ("an earlier send of quote (12:00:01)"). */
 export class SentValues {
   private readonly entries: CandidateSource[][] = [];

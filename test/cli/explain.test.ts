@@ -8,6 +8,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { localEnv, localSecret, privateKeyPem, REPO, runCli } from './run';
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
 
 describe('cli explain: one verdict, moves, keys at hand, what was searched', function () {
   this.timeout(60_000);
@@ -121,5 +122,42 @@ describe('cli explain: one verdict, moves, keys at hand, what was searched', fun
       '  verdict: the signature was not made with the key of this environment (the partner key pair does not match: check which private key your backend loads)',
       '  to explain it against the key pair your backend uses, give its public key with --public-key FILE',
     ]);
+  });
+});
+
+// Issue 26 with the history (issue 25): the value the backend signed exists only in what
+// `send --history` recorded earlier; the file no longer holds it.
+describe('cli explain: a value only the history holds', function () {
+  this.timeout(90_000);
+  let sb: SandboxProcess;
+  const dir = mkdtempSync(join(tmpdir(), 'payout-explain-history-'));
+  const file = join(dir, 'quote.payout.http');
+  const quoteOf = (amount: number) =>
+    `# @name quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatAmount": ${amount}}\n`;
+
+  before(async () => {
+    sb = await startSandboxProcess();
+  });
+  after(async () => {
+    await sb?.stop();
+  });
+
+  it('finds the amount of an earlier send recorded in the history', async () => {
+    writeFileSync(file, quoteOf(55555));
+    const sent = await runCli(['send', file, '--name', 'quote', '--quiet', '--history'], { home: sb.home, cwd: dir });
+    assert.equal(sent.code, 0, sent.stderr + sent.stdout);
+    writeFileSync(file, quoteOf(150000));
+    const code = localEnv(sb.home).partnerCode;
+    const secret = localSecret(sb.home);
+    const signature = sign('sha256', Buffer.from(`${code}|USDT|55555|${secret}`), createPrivateKey(privateKeyPem(sb.home))).toString(
+      'base64',
+    );
+    const r = await runCli(['explain', file, '--name', 'quote', '--signature', signature], { home: sb.home, cwd: dir });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(
+      r.stdout,
+      /diagnosis: Your backend signed `fiatAmount` = `55555` where the request sends `150000` \(segment 3\)\. Everything else matches\. \(Found in: the history: quote sent \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\)/,
+    );
+    assert.ok(!r.stdout.includes(secret));
   });
 });

@@ -7,6 +7,8 @@ import type { SendResult } from '../../../engine/http/types';
 import type { SendSettings } from '../../../engine/protocol';
 import type { ParsedFile, RequestBlock } from '../../../engine/syntax/types';
 import { selectEnvironment, type SelectedEnvironment } from '../../../engine/workspace/environment';
+import { readHistory } from '../../../engine/history';
+import { historySources } from '../../../engine/workspace/explainSources';
 import { openDocument, type HostContext } from './context';
 
 export interface HostSessionOptions {
@@ -39,6 +41,15 @@ export async function environmentFor(ctx: HostContext, dir: string, name = ctx.s
   return ctx.overlay.apply(selectEnvironment(dir, name));
 }
 
+/** The history, or nothing when it cannot be read (explaining never fails on it). */
+function readHistorySafely(dir: string) {
+  try {
+    return readHistory(dir);
+  } catch {
+    return [];
+  }
+}
+
 export async function openHostSession(ctx: HostContext, o: HostSessionOptions): Promise<PayoutSession> {
   const { doc, filePath, dir } = openDocument(ctx, o.uri);
   const settings = settingsOf(o.settings);
@@ -49,8 +60,9 @@ export async function openHostSession(ctx: HostContext, o: HostSessionOptions): 
     text: o.text ?? doc.getText(),
     environment: env,
     openApiDocuments: ctx.service.configuredOpenApiDocuments,
-    // The editor's earlier sends (any file, this session): a signature is explained against them too.
-    explainSources: () => ctx.sent.sources(),
+    // The editor's earlier sends (any file, this session), then its history on disk: a signature is
+    // explained against what was sent before too.
+    explainSources: () => [...ctx.sent.sources(), ...(ctx.historyDir ? historySources(readHistorySafely(ctx.historyDir)) : [])],
     deps: {
       tokenCache: ctx.tokens,
       transport: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxResponseBytes, signal: o.signal },
