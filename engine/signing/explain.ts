@@ -173,9 +173,13 @@ export function explainSignature(input: ExplainInput): Explanation {
     }
   }
   if (!opened) return { expectedDisplay, verifiedAsExpected: false, verdict: otherKeyVerdict(role), tried, ...(note ? { note } : {}) };
-  const verdict = verdictOf(opened, key.label, role);
-  const scheme = schemeOf(opened);
-  const extra = [...(key.id ? [key] : []), ...(scheme.id ? [scheme] : [])];
+  const found = opened;
+  // Read after a match: a PSS block that fits more than one hash is named by the one that matched.
+  const extras = () => {
+    const scheme = schemeOf(found);
+    return [...(key.id ? [key] : []), ...(scheme.id ? [scheme] : [])];
+  };
+  const verdictNow = () => verdictOf(found, key.label, role);
 
   const expected: StringVariant = { id: 'expected', description: 'the expected string', render: (s) => canonical.withSecret(s) };
   const strings = dedupe(
@@ -194,6 +198,8 @@ export function explainSignature(input: ExplainInput): Explanation {
   for (const variant of strings) {
     tried++;
     if (!opened.matches(variant.text)) continue;
+    const extra = extras();
+    const verdict = verdictNow();
     if (variant.id === 'expected' && extra.length === 0) {
       // The digest is the expected string's: confirm with the verifier the service runs (one RSA check).
       if (verifyText(variant.text, input.signature, input.publicKey)) return { expectedDisplay, verifiedAsExpected: true, verdict, tried };
@@ -233,12 +239,14 @@ export function explainSignature(input: ExplainInput): Explanation {
     secret: input.secret,
     matches: opened.matches,
     sources,
+    ...(bodyOf(input.bodyJson) ? { body: bodyOf(input.bodyJson) } : {}),
     budgetMs,
     ...(input.now ? { now: input.now } : {}),
   });
   tried += search.candidates;
   if (search.hit) {
-    const m = valueMatch(search.hit, canonical.segments, role, extra);
+    const m = valueMatch(search.hit, canonical.segments, role, extras());
+    const verdict = verdictNow();
     return {
       expectedDisplay,
       verifiedAsExpected: false,
@@ -248,6 +256,7 @@ export function explainSignature(input: ExplainInput): Explanation {
       ...(note ? { note } : {}),
     };
   }
+  const verdict = verdictNow();
   const families = [...new Set(strings.flatMap((s) => (s.family ? [FAMILIES[s.family]] : [])))];
   return {
     expectedDisplay,
@@ -292,6 +301,19 @@ function valueMatch(
   const ids = [changes.length === 1 ? `value:${changes[0].field}` : `values:${changes.map((c) => c.field).join(',')}`];
   if (hit.base) ids.push(hit.base.id);
   return { id: [...ids, ...extra.map((e) => e.id)].join('+'), description, display: hit.display, changes };
+}
+
+/** The body as parsed, its signature left out (the form a "signed the JSON body" mistake signs), when it is a JSON object. */
+function bodyOf(bodyJson: string | undefined): Record<string, unknown> | undefined {
+  if (bodyJson === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(bodyJson);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+    const { signature: _drop, ...rest } = parsed as Record<string, unknown>;
+    return rest;
+  } catch {
+    return undefined;
+  }
 }
 
 function describe(parts: string[], stringIsRight: boolean): string {

@@ -14,6 +14,7 @@ export type OpenedHash = 'sha256' | 'sha1' | 'sha512' | 'sha384' | 'sha224' | 'm
 
 export interface OpenedSignature {
   padding: 'pkcs1' | 'pss' | 'pkcs1-raw';
+  /** The hash named; for a PSS block that reads under more than one hash, the likeliest, then the one that matched. */
   hash: OpenedHash;
   /** True when the signature covers exactly `text` (its UTF-8 bytes). One or two hashes; no RSA. */
   matches: (text: string) => boolean;
@@ -99,6 +100,7 @@ function openPss(block: Buffer, modBits: number): OpenedSignature | undefined {
   const em = block.subarray(block.length - emLen);
   if (em[emLen - 1] !== 0xbc) return undefined;
   const topBits = 8 * emLen - emBits;
+  const fits: { alg: OpenedHash; salt: Buffer; hHex: string; psLength: number }[] = [];
   for (const alg of PSS_HASHES) {
     const hLen = HASH_BYTES[alg];
     if (emLen < hLen + 2) continue;
@@ -109,15 +111,26 @@ function openPss(block: Buffer, modBits: number): OpenedSignature | undefined {
     let i = 0;
     while (i < db.length && db[i] === 0) i++;
     if (i >= db.length || db[i] !== 0x01) continue;
-    const salt = db.subarray(i + 1);
-    const prefix = Buffer.alloc(8);
-    const hHex = h.toString('hex');
-    return {
-      padding: 'pss',
-      hash: alg,
-      // M' = 8 zero bytes || Hash(M) || salt; the signature covers M when Hash(M') = H.
-      matches: (text) => hash(alg, Buffer.concat([prefix, hash(alg, text, 'buffer'), salt]), 'hex') === hHex,
-    };
+    fits.push({ alg, salt: db.subarray(i + 1), hHex: h.toString('hex'), psLength: i });
   }
-  return undefined;
+  if (fits.length === 0) return undefined;
+  // Unmasked with the wrong hash, the block still reads as PSS about once in 128 (a first byte of
+  // 01: the largest salt). The reading with the longest zero padding is the likely one; a match
+  // settles it (`hash` is then the hash that matched).
+  fits.sort((a, b) => b.psLength - a.psLength);
+  const zeros = Buffer.alloc(8);
+  const opened: OpenedSignature = {
+    padding: 'pss',
+    hash: fits[0].alg,
+    // M' = 8 zero bytes || Hash(M) || salt; the signature covers M when Hash(M') = H.
+    matches: (text) => {
+      for (const f of fits) {
+        if (hash(f.alg, Buffer.concat([zeros, hash(f.alg, text, 'buffer'), f.salt]), 'hex') !== f.hHex) continue;
+        opened.hash = f.alg;
+        return true;
+      }
+      return false;
+    },
+  };
+  return opened;
 }

@@ -24,6 +24,8 @@ export interface SearchInput {
   /** True when the signature covers exactly this string (OpenedSignature.matches). */
   matches: (text: string) => boolean;
   sources: readonly CandidateSource[];
+  /** The body as parsed (its signature left out), for "the JSON body signed instead" with a value changed. */
+  body?: Record<string, unknown>;
   budgetMs: number;
   /** Milliseconds, for the budget (a parameter so tests can stop the clock). */
   now?: () => number;
@@ -63,7 +65,9 @@ interface Base {
   id: string;
   description: string;
   /** Renders the field texts (in template order) as the signer joined them. */
-  render(texts: string[], secret: string): string;
+  render: (texts: string[], secret: string) => string;
+  /** How a candidate text is written into the rendering (JSON for the body bases); default as it is. */
+  encode?: (text: string, index: number) => string;
 }
 
 const SLOT = '\u0000\u0001slot\u0001\u0000';
@@ -88,7 +92,46 @@ function bases(fields: readonly string[]): { plain: Base; others: Base[] } {
       description: 'the fields were signed in reverse order',
       render: (t, s) => joinSigned([...t].reverse(), s),
     });
+  for (let i = 0; i < fields.length; i++)
+    others.push({
+      id: `drop:${fields[i]}`,
+      description: `${fields[i]} was left out of the signed string`,
+      render: (t, s) => joinSigned([...t.slice(0, i), ...t.slice(i + 1)], s),
+    });
   return { plain, others };
+}
+
+/**
+ * "JSON.stringify(body without its signature) was signed instead", alone and with `|secret`, with a
+ * field's value changed: a number field takes a numeric candidate as a number, anything else as a
+ * JSON string, so the text hashed is what JSON.stringify of the changed body prints.
+ */
+function bodyBases(segments: readonly SearchSegment[], body: Record<string, unknown>): Base[] {
+  const numeric = (i: number, text: string) => typeof segments[i].value === 'number' && text.trim() !== '' && Number.isFinite(Number(text));
+  const encode = (text: string, i: number) => (numeric(i, text) ? String(Number(text)) : JSON.stringify(text));
+  const json = (t: string[]) => {
+    const o: Record<string, unknown> = { ...body };
+    t.forEach((text, i) => {
+      if (text === SLOT) o[segments[i].field] = SLOT;
+      else if (text !== segments[i].text) o[segments[i].field] = numeric(i, text) ? Number(text) : text;
+    });
+    // The slot went in as a JSON string: unquote it, so the encoded candidate takes its place.
+    return JSON.stringify(o).split(JSON.stringify(SLOT)).join(SLOT);
+  };
+  return [
+    {
+      id: 'body-without-signature',
+      description: 'JSON.stringify(body without its signature field) was signed instead of the canonical string',
+      render: (t) => json(t),
+      encode,
+    },
+    {
+      id: 'body-without-signature+secret',
+      description: 'JSON.stringify(body without its signature field) was signed instead of the canonical string, with |secretKey appended',
+      render: (t, s) => `${json(t)}|${s}`,
+      encode,
+    },
+  ];
 }
 
 class OutOfTime extends Error {}
@@ -137,9 +180,10 @@ export function searchValues(input: SearchInput): SearchResult {
       const p = parts(base, [i], input.secret);
       if (!p) continue;
       const [a, b] = p;
+      const encode = base.encode;
       for (const c of candidates[i]) {
         tick();
-        if (input.matches(a + c.text + b)) return hitOf(base, [change(i, c)]);
+        if (input.matches(a + (encode ? encode(c.text, i) : c.text) + b)) return hitOf(base, [change(i, c)]);
       }
     }
     return undefined;
@@ -162,6 +206,7 @@ export function searchValues(input: SearchInput): SearchResult {
   };
 
   const { plain, others } = bases(fields);
+  if (input.body) others.push(...bodyBases(input.segments, input.body));
   try {
     stages.push('one field holding another value');
     const one = oneField(plain);
@@ -169,7 +214,9 @@ export function searchValues(input: SearchInput): SearchResult {
     stages.push('two fields holding other values');
     const two = twoFields(plain);
     if (two) return result(two, true);
-    stages.push('one field holding another value, with the pipes, the secretKey or the order wrong');
+    stages.push(
+      `one field holding another value, with the pipes, the secretKey or the order wrong, or another field left out${input.body ? ', or the JSON body signed instead' : ''}`,
+    );
     for (const base of others) {
       const hit = oneField(base);
       if (hit) return result(hit, true);

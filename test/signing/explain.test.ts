@@ -349,7 +349,7 @@ describe('signing/explain: the whole search counted, and every scheme and key mi
         'the pipes and the secretKey placed differently',
         'one field holding another value',
         'two fields holding other values',
-        'one field holding another value, with the pipes, the secretKey or the order wrong',
+        'one field holding another value, with the pipes, the secretKey or the order wrong, or another field left out',
       ],
       strings: 15,
       candidates: 70,

@@ -135,6 +135,26 @@ describe('signing/explain: opened with the public key, values found at hash spee
     assert.equal(sha1.match?.id, 'value:fiatAmount+sha1');
   });
 
+  it('a changed value with another field left out, and in the JSON body signed instead', () => {
+    const dropped = explain({
+      signature: rsa(`TESTPARTNER|ORD-5|USDT|150000|970436|Coffee|alice@example.com|${S}`),
+      sources: FILE,
+    });
+    assert.equal(dropped.match?.id, 'value:externalOrderId+drop:bankAccountNumber');
+    assert.match(dropped.match.description, /Besides, bankAccountNumber was left out of the signed string\./);
+    const bodyJson = JSON.stringify({ ...sell, signature: 'placeholder' });
+    const body = explain({ signature: rsa(JSON.stringify({ ...sell, fiatAmount: 123400 })), sources: FILE, bodyJson });
+    assert.equal(body.match?.id, 'value:fiatAmount+body-without-signature');
+    assert.equal(body.match.display, JSON.stringify({ ...sell, fiatAmount: 123400 }));
+    const withSecret = explain({
+      signature: rsa(`${JSON.stringify({ ...sell, content: 'Latte' })}|${S}`),
+      sources: [EARLIER_SEND],
+      bodyJson,
+    });
+    assert.equal(withSecret.match?.id, 'value:content+body-without-signature+secret');
+    assert.equal(withSecret.match.display, `${JSON.stringify({ ...sell, content: 'Latte' })}|<secretKey>`);
+  });
+
   it('a signature made with another key: that verdict, and no other suggestion', () => {
     const r = explain({
       signature: rsa(`TESTPARTNER|ORD-7|USDT|150000|970436|0123456789|Coffee|alice@example.com|${S}`, { key: otherPriv }),
