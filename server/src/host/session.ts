@@ -9,6 +9,7 @@ import type { ParsedFile, RequestBlock } from '../../../engine/syntax/types';
 import { selectEnvironment, type SelectedEnvironment } from '../../../engine/workspace/environment';
 import { readHistory } from '../../../engine/history';
 import { historySources } from '../../../engine/workspace/explainSources';
+import type { CandidateSource } from '../../../engine/signing';
 import { openDocument, type HostContext } from './context';
 
 export interface HostSessionOptions {
@@ -50,6 +51,14 @@ function readHistorySafely(dir: string) {
   }
 }
 
+/**
+ * The editor's earlier sends (any file, this server's lifetime), then its History on disk: a
+ * signature is explained against what was sent and answered before too.
+ */
+export function editorSources(ctx: HostContext): CandidateSource[] {
+  return [...ctx.sent.sources(), ...(ctx.historyDir ? historySources(readHistorySafely(ctx.historyDir)) : [])];
+}
+
 export async function openHostSession(ctx: HostContext, o: HostSessionOptions): Promise<PayoutSession> {
   const { doc, filePath, dir } = openDocument(ctx, o.uri);
   const settings = settingsOf(o.settings);
@@ -60,9 +69,7 @@ export async function openHostSession(ctx: HostContext, o: HostSessionOptions): 
     text: o.text ?? doc.getText(),
     environment: env,
     openApiDocuments: ctx.service.configuredOpenApiDocuments,
-    // The editor's earlier sends (any file, this session), then its history on disk: a signature is
-    // explained against what was sent before too.
-    explainSources: () => [...ctx.sent.sources(), ...(ctx.historyDir ? historySources(readHistorySafely(ctx.historyDir)) : [])],
+    explainSources: () => editorSources(ctx),
     deps: {
       tokenCache: ctx.tokens,
       transport: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxResponseBytes, signal: o.signal },
