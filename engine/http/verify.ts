@@ -69,7 +69,7 @@ export function verifyData(template: SignedTemplate, data: Record<string, unknow
   const reason = explanation.match
     ? `data.signature does not cover the documented string; it covers: ${explanation.match.description}`
     : (explanation.note ??
-      'data.signature does not verify with the service public key over the documented string (the data was altered, or it was signed with another key)');
+      `data.signature does not verify over the documented string: the signature was ${explanation.verdict.text}${explanation.verdict.kind === 'other-key' ? '' : '; no string tried covers it (the data was changed after signing)'}`);
   return { state: 'not-verified', signedDisplay: canonical.display, reason, explanation };
 }
 
