@@ -1,6 +1,7 @@
 // Bundles the entry points with esbuild: the VS Code client (VS Code wiring only, no engine code)
 // and the CLI, which also runs the language server (`dist/cli.js language-server --stdio`; the
 // editor starts it so) and the proxy's inspector thread, so the engine is in the VSIX once.
+// The script worker is bundled apart, so each script's thread starts small.
 // dist/server.js is a two-line stub that runs the same (`payout-http-language-server --stdio`).
 // `--production` minifies and drops source maps (used for the VSIX). The build fails if the client
 // bundle holds an engine module other than engine/protocol.ts: the client talks to the engine only
@@ -29,6 +30,8 @@ const common = {
 const entries = [
   { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
   { in: 'cli/main.ts', out: 'dist/cli.js', bin: true },
+  // A request file's scripts run in a thread of their own that loads only this (engine/scripts/runner.ts).
+  { in: 'engine/scripts/worker.ts', out: 'dist/scriptWorker.js' },
 ];
 
 const t0 = Date.now();

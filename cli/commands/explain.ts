@@ -3,7 +3,7 @@
 // (`<secretKey>` for the secret) and, when it does not match, the variant of the string the
 // signature does cover and the segment-by-segment difference (engine/signing explainSignature).
 // With `--response JSON_FILE` it explains a response's data.signature instead, with the service key.
-import { readFileSync } from 'node:fs';
+import { BODY_FILE_MAX_BYTES, BoundedReadError, readTextFile } from '../../engine/util/readBounded';
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
@@ -94,10 +94,10 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
     if (!template) throw new UsageError(`${endpoint.path} documents no response signature`);
     let body: unknown;
     try {
-      body = JSON.parse(readFileSync(values.response, 'utf8'));
+      body = JSON.parse(readTextFile(values.response, { maxBytes: BODY_FILE_MAX_BYTES }));
     } catch (e) {
       throw new UsageError(
-        `--response ${values.response}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not JSON (${(e as Error).message})`}; save the response body as JSON`,
+        `--response ${values.response}: ${e instanceof BoundedReadError ? `the response file: ${e.problem}` : `not JSON (${(e as Error).message})`}; save the response body as JSON`,
       );
     }
     const data = isRecord(body) && isRecord(body.data) ? body.data : undefined;

@@ -135,6 +135,7 @@ export async function prepareRequest(
 
   const resolved = resolvedBefore ?? resolveRequest(block, ctx.resolve);
   for (const s of resolved.secrets) ctx.redactor.add(s, '<secret>');
+  base.method = resolved.method; // GRAPHQL goes out as the POST httpYac and kulala send
   base.url = resolved.url;
   base.headers = headerRecord(resolved.headers);
   base.requestRefs = resolved.requestRefs;

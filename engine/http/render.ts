@@ -135,6 +135,11 @@ export function renderResponse(r: SendResult, now: Date): string {
     lines.push(`Assertions: ${r.assertions.filter((a) => a.ok).length}/${r.assertions.length} hold`);
     for (const a of r.assertions) lines.push(`  ${a.ok ? '✓' : '✗'} ${a.text}${a.ok ? '' : ` (${a.message ?? `got ${a.actual}`})`}`);
   }
+  if (r.scriptLogs?.length) {
+    lines.push('Script log:');
+    for (const l of r.scriptLogs) lines.push(`  ${l}`);
+  }
+  if (r.savedBodyTo) lines.push(`Body saved to ${r.savedBodyTo}`);
   const s = p.signing;
   if (s) {
     lines.push(

@@ -24,6 +24,9 @@ export interface HostContext {
   sent: SentValues;
   /** Where the history is kept (initializationOptions.historyDir: the extension's storage); unset, nothing is recorded. */
   historyDir?: string;
+  /** `client.global` of the request files' scripts: one store for the server's lifetime, as JetBrains keeps it per IDE session. */
+  scriptGlobals: Map<string, string>;
+  workspace: { restricted: () => boolean; folders: () => readonly string[] };
 }
 
 export function newTokenCache(): TokenCache {
