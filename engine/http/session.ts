@@ -24,6 +24,8 @@ import { evaluateAssertions, type AssertionResult } from './assertions';
 import { loadCredentials, type Credentials } from './credentials';
 import { decodeEnvelope, type DecodedEnvelope } from './decode';
 import type { SelectedEnvironment } from '../workspace/environment';
+import type { CandidateSource } from '../signing';
+import { environmentSources, fileSources, objectSources } from '../workspace/explainSources';
 import { writeRedirect } from './outputRedirect';
 import { prepareRequest, prepareSynthetic, type Prepared, type PrepareContext } from './prepare';
 import { maskToken, Redactor } from './redact';
@@ -79,6 +81,11 @@ export interface SessionOptions {
    */
   openApiDocuments?: readonly OpenApiDirective[];
   deps?: SessionDeps;
+  /**
+   * Values the caller has at hand besides the file, the environments and this session's own sends,
+   * for explaining a signature (the editor's earlier sends; a history of what was sent).
+   */
+  explainSources?: () => readonly CandidateSource[];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -100,6 +107,7 @@ export class PayoutSession {
   private loadedCredentials?: Credentials;
   private readonly configuredDocuments: readonly OpenApiDirective[];
   private openApi?: { endpoints?: Endpoint[]; problems: string[] };
+  private readonly callerSources?: () => readonly CandidateSource[];
   private readonly scripts: RequestScripts;
   /** `request.variables` of the request being prepared (set by its pre-request scripts). */
   private requestVariables: Record<string, string> = {};
@@ -110,6 +118,7 @@ export class PayoutSession {
     this.file = parseHttpFile(options.text ?? readBoundedText(this.filePath, { maxBytes: BODY_FILE_MAX_BYTES }));
     this.env = options.environment;
     this.configuredDocuments = options.openApiDocuments ?? [];
+    this.callerSources = options.explainSources;
     const d = options.deps ?? {};
     this.deps = {
       ...d,
@@ -251,11 +260,27 @@ export class PayoutSession {
     return this.loadedCredentials;
   }
 
+  /**
+   * Everything at hand for explain's value search: this session's earlier sends and their responses
+   * (newest first), the caller's sources (the editor's earlier sends, a history), the literal values
+   * of the file's other requests, the environments' plain variables.
+   */
+  explainSources(except?: RequestBlock): CandidateSource[] {
+    const sent = [...this.results.values()]
+      .reverse()
+      .flatMap((r) => [
+        ...objectSources(`an earlier send of ${r.prepared.label} in this run`, r.prepared.bodyJson),
+        ...objectSources(`the response to ${r.prepared.label} in this run`, r.response?.body),
+      ]);
+    return [...sent, ...(this.callerSources?.() ?? []), ...fileSources(this.file.requests, except), ...environmentSources(this.fileDir)];
+  }
+
   private prepareContext(withToken: boolean): PrepareContext {
     const creds = this.credentials();
     return {
       resolve: this.resolveContext(),
       credentials: creds,
+      explainSources: () => this.explainSources(),
       redactor: this.redactor,
       extraEndpoints: this.openApiDocuments().endpoints,
       now: this.deps.now,
@@ -481,6 +506,8 @@ export class PayoutSession {
       servicePublicKeyProblem: creds.problems.servicePublicKey,
       secretKey: creds.secretKey,
       secretKeyProblem: creds.problems.secretKey,
+      // The response usually echoes the request: its values come first.
+      explainSources: () => [...objectSources(`the request ${prepared.label} as sent`, prepared.bodyJson), ...this.explainSources()],
     });
 
     const schema = schemaOutcome(endpoint, response);

@@ -34,6 +34,8 @@ export interface BlockPreview {
   complete: boolean;
   /** The canonical string of the actual values (secrets inside): only for signing, never shown. */
   actual: Canonical;
+  /** The signed fields' actual values (explain reads numbers as numbers). */
+  actualValues: Record<string, unknown>;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -105,6 +107,7 @@ export function computePreview(block: RequestBlock, scope: Scope): BlockPreview 
     runtime,
     complete,
     actual: buildCanonical(template, actual),
+    actualValues: actual,
   };
 }
 

@@ -391,6 +391,35 @@ describe('language/lint rules', () => {
     assert.deepEqual(svc.diagnostics(open(svc, bad.text)), []);
   });
 
+  // Issue 26: the diagnostic says what the signature is (opened with the public key) and, from the
+  // file's own values, which field holds which value. Signatures made here with node:crypto.
+  it('payout/signature-mismatch names the field and the value from the file, and another key as such', () => {
+    const keyFile = join(import.meta.dirname, '../fixtures/keys/test-partner-private.pem');
+    const otherKey = readFileSync(join(import.meta.dirname, '../fixtures/keys/test-other-private.pem'), 'utf8');
+    const keyed = service({ ...TEST_ENV, privateKeyFile: keyFile });
+    const signOver = (text: string, pem = readFileSync(keyFile, 'utf8')) => createSign('sha256').update(text).sign(pem, 'base64');
+    const file = (sig: string) =>
+      `### Small\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatAmount": 123400 }\n\n` +
+      `### Quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatAmount": 150000, "signature": "${sig}" }\n`;
+    const message = (sig: string) => {
+      const ds = keyed.diagnostics(open(keyed, file(sig))).filter((d) => d.code === 'payout/signature-mismatch');
+      assert.equal(ds.length, 1, JSON.stringify(ds));
+      const m = messageText(ds[0].message);
+      assert.ok(!m.includes(TEST_ENV.secretKey));
+      return m;
+    };
+    assert.match(
+      message(signOver(`PARTNER1|USDT|123400|${TEST_ENV.secretKey}`)),
+      /made with the partner key of this environment .*Your backend signed `fiatAmount` = `123400` where the request sends `150000` \(segment 3\)\. Everything else matches\. \(Found in: request Small of the file\.\)/,
+    );
+    const other = message(signOver(`PARTNER1|USDT|150000|${TEST_ENV.secretKey}`, otherKey));
+    assert.match(
+      other,
+      /The signature was not made with the key of this environment \(the partner key pair does not match: check which private key your backend loads\)\./,
+    );
+    assert.doesNotMatch(other, /Your backend signed|--/);
+  });
+
   it('parser problems are reported with their own codes', () => {
     const ds = svc.diagnostics(
       open(svc, '### Bad JSON\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{ "partnerCode": "x", }\n'),

@@ -42,6 +42,7 @@ import {
   type TypedRequest,
 } from '../../../engine/protocol';
 import { type SecretsOverlay } from '../../../engine/workspace/secrets';
+import { SentValues } from '../../../engine/workspace/explainSources';
 import { messageOf, newTokenCache, type HostContext } from './context';
 import type { HostProxy } from './proxy';
 import { HostSandbox } from './sandbox';
@@ -87,6 +88,7 @@ export function registerEngineHost(
     secrets: new HostSecrets(connection, overlay, refreshAll),
     sandbox: new HostSandbox(connection),
     tokens: newTokenCache(),
+    sent: new SentValues(),
     scriptGlobals: new Map(),
     workspace,
   };

@@ -8,6 +8,9 @@ import type { SendSettings } from '../../../engine/protocol';
 import type { ParsedFile, RequestBlock } from '../../../engine/syntax/types';
 import { selectEnvironment, type SelectedEnvironment } from '../../../engine/workspace/environment';
 import { sep } from 'node:path';
+import { readHistory } from '../../../engine/history';
+import { historySources } from '../../../engine/workspace/explainSources';
+import type { CandidateSource } from '../../../engine/signing';
 import { openDocument, type HostContext } from './context';
 
 export interface HostSessionOptions {
@@ -40,6 +43,23 @@ export async function environmentFor(ctx: HostContext, dir: string, name = ctx.s
   return ctx.overlay.apply(selectEnvironment(dir, name));
 }
 
+/** The history, or nothing when it cannot be read (explaining never fails on it). */
+function readHistorySafely(dir: string) {
+  try {
+    return readHistory(dir);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The editor's earlier sends (any file, this server's lifetime), then its History on disk: a
+ * signature is explained against what was sent and answered before too.
+ */
+export function editorSources(ctx: HostContext): CandidateSource[] {
+  return [...ctx.sent.sources(), ...(ctx.historyDir ? historySources(readHistorySafely(ctx.historyDir)) : [])];
+}
+
 export async function openHostSession(ctx: HostContext, o: HostSessionOptions): Promise<PayoutSession> {
   const { doc, filePath, dir } = openDocument(ctx, o.uri);
   const settings = settingsOf(o.settings);
@@ -50,6 +70,7 @@ export async function openHostSession(ctx: HostContext, o: HostSessionOptions): 
     text: o.text ?? doc.getText(),
     environment: env,
     openApiDocuments: ctx.service.configuredOpenApiDocuments,
+    explainSources: () => editorSources(ctx),
     deps: {
       tokenCache: ctx.tokens,
       transport: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxResponseBytes, signal: o.signal },
@@ -71,7 +92,10 @@ export async function openHostSession(ctx: HostContext, o: HostSessionOptions): 
         ctx.service.invalidateEnvironment();
         return fresh;
       },
-      onResult: o.onResult,
+      onResult: (r) => {
+        ctx.sent.add(r.prepared.label, new Date(), r.prepared.bodyJson, r.response?.body);
+        o.onResult?.(r);
+      },
       scripts: ctx.workspace.restricted()
         ? {
             refusal: (label) =>
