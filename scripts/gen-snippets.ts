@@ -105,7 +105,14 @@ function objectFor(members: readonly FieldSpec[], stops: TabStops, indent = '  '
  */
 function bodyFields(e: Endpoint): FieldSpec[] {
   const signed = new Set(e.signedString?.segments.map((s) => s.field) ?? []);
-  return (e.body ?? []).filter((f) => !f.filledByClient && (f.required !== false || signed.has(f.name)));
+  const fields = (e.body ?? []).filter((f) => !f.filledByClient && (f.required !== false || signed.has(f.name)));
+  // An endpoint that needs one of several optional fields (submit-kyc-supplement) gets the first of them.
+  const oneOf = e.requiresOneOf?.fields;
+  if (oneOf?.length && !fields.some((f) => oneOf.includes(f.name))) {
+    const first = e.body?.find((f) => f.name === oneOf[0]);
+    if (first) fields.push(first);
+  }
+  return fields;
 }
 
 function snippetFor(e: Endpoint): Snippet {

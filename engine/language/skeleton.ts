@@ -20,6 +20,10 @@ export function skeletonFields(endpoint: Endpoint): FieldSpec[] {
     if (spec.filledByClient || chosen.includes(spec)) continue;
     if (spec.required === true || spec.required === 'by-currency') chosen.push(spec);
   }
+  // An endpoint that needs one of several optional fields (submit-kyc-supplement) gets the first of them.
+  const oneOf = endpoint.requiresOneOf?.fields;
+  const first = oneOf && !chosen.some((f) => oneOf.includes(f.name)) ? body.find((f) => f.name === oneOf[0]) : undefined;
+  if (first) chosen.push(first);
   return chosen;
 }
 

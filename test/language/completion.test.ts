@@ -193,6 +193,15 @@ describe('language/completion', () => {
     assert.ok(!d.includes('payout/required-field-missing') && !d.includes('payout/signed-field-omitted'), d.join(', '));
   });
 
+  it('empty body of an endpoint that needs one of several fields: the skeleton holds the first (submit-kyc-supplement)', () => {
+    const m = mark('### KYC supplement\nPOST {{base_url}}/api/v2/user/submit-kyc-supplement\nContent-Type: application/json\n\n|\n');
+    const items = svc.completion(open(svc, m.text), m.positions[0]).items;
+    assert.equal(items.length, 1);
+    const text = applyCompletion(m.text, items[0]);
+    const d = svc.diagnostics(open(svc, text)).map((x) => x.code);
+    assert.ok(!d.includes('payout/required-field-missing'), d.join(', '));
+  });
+
   it('variables: file, environment (secrets masked), system and named requests', () => {
     const c = complete('variables.payout.http', 0);
     assert.equal(c.byLabel('userEmail').detail, 'file: alice@example.com');
