@@ -10,6 +10,7 @@ import type { LanguageService } from '../../../engine/language';
 import type { SecretsOverlay } from '../../../engine/workspace/secrets';
 import type { HostSandbox } from './sandbox';
 import type { HostSecrets } from './secrets';
+import type { ResponseMemory } from './responses';
 
 export interface HostContext {
   connection: Connection;
@@ -19,6 +20,8 @@ export interface HostContext {
   secrets: HostSecrets;
   sandbox: HostSandbox;
   tokens: TokenCache;
+  /** Responses of named requests since the server started, reused by a step sent alone. */
+  responses: ResponseMemory;
 }
 
 export function newTokenCache(): TokenCache {

@@ -37,6 +37,7 @@ import {
 } from '../../../engine/protocol';
 import { type SecretsOverlay } from '../../../engine/workspace/secrets';
 import { messageOf, newTokenCache, type HostContext } from './context';
+import { ResponseMemory } from './responses';
 import type { HostProxy } from './proxy';
 import { HostSandbox } from './sandbox';
 import { HostSecrets } from './secrets';
@@ -77,6 +78,7 @@ export function registerEngineHost(
     secrets: new HostSecrets(connection, overlay, refreshAll),
     sandbox: new HostSandbox(connection),
     tokens: newTokenCache(),
+    responses: new ResponseMemory(),
   };
 
   function handle<T extends TypedRequest<unknown, unknown>>(

@@ -51,6 +51,7 @@ export async function openHostSession(ctx: HostContext, o: HostSessionOptions): 
     openApiDocuments: ctx.service.configuredOpenApiDocuments,
     deps: {
       tokenCache: ctx.tokens,
+      responses: ctx.responses.for(o.uri, env.name),
       transport: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxResponseBytes, signal: o.signal },
       retryPolicy: {
         maxAttempts: settings.retryMaxAttempts,
