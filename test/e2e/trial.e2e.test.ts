@@ -1,0 +1,131 @@
+// What a second user trial in real VS Code hit (issue 27), typed and clicked as a user does in
+// code-server 4.100.3 (VS Code 1.100.3): a `# @user {{userEmail}}` step re-sent alone after Send
+// All and after sending only its dependency; a `###` title and a comment line typed and ended with
+// Enter, which must stay as typed (no suggest list takes the Enter). Runs when PAYOUT_HTTP_E2E=1
+// (scripts/e2e-install.sh + npm run package first). Screenshots go to .test-artifacts/e2e/trial-*.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { editorSuite, SHOTS as shots } from './codeServer';
+import { codeLensTexts, editorLinesOf, goTo, openFile, runCommand, screenshot, waitForLines } from './workbench';
+
+/** A person's pace between keys, and the time a suggest list takes to show (pacing, not assertions). */
+const KEY_DELAY_MS = 60;
+const SUGGEST_SETTLE_MS = 1500;
+
+// testUser on line 5, fund's request line on line 10 (as in examples/sandbox-test-pass).
+const CHAIN_FILE = `@userEmail = {{testUser.response.body.$.userEmail}}
+
+### 0. A fresh test user
+# @name testUser
+POST {{base_url}}/sandbox/test-users
+
+### 3. Check the fund
+# @name fund
+# @user {{userEmail}}
+GET {{base_url}}/v3/fund/balances?currency=USDT
+`;
+// Line 9 is the empty last line, where the next request is typed.
+const TYPING_FILE = `### Quote a cashout
+POST {{base_url}}/api/v2/orders/review-cashout
+Content-Type: application/json
+
+{
+  "fiatCurrency": "VND"
+}
+
+`;
+
+describe('e2e: a second user trial (code-server)', function () {
+  this.timeout(240_000);
+  const editor = editorSuite({
+    shotPrefix: 'trial-',
+    ownsShot: (f) => f.startsWith('trial-'),
+    prepare(_sb, workspace) {
+      fs.writeFileSync(path.join(workspace, 'chain.payout.http'), CHAIN_FILE);
+      fs.writeFileSync(path.join(workspace, 'typing.payout.http'), TYPING_FILE);
+      fs.writeFileSync(path.join(workspace, 'comment.payout.http'), `${TYPING_FILE}### Next\n`);
+      // The user trial ran with VS Code's default quick suggestions (the suites' user settings turn
+      // them off so that no list takes an Enter): this folder sets the defaults back.
+      fs.mkdirSync(path.join(workspace, '.vscode'));
+      fs.writeFileSync(
+        path.join(workspace, '.vscode', 'settings.json'),
+        JSON.stringify({ 'editor.quickSuggestions': { other: 'on', comments: 'off', strings: 'off' } }),
+      );
+    },
+  });
+
+  it('re-sends a `# @user {{userEmail}}` step alone after Send All, and after sending only its dependency', async () => {
+    const page = editor.page;
+    await openFile(page, 'chain.payout.http');
+    await codeLensTexts(page, 'Send request');
+    await runCommand(page, 'Payout HTTP: Send All Requests in File');
+    await waitForLines(page, 'payout-http-response:', /^2\/2 passed/m, 'send-all', 90_000);
+    // Send (Ctrl+Alt+R) on the step alone: it runs, as the user Send All created
+    await openFile(page, 'chain.payout.http');
+    await goTo(page, 10, 1);
+    await page.keyboard.press('Control+Alt+R');
+    const fund = (await waitForLines(page, 'payout-http-response:', /^Token: for \S+/m, 'fund.response', 60_000)).join('\n');
+    await screenshot(page, shots, 'trial-01-step-after-send-all.png');
+    assert.doesNotMatch(fund, /not sent/, fund);
+    // testUser alone, then the step: its token is for the user just created
+    await openFile(page, 'chain.payout.http');
+    await goTo(page, 5, 1);
+    await page.keyboard.press('Control+Alt+R');
+    const created = (await waitForLines(page, 'payout-http-response:', /"userEmail": ?"[^"]+"/, 'testUser.response', 60_000)).join('\n');
+    const email = /"userEmail": ?"([^"]+)"/.exec(created)![1];
+    await openFile(page, 'chain.payout.http');
+    await goTo(page, 10, 1);
+    await page.keyboard.press('Control+Alt+R');
+    await waitForLines(
+      page,
+      'payout-http-response:',
+      new RegExp(`^Token: for ${email.replace(/[.+]/g, '\\$&')},`, 'm'),
+      'fund.response',
+      60_000,
+    );
+    await screenshot(page, shots, 'trial-02-step-after-dependency.png');
+  });
+
+  it('a `###` title typed and ended with Enter stays as typed', async () => {
+    const page = editor.page;
+    await openFile(page, 'typing.payout.http');
+    await codeLensTexts(page, 'Send request');
+    await goTo(page, 9, 1);
+    await page.keyboard.type('### Quote a sell order', { delay: KEY_DELAY_MS });
+    await page.waitForTimeout(SUGGEST_SETTLE_MS);
+    await screenshot(page, shots, 'trial-03-title-typed.png');
+    await page.keyboard.press('Enter');
+    const lines = await fileLines(page, 'typing.payout.http', (l) => l.length >= 10);
+    assert.deepEqual(lines.slice(8, 10), ['### Quote a sell order', ''], JSON.stringify(lines));
+  });
+
+  it('a comment line typed and ended with Enter stays as typed', async () => {
+    const page = editor.page;
+    await openFile(page, 'comment.payout.http');
+    await codeLensTexts(page, 'Send request');
+    // under a `###` line, where a comment is a comment (after a body, `#` lines are body text, as in REST Client)
+    await goTo(page, 10, 1);
+    await page.keyboard.type('# a quote for the order', { delay: KEY_DELAY_MS });
+    await page.waitForTimeout(SUGGEST_SETTLE_MS);
+    await screenshot(page, shots, 'trial-04-comment-typed.png');
+    await page.keyboard.press('Enter');
+    const lines = await fileLines(page, 'comment.payout.http', (l) => l.length >= 11);
+    assert.deepEqual(lines.slice(8, 11), ['### Next', '# a quote for the order', ''], JSON.stringify(lines));
+  });
+});
+
+/**
+ * The lines of the workspace file's editor, read until `ready` says the edit has landed, or as they
+ * are after 10 s (an Enter a suggest list took leaves fewer lines than asked for: the assertion says so).
+ */
+async function fileLines(page: Page, name: string, ready: (lines: string[]) => boolean): Promise<string[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    // code-server names workspace files vscode-remote://…, a desktop editor file://…
+    const lines = [...(await editorLinesOf(page, 'vscode-remote:', name)), ...(await editorLinesOf(page, 'file:', name))];
+    if (ready(lines) || Date.now() > deadline) return lines;
+    await page.waitForTimeout(100);
+  }
+}
