@@ -170,13 +170,23 @@ export function completion(ctx: ServiceContext, doc: PayoutDocument, position: P
     return headerLineItems(scope, doc, block, offset, before, after);
   }
   const body = block.body;
-  if (body && rel >= body.span.start && rel <= body.span.end) return bodyItems(scope, doc, block, offset);
+  if (body && rel >= body.span.start && (rel <= body.span.end || inUnclosedBody(block, rel))) return bodyItems(scope, doc, block, offset);
   if (!body && rel > headersEnd) {
     // Past a blank line after the headers: the body is still empty.
     const between = block.text.slice(headersEnd, relLineStart);
     if (/\n\s*\n|\r\n\s*\r\n/.test(between + '\n') && before.trim() === '') return skeletonItems(scope, doc, block, offset, offset);
   }
   return empty;
+}
+
+/**
+ * The cursor on blank space after a JSON body not yet closed (`{` and Enter, no `}` typed yet): the
+ * body's span ends at its last text, but the member being started belongs to it.
+ */
+function inUnclosedBody(block: RequestBlock, rel: number): boolean {
+  const body = block.body!;
+  const text = body.text.trimEnd();
+  return body.kind === 'json' && text.startsWith('{') && !/[}\]]$/.test(text) && block.text.slice(body.span.end, rel).trim() === '';
 }
 
 function lineStartOf(block: RequestBlock, rel: number): number {
@@ -451,7 +461,9 @@ function bodyItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offse
   const bodyAbs = block.start + body.span.start;
   if (body.text.trim() === '' || body.text.trim() === '{}') return skeletonItems(scope, doc, block, bodyAbs, block.start + body.span.end);
 
-  const { masked } = maskTemplates(block.text, body.span.start, body.span.end);
+  // An unclosed body (`{` and Enter, no `}` yet) ends where its text does: the cursor may be past it.
+  const bodyEndRel = Math.max(body.span.end, offset - block.start);
+  const { masked } = maskTemplates(block.text, body.span.start, bodyEndRel);
   const loc = getLocation(masked, offset - bodyAbs);
   const path = loc.path;
   if (path.some((p) => typeof p === 'number')) return { isIncomplete: false, items: [] };
@@ -464,7 +476,7 @@ function bodyItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offse
   let end = offset;
   while (/[\w$.-]/.test(text[end] ?? '')) end++;
   if (text[end] === '"') end++;
-  const bodyEnd = block.start + body.span.end;
+  const bodyEnd = block.start + bodyEndRel;
   // `"fiatCurrency": "VND"⏎|`: a new property, though the parser still reads the previous value.
   const afterValue = !loc.isAtPropertyKey && path.length > 0 && isAfterValueOnNewLine(text, start, bodyAbs);
   if (loc.isAtPropertyKey || afterValue || endsAtObjectStart(masked, offset - bodyAbs)) {
