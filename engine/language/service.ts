@@ -240,8 +240,9 @@ export class LanguageService implements ServiceContext {
     return canonicalStringAt(this, doc, position);
   }
 
-  codeActions(doc: PayoutDocument, range: Range, diagnostics: Diagnostic[]): CodeAction[] {
-    return codeActions(this, doc, range, diagnostics);
+  /** `snippets`: the client takes snippet edits (LSP 3.18 `snippetEditSupport`): inserted values become placeholders. */
+  codeActions(doc: PayoutDocument, range: Range, diagnostics: Diagnostic[], snippets = false): CodeAction[] {
+    return codeActions(this, doc, range, diagnostics, snippets);
   }
 
   documentSymbols(doc: PayoutDocument): DocumentSymbol[] {

@@ -82,6 +82,8 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   let codeLensRefresh = false;
   let sendLensesOnClient = false;
   let watchedFilesDynamic = false;
+  /** The client applies snippet edits in a WorkspaceEdit (LSP 3.18): a quick fix's inserted value becomes a placeholder. */
+  let snippetEdits = false;
   let openApiProblems: string[] = [];
   let restricted = false;
 
@@ -174,6 +176,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   connection.onInitialize((params): InitializeResult => {
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     watchedFilesDynamic = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    snippetEdits = params.capabilities.workspace?.workspaceEdit?.snippetEditSupport === true;
     const init = params.initializationOptions as
       | {
           environment?: unknown;
@@ -299,7 +302,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     guard('codeAction', token, [], () => {
       const doc = docFor(params.textDocument.uri);
       if (!doc) return [];
-      const inFile = service.codeActions(doc, params.range, params.context.diagnostics);
+      const inFile = service.codeActions(doc, params.range, params.context.diagnostics, snippetEdits);
       const undefinedNames = inFile.flatMap((a) => a.diagnostics ?? []);
       return [...inFile, ...defineInEnvironmentActions(doc.fileDir, service.environmentName, undefinedNames)];
     }),

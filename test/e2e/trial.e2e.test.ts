@@ -37,6 +37,23 @@ Content-Type: application/json
 
 `;
 
+// create-sell-order without the signed fiatAmount: its quick fix adds it (the body's `{` on line 5)
+const FIX_FILE = `### Pay
+POST {{base_url}}/api/v2/orders/create-sell-order
+Content-Type: application/json
+
+{
+  "partnerCode": "{{partnerCode}}",
+  "externalOrderId": "o-1",
+  "currency": "USDT",
+  "userEmail": "alice@example.com",
+  "bankCode": "970436",
+  "bankAccountNumber": "0123456789",
+  "content": "Coffee",
+  "extendInfo": null
+}
+`;
+
 describe('e2e: a second user trial (code-server)', function () {
   this.timeout(240_000);
   const editor = editorSuite({
@@ -46,6 +63,7 @@ describe('e2e: a second user trial (code-server)', function () {
       fs.writeFileSync(path.join(workspace, 'chain.payout.http'), CHAIN_FILE);
       fs.writeFileSync(path.join(workspace, 'typing.payout.http'), TYPING_FILE);
       fs.writeFileSync(path.join(workspace, 'comment.payout.http'), `${TYPING_FILE}### Next\n`);
+      fs.writeFileSync(path.join(workspace, 'fix.payout.http'), FIX_FILE);
       // The user trial ran with VS Code's default quick suggestions (the suites' user settings turn
       // them off so that no list takes an Enter): this folder sets the defaults back.
       fs.mkdirSync(path.join(workspace, '.vscode'));
@@ -113,6 +131,24 @@ describe('e2e: a second user trial (code-server)', function () {
     await page.keyboard.press('Enter');
     const lines = await fileLines(page, 'comment.payout.http', (l) => l.length >= 11);
     assert.deepEqual(lines.slice(8, 11), ['### Next', '# a quote for the order', ''], JSON.stringify(lines));
+  });
+
+  it('a quick fix leaves the value it adds selected as a placeholder: typing replaces it', async () => {
+    const page = editor.page;
+    await openFile(page, 'fix.payout.http');
+    await codeLensTexts(page, 'Send request');
+    await goTo(page, 5, 1);
+    await page.keyboard.press('Control+.');
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Add "fiatAmount"' }).first().waitFor();
+    // (the widget takes keys, not clicks: a pointer block lies over it) down to the fix, Enter
+    const focused = page.locator('.action-widget .monaco-list-row.focused', { hasText: 'Add "fiatAmount"' });
+    for (let i = 0; i < 10 && !(await focused.count()); i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await fileLines(page, 'fix.payout.http', (l) => l.some((x) => x.includes('"fiatAmount"')));
+    await page.keyboard.type('150000', { delay: KEY_DELAY_MS });
+    const lines = await fileLines(page, 'fix.payout.http', (l) => l.some((x) => x.includes('"fiatAmount": 150000')));
+    await screenshot(page, shots, 'trial-05-fix-placeholder.png');
+    assert.ok(lines.includes('  "fiatAmount": 150000'), JSON.stringify(lines));
   });
 });
 

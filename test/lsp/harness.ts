@@ -47,6 +47,8 @@ export async function startServer(
   initializationOptions?: unknown,
   env: NodeJS.ProcessEnv = process.env,
   clientRequests: Record<string, (params: never) => unknown> = {},
+  /** Workspace client capabilities beyond the defaults below (e.g. `workspaceEdit.snippetEditSupport`, as VS Code's client says). */
+  workspaceCapabilities: Record<string, unknown> = {},
 ): Promise<ServerSession> {
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first.`);
   assertDistFresh();
@@ -85,7 +87,9 @@ export async function startServer(
     connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
-      capabilities: { workspace: { codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } } },
+      capabilities: {
+        workspace: { codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true }, ...workspaceCapabilities },
+      },
       initializationOptions,
     }),
   ]);
