@@ -97,6 +97,15 @@ export class LanguageService implements ServiceContext {
 
   // ---- documents and environment ----
 
+  /** The folder whose environment files an untitled document uses: the editor's workspace folder. */
+  get untitledFolder(): string | undefined {
+    return this.store.untitledFolder;
+  }
+
+  set untitledFolder(dir: string | undefined) {
+    this.store.untitledFolder = dir;
+  }
+
   /** The parsed document for a version (parsed once per version, unchanged blocks reused). */
   document(uri: string, version: number, text: string): PayoutDocument {
     return this.store.get(uri, version, text);

@@ -39,6 +39,7 @@ import { selectEnvironment } from '../../engine/workspace/environment';
 import { SecretsOverlay } from '../../engine/workspace/secrets';
 import { registerEngineHost } from './host';
 import { resolveOpenApiSetting } from './host/openApiSetting';
+import { untitledFolderOf } from './untitledFolder';
 
 const canonicalStringRequest = new RequestType<CanonicalStringParams, CanonicalStringResponse, void>(CanonicalStringRequest.method);
 const activeEnvironmentNotification = new NotificationType<ActiveEnvironmentParams>(ActiveEnvironmentNotification.method);
@@ -177,6 +178,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     watchedFilesDynamic = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     snippetEdits = params.capabilities.workspace?.workspaceEdit?.snippetEditSupport === true;
+    service.untitledFolder = untitledFolderOf(params);
     const init = params.initializationOptions as
       | {
           environment?: unknown;

@@ -72,7 +72,7 @@ describe('a quick fix value as a placeholder over LSP (dist/server.js)', functio
       { environment: 'test' },
       { ...process.env, PAYOUT_HTTP_HOME: home },
       {},
-      { workspaceEdit: { snippetEditSupport: true } },
+      { workspace: { workspaceEdit: { snippetEditSupport: true } } },
     );
     servers.push(server);
     const account = await fixFor(server, uriOf('snippets.payout.http'), 'bankAccountNumber');
