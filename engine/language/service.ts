@@ -14,6 +14,7 @@ import type {
   Location,
   Position,
   Range,
+  WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import type { CanonicalStringResult } from '../protocol';
 import { DEFAULT_ENVIRONMENT } from '../protocol';
@@ -26,6 +27,7 @@ import { DocumentStore, type PayoutDocument } from './document';
 import { hover } from './hover';
 import { lintDocument, lintDocumentInSteps, toLspDiagnostic } from './diagnostics';
 import { definition, references } from './navigation';
+import { prepareRename, rename } from './rename';
 import { canonicalStringAt } from './canonicalString';
 import { documentSymbols, foldingRanges } from './symbols';
 import { buildScope, sameScopeContribution, type Scope } from './scope';
@@ -268,6 +270,16 @@ export class LanguageService implements ServiceContext {
 
   references(doc: PayoutDocument, position: Position, includeDeclaration = true): Location[] {
     return references(this, doc, position, includeDeclaration);
+  }
+
+  /** The name at `position` that F2 renames, or undefined; throws RenameError when it cannot be renamed here. */
+  prepareRename(doc: PayoutDocument, position: Position): { range: Range; placeholder: string } | undefined {
+    return prepareRename(doc, position);
+  }
+
+  /** Every use of the variable or request name at `position` renamed; throws RenameError with the fix. */
+  rename(doc: PayoutDocument, position: Position, newName: string): WorkspaceEdit | undefined {
+    return rename(doc, position, newName);
   }
 }
 

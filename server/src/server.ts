@@ -40,6 +40,7 @@ import { SecretsOverlay } from '../../engine/workspace/secrets';
 import { registerEngineHost } from './host';
 import { resolveOpenApiSetting } from './host/openApiSetting';
 import { untitledFolderOf } from './untitledFolder';
+import { registerRename } from './rename';
 
 const canonicalStringRequest = new RequestType<CanonicalStringParams, CanonicalStringResponse, void>(CanonicalStringRequest.method);
 const activeEnvironmentNotification = new NotificationType<ActiveEnvironmentParams>(ActiveEnvironmentNotification.method);
@@ -211,6 +212,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
         foldingRangeProvider: true,
         definitionProvider: true,
         referencesProvider: true,
+        renameProvider: { prepareProvider: true },
       },
       serverInfo: { name: 'payout-http-language-server' },
     };
@@ -327,6 +329,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
       return doc ? service.definition(doc, params.position) : [];
     }),
   );
+  registerRename(connection, service, docFor);
   connection.onReferences((params, token) =>
     guard('references', token, [], () => {
       const doc = docFor(params.textDocument.uri);
