@@ -18,7 +18,11 @@ export async function openExample(extensionPath: string): Promise<void> {
     .sort((a, b) => (a === FIRST ? -1 : b === FIRST ? 1 : a.localeCompare(b)));
   const picked = await vscode.window.showQuickPick(
     names.map((name) => ({ label: exampleTitle(fs.readFileSync(path.join(dir, name), 'utf8')) || name, description: name, name })),
-    { title: 'Payout HTTP: Open Example File', placeHolder: 'Pick an example: you get your own copy to edit and send' },
+    {
+      title: 'Payout HTTP: Open Example File',
+      placeHolder: 'Pick an example: you get your own copy to edit and send',
+      matchOnDescription: true,
+    },
   );
   if (!picked) return;
   const text = exampleCopyText(picked.name, fs.readFileSync(path.join(dir, picked.name), 'utf8'));

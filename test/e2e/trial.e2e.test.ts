@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { editorSuite, SHOTS as shots } from './codeServer';
-import { codeLensTexts, editorLinesOf, goTo, openFile, runCommand, screenshot, waitForLines } from './workbench';
+import { codeLensTexts, editorLinesOf, goTo, openFile, runCommand, screenshot, suggestLabels, waitForLines } from './workbench';
 
 /** A person's pace between keys, and the time a suggest list takes to show (pacing, not assertions). */
 const KEY_DELAY_MS = 60;
@@ -54,6 +54,15 @@ Content-Type: application/json
 }
 `;
 
+// a body opened with `{` and Enter, no `}` yet: the cursor goes on line 7
+const UNCLOSED_FILE = `### Quote a cashout
+POST {{base_url}}/api/v2/orders/review-cashout
+Content-Type: application/json
+
+{
+  "fiatCurrency": "VND",
+`;
+
 describe('e2e: a second user trial (code-server)', function () {
   this.timeout(240_000);
   const editor = editorSuite({
@@ -64,6 +73,8 @@ describe('e2e: a second user trial (code-server)', function () {
       fs.writeFileSync(path.join(workspace, 'typing.payout.http'), TYPING_FILE);
       fs.writeFileSync(path.join(workspace, 'comment.payout.http'), `${TYPING_FILE}### Next\n`);
       fs.writeFileSync(path.join(workspace, 'fix.payout.http'), FIX_FILE);
+      fs.writeFileSync(path.join(workspace, 'rename.payout.http'), CHAIN_FILE);
+      fs.writeFileSync(path.join(workspace, 'unclosed.payout.http'), UNCLOSED_FILE);
       // The user trial ran with VS Code's default quick suggestions (the suites' user settings turn
       // them off so that no list takes an Enter): this folder sets the defaults back.
       fs.mkdirSync(path.join(workspace, '.vscode'));
@@ -149,6 +160,86 @@ describe('e2e: a second user trial (code-server)', function () {
     const lines = await fileLines(page, 'fix.payout.http', (l) => l.some((x) => x.includes('"fiatAmount": 150000')));
     await screenshot(page, shots, 'trial-05-fix-placeholder.png');
     assert.ok(lines.includes('  "fiatAmount": 150000'), JSON.stringify(lines));
+  });
+
+  it('completes the fields of a body not closed yet', async () => {
+    const page = editor.page;
+    await openFile(page, 'unclosed.payout.http');
+    await codeLensTexts(page, 'Send request');
+    await goTo(page, 7, 1);
+    await page.keyboard.type('  ');
+    const labels = await suggestLabels(page, 'fiatAmount');
+    await screenshot(page, shots, 'trial-06-unclosed-body.png');
+    assert.ok(labels.includes('fiatAmount') && labels.includes('partnerCode'), JSON.stringify(labels));
+    assert.ok(!labels.includes('fiatCurrency'), JSON.stringify(labels));
+    await page.keyboard.press('Escape');
+  });
+
+  it('F2 renames a variable and a request name, every use updated', async () => {
+    const page = editor.page;
+    await openFile(page, 'rename.payout.http');
+    await codeLensTexts(page, 'Send request');
+    const rename = async (line: number, column: number, name: string) => {
+      await goTo(page, line, column);
+      await page.keyboard.press('F2');
+      const input = page.locator('.rename-box input');
+      await input.waitFor();
+      await input.fill(name);
+      await page.keyboard.press('Enter');
+      await input.waitFor({ state: 'hidden' });
+    };
+    await rename(1, 3, 'email'); // `@userEmail = …`
+    await fileLines(page, 'rename.payout.http', (l) => l.includes('# @user {{email}}'));
+    await rename(4, 10, 'freshUser'); // `# @name testUser`
+    const lines = await fileLines(page, 'rename.payout.http', (l) => l.includes('# @name freshUser'));
+    await screenshot(page, shots, 'trial-07-rename.png');
+    assert.deepEqual(
+      lines.slice(0, 10),
+      CHAIN_FILE.replace('@userEmail', '@email')
+        .replace('{{userEmail}}', '{{email}}')
+        .replaceAll('testUser', 'freshUser')
+        .split('\n')
+        .slice(0, 10),
+    );
+  });
+
+  it('Open Example File lets the user pick any example; the copy names it', async () => {
+    const page = editor.page;
+    await openFile(page, 'chain.payout.http'); // the extension is active (its commands listed)
+    await codeLensTexts(page, 'Send request');
+    await runCommand(page, 'Payout HTTP: Open Example File');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'quickstart.payout.http' }).first().waitFor();
+    await input.fill('sandbox-test-pass');
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'sandbox-test-pass.payout.http' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab.active', { hasText: 'sandbox-test-pass.payout.http' }).first().waitFor();
+    const lines = await fileLines(page, 'sandbox-test-pass.payout.http', (l) => l.length > 3);
+    await screenshot(page, shots, 'trial-08-example-picked.png');
+    assert.match(lines[0], /^# Your copy of the extension's example sandbox-test-pass\.payout\.http /);
+    const copy = fs.readFileSync(path.join(editor.workspace, 'sandbox-test-pass.payout.http'), 'utf8');
+    assert.ok(copy.includes('npx payout-http send sandbox-test-pass.payout.http --all') && !copy.includes('examples/'), copy.slice(0, 400));
+  });
+
+  it('an untitled payout-http buffer sends to the local sandbox', async () => {
+    const page = editor.page;
+    await page.keyboard.press('Control+Alt+N'); // File: New Untitled Text File (the palette ranks "Compare New Untitled Text Files" first)
+    await page.locator('.tabs-container .tab.active', { hasText: 'Untitled' }).first().waitFor();
+    await runCommand(page, 'Change Language Mode');
+    const input = page.locator('.quick-input-widget input');
+    await input.fill('Payout HTTP');
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Payout HTTP' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    // inserted as pasted text: no auto-closing or completion between the keys
+    await page.keyboard.insertText(
+      '### Verify from an untitled buffer\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}"\n}\n',
+    );
+    await goTo(page, 2, 1);
+    await page.keyboard.press('Control+Alt+R');
+    const view = await waitForLines(page, 'payout-http-response:', /^Signature: verified/m, 'Untitled', 90_000);
+    await screenshot(page, shots, 'trial-09-untitled-sent.png');
+    assert.match(view.join('\n'), /^HTTP 200/m);
   });
 });
 
