@@ -8,6 +8,7 @@
 // Only the block under the cursor is looked at, so cost does not grow with the file. Field
 // documentation is attached lazily in resolveCompletion.
 
+import { LOCAL_ENV, LOCAL_SANDBOX_VARIABLES } from '../workspace/home';
 import { getLocation, type JSONPath } from 'jsonc-parser';
 import type { CompletionItem, CompletionList, Position, Range } from 'vscode-languageserver-types';
 import {
@@ -226,10 +227,15 @@ function variableItems(scope: Scope, doc: PayoutDocument, start: number, offset:
   const shown = (name: string, value: string) => (isSecretVariable(name) ? `<${name}>` : value);
   for (const v of scope.fileVariables.values()) add(v.name, `file: ${shown(v.name, v.value)}`);
   for (const name of Object.keys(scope.env)) add(name, `${scope.envName}: ${shown(name, scope.env[name])}`);
+  // The local sandbox writes these into `local` when it first starts (on the first send): known before.
+  const bySandbox = (name: string) => scope.envName === LOCAL_ENV && LOCAL_SANDBOX_VARIABLES.includes(name);
+  const unset = (name: string) =>
+    bySandbox(name) ? `${LOCAL_ENV}: set by the local sandbox when it starts` : `not set in ${scope.envName}`;
   for (const k of KNOWN_VARIABLES) {
     const value = variableValue(scope, k.name);
-    add(k.name, value === undefined ? `not set in ${scope.envName}` : `${scope.envName}: ${shown(k.name, value)}`, k.description);
+    add(k.name, value === undefined ? unset(k.name) : `${scope.envName}: ${shown(k.name, value)}`, k.description);
   }
+  if (scope.envName === LOCAL_ENV) for (const name of LOCAL_SANDBOX_VARIABLES) add(name, unset(name));
   for (const [name, info] of Object.entries(SYSTEM_VARIABLES)) {
     items.push({
       label: name,
