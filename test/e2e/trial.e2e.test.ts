@@ -98,6 +98,12 @@ describe('e2e: a second user trial (code-server)', function () {
     const fund = (await waitForLines(page, 'payout-http-response:', /^Token: for \S+/m, 'fund.response', 60_000)).join('\n');
     await screenshot(page, shots, 'trial-01-step-after-send-all.png');
     assert.doesNotMatch(fund, /not sent/, fund);
+    // the verdict also in the status bar, seen when the inline mark is off-screen
+    await openFile(page, 'chain.payout.http');
+    await page
+      .locator('.part.statusbar .statusbar-item', { hasText: /^Payout: / })
+      .first()
+      .waitFor();
     // testUser alone, then the step: its token is for the user just created
     await openFile(page, 'chain.payout.http');
     await goTo(page, 5, 1);
@@ -240,6 +246,23 @@ describe('e2e: a second user trial (code-server)', function () {
     const view = await waitForLines(page, 'payout-http-response:', /^Signature: verified/m, 'Untitled', 90_000);
     await screenshot(page, shots, 'trial-09-untitled-sent.png');
     assert.match(view.join('\n'), /^HTTP 200/m);
+  });
+
+  it('a running proxy has a status bar item until it stops', async () => {
+    const page = editor.page;
+    await openFile(page, 'chain.payout.http');
+    await codeLensTexts(page, 'Send request');
+    await runCommand(page, 'Payout HTTP: Start Inspecting Proxy');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await page.keyboard.press('Enter'); // "local"
+    const item = page.locator('.part.statusbar .statusbar-item', { has: page.locator('.codicon-radio-tower'), hasText: 'proxy' }).first();
+    await item.waitFor();
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await screenshot(page, shots, 'trial-10-proxy-status.png');
+    assert.ok(await item.isVisible(), 'the proxy item stays once the notification is gone');
+    await runCommand(page, 'Payout HTTP: Stop Inspecting Proxy');
+    await item.waitFor({ state: 'hidden' });
   });
 });
 
