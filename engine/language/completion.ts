@@ -50,6 +50,8 @@ const KIND = {
   enumMember: 20,
   keyword: 14,
   snippet: 15,
+  /** A whole request or body from the catalogue: not `snippet`, which the language hides (see newRequestItems). */
+  template: 22,
   reference: 18,
   event: 23,
 } as const;
@@ -356,7 +358,13 @@ function methodItems(doc: PayoutDocument, start: number, end: number): Completio
   }));
 }
 
-/** A block without a request line yet: methods, and whole requests for each catalogue endpoint. */
+/**
+ * A block without a request line yet: methods, and whole requests for each catalogue endpoint. The
+ * endpoints are offered here only, where a request can start: the snippets of the same requests
+ * (snippets/payout-http.code-snippets) are kept out of IntelliSense for the language
+ * (`editor.snippetSuggestions: none`, which hides every item of kind snippet, so these are not one),
+ * since VS Code offers contributed snippets on any line (issue 27: on `###` titles, in headers).
+ */
 function newRequestItems(
   scope: Scope,
   doc: PayoutDocument,
@@ -378,7 +386,7 @@ function newRequestItems(
       text += `${eol}Content-Type: application/json${eol}${eol}${skeletonBody(e, '', '  ', (name) => scope.variableNames.has(name)).replace(/\n/g, eol)}`;
     items.push({
       label: `${e.method} ${e.path}`,
-      kind: KIND.snippet,
+      kind: KIND.template,
       detail: e.title,
       filterText: `${e.method} ${e.path}`,
       sortText: `1${String(i).padStart(3, '0')}`,
@@ -449,7 +457,7 @@ function skeletonItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, s
     items: [
       {
         label: `{ …${endpoint.path.split('/').pop()} body }`,
-        kind: KIND.snippet,
+        kind: KIND.template,
         detail: `Whole body: required and signed fields of ${endpoint.method} ${endpoint.path}`,
         filterText: '{',
         sortText: '0',

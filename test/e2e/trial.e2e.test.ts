@@ -72,6 +72,7 @@ describe('e2e: a second user trial (code-server)', function () {
       fs.writeFileSync(path.join(workspace, 'chain.payout.http'), CHAIN_FILE);
       fs.writeFileSync(path.join(workspace, 'typing.payout.http'), TYPING_FILE);
       fs.writeFileSync(path.join(workspace, 'comment.payout.http'), `${TYPING_FILE}### Next\n`);
+      fs.writeFileSync(path.join(workspace, 'snippets.payout.http'), TYPING_FILE);
       fs.writeFileSync(path.join(workspace, 'fix.payout.http'), FIX_FILE);
       fs.writeFileSync(path.join(workspace, 'rename.payout.http'), CHAIN_FILE);
       fs.writeFileSync(path.join(workspace, 'unclosed.payout.http'), UNCLOSED_FILE);
@@ -148,6 +149,31 @@ describe('e2e: a second user trial (code-server)', function () {
     await page.keyboard.press('Enter');
     const lines = await fileLines(page, 'comment.payout.http', (l) => l.length >= 11);
     assert.deepEqual(lines.slice(8, 11), ['### Next', '# a quote for the order', ''], JSON.stringify(lines));
+  });
+
+  it('endpoint requests are offered where a request can start only, not as snippets on any line', async () => {
+    const page = editor.page;
+    await openFile(page, 'snippets.payout.http');
+    await codeLensTexts(page, 'Send request');
+    // a header line: typing a word once popped the 38 endpoint snippets
+    await goTo(page, 3, 1);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('orders', { delay: KEY_DELAY_MS });
+    await page.waitForTimeout(SUGGEST_SETTLE_MS);
+    await screenshot(page, shots, 'trial-05a-header-typed.png');
+    const snippetRows = page.locator('.editor-widget.suggest-widget.visible .monaco-list-row .codicon-symbol-snippet');
+    assert.equal(await snippetRows.count(), 0, 'snippets offered on a header line');
+    await page.keyboard.press('Escape');
+    // after a `###` line, where a request starts: the catalogue's requests
+    await goTo(page, 10, 1);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText('### Next\n');
+    const labels = await suggestLabels(page, 'GET');
+    await screenshot(page, shots, 'trial-05b-request-start.png');
+    assert.ok(labels.includes('POST /api/v2/orders/create-cashout'), JSON.stringify(labels));
+    await page.keyboard.press('Escape');
   });
 
   it('a quick fix leaves the value it adds selected as a placeholder: typing replaces it', async () => {
