@@ -8,7 +8,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { editorSuite, SHOTS as shots } from './codeServer';
-import { codeLensTexts, editorLinesOf, goTo, openFile, runCommand, screenshot, suggestLabels, waitForLines } from './workbench';
+import {
+  codeLensTexts,
+  editorLinesOf,
+  goTo,
+  openFile,
+  problemCounts,
+  runCommand,
+  screenshot,
+  suggestLabels,
+  waitForLines,
+} from './workbench';
 
 /** A person's pace between keys, and the time a suggest list takes to show (pacing, not assertions). */
 const KEY_DELAY_MS = 60;
@@ -63,6 +73,24 @@ Content-Type: application/json
   "fiatCurrency": "VND",
 `;
 
+// an indented `}` and, after it, an indented `###` (line 9): read as body text of the request above
+const INDENTED_FILE = `### Balance
+POST {{base_url}}/api/v2/wallet/balance
+Content-Type: application/json
+
+{
+  "partnerCode": "{{partnerCode}}",
+  "currency": "USDT"
+  }
+  ### Verify
+POST {{base_url}}/api/v2/account/verify
+Content-Type: application/json
+
+{
+  "partnerCode": "{{partnerCode}}"
+}
+`;
+
 describe('e2e: a second user trial (code-server)', function () {
   this.timeout(240_000);
   const editor = editorSuite({
@@ -73,6 +101,7 @@ describe('e2e: a second user trial (code-server)', function () {
       fs.writeFileSync(path.join(workspace, 'typing.payout.http'), TYPING_FILE);
       fs.writeFileSync(path.join(workspace, 'comment.payout.http'), `${TYPING_FILE}### Next\n`);
       fs.writeFileSync(path.join(workspace, 'snippets.payout.http'), TYPING_FILE);
+      fs.writeFileSync(path.join(workspace, 'indented.payout.http'), INDENTED_FILE);
       fs.writeFileSync(path.join(workspace, 'fix.payout.http'), FIX_FILE);
       fs.writeFileSync(path.join(workspace, 'rename.payout.http'), CHAIN_FILE);
       fs.writeFileSync(path.join(workspace, 'unclosed.payout.http'), UNCLOSED_FILE);
@@ -205,6 +234,25 @@ describe('e2e: a second user trial (code-server)', function () {
     assert.ok(labels.includes('fiatAmount') && labels.includes('partnerCode'), JSON.stringify(labels));
     assert.ok(!labels.includes('fiatCurrency'), JSON.stringify(labels));
     await page.keyboard.press('Escape');
+  });
+
+  it('an indented ### is named on its line, and its quick fix outdents it: no problem left', async () => {
+    const page = editor.page;
+    await openFile(page, 'indented.payout.http');
+    await codeLensTexts(page, 'Send request');
+    await goTo(page, 9, 3);
+    await page.keyboard.press('Control+.');
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Outdent the ### line' }).first().waitFor();
+    const focused = page.locator('.action-widget .monaco-list-row.focused', { hasText: 'Outdent the ### line' });
+    for (let i = 0; i < 10 && !(await focused.count()); i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const lines = await fileLines(page, 'indented.payout.http', (l) => l.includes('### Verify'));
+    assert.equal(lines[8], '### Verify', JSON.stringify(lines));
+    // the follow-on errors went with it
+    const deadline = Date.now() + 20_000;
+    while ((await problemCounts(page)).errors > 0 && Date.now() < deadline) await page.waitForTimeout(200);
+    await screenshot(page, shots, 'trial-07a-outdented.png');
+    assert.equal((await problemCounts(page)).errors, 0, (await problemCounts(page)).label);
   });
 
   it('F2 renames a variable and a request name, every use updated', async () => {
