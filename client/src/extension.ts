@@ -35,6 +35,7 @@ import { OPENAPI_DOCUMENTS_SETTING, openApiSettings } from './openApiDocuments';
 import { openExample } from './openExample';
 import { showProblem } from './problemNotice';
 import { RequestMarks } from './requestMarks';
+import { ProxyStatusItem } from './proxyStatus';
 import { ResponseView } from './responseView';
 import { SandboxStatusItem } from './sandboxStatus';
 import { SecretStore, storePrivateKeyCommand, storeSecretKeyCommand } from './secrets';
@@ -86,7 +87,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   const signedString = new SignedStringView(() => client);
   const traffic = new TrafficView(responses, COMMANDS.showExchange);
-  context.subscriptions.push(log, environment, sandboxItem, responses, marks, signedString, traffic);
+  const proxyItem = new ProxyStatusItem();
+  context.subscriptions.push(log, environment, sandboxItem, responses, marks, signedString, traffic, proxyItem);
 
   const register = (id: string, fn: (...args: never[]) => unknown) =>
     context.subscriptions.push(
@@ -171,6 +173,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     if (upstream === undefined) return;
     const s = await engine.request(ProxyStartRequest, { upstream, ...where() });
     traffic.started(s);
+    proxyItem.started(s);
     await vscode.commands.executeCommand('payoutHttp.traffic.focus');
     for (const w of s.warnings) void vscode.window.showWarningMessage(`Payout HTTP proxy: ${w}`);
     void vscode.window.showInformationMessage(
@@ -180,6 +183,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   register(COMMANDS.stopProxy, async () => {
     const { stopped } = await engine.request(ProxyStopRequest, {});
     traffic.stopped();
+    proxyItem.stopped();
     void vscode.window.showInformationMessage(
       stopped ? 'Payout HTTP: inspecting proxy stopped.' : 'Payout HTTP: no inspecting proxy was running.',
     );

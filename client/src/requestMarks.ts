@@ -2,6 +2,7 @@
 // error code. Marks follow edits (lines above shift them) and disappear when their line is edited,
 // because the mark describes the request as it was sent.
 import * as vscode from 'vscode';
+import { VerdictStatusItem } from './verdictStatus';
 
 export type MarkKind = 'ok' | 'bad' | 'neutral';
 export interface RequestMark {
@@ -14,6 +15,8 @@ export class RequestMarks implements vscode.Disposable {
   private readonly marks = new Map<string, RequestMark[]>();
   private readonly types: Record<MarkKind, vscode.TextEditorDecorationType>;
   private readonly disposables: vscode.Disposable[] = [];
+  /** The last verdict also in the status bar, where it is seen beside a narrow editor. */
+  private readonly verdict = new VerdictStatusItem();
 
   constructor() {
     const type = (color: string) =>
@@ -25,6 +28,8 @@ export class RequestMarks implements vscode.Disposable {
     this.disposables.push(
       vscode.workspace.onDidChangeTextDocument((e) => this.onEdit(e)),
       vscode.window.onDidChangeVisibleTextEditors(() => this.paintAll()),
+      vscode.window.onDidChangeActiveTextEditor(() => this.verdict.refresh()),
+      this.verdict,
     );
   }
 
@@ -33,6 +38,7 @@ export class RequestMarks implements vscode.Disposable {
     list.push(mark);
     this.marks.set(uri.toString(), list);
     this.paint(uri);
+    this.verdict.set(uri, mark);
   }
 
   /** The marks of a document, for tests and the response view. */
@@ -52,6 +58,7 @@ export class RequestMarks implements vscode.Disposable {
     }
     this.marks.set(key, list);
     this.paint(e.document.uri);
+    this.verdict.follow(e.document.uri, list);
   }
 
   private paintAll(): void {

@@ -6,6 +6,7 @@
 import type { Explanation } from '../signing';
 import type { SchemaOutcome, SendResult } from './types';
 import type { Verdict } from './verify';
+import type { DecodedEnvelope } from './decode';
 
 export function verdictLine(v: Verdict | undefined): string {
   if (!v) return 'Signature: not checked (no response data)';
@@ -117,7 +118,7 @@ export function renderResponse(r: SendResult, now: Date): string {
     if (r.verdict?.state === 'not-verified') lines.push(...explanationLines(r.verdict.explanation, '  ', 'editor'));
     lines.push(...schemaLines(r.schema));
     if (r.decoded) {
-      lines.push(`Result: ${r.decoded.headline}`);
+      lines.push(`Result: ${resultText(r.decoded)}`);
       if (!r.decoded.success) {
         if (r.decoded.meaning) lines.push(`  meaning: ${r.decoded.meaning}`);
         if (r.decoded.endpointNote) lines.push(`  on this endpoint: ${r.decoded.endpointNote}`);
@@ -191,4 +192,13 @@ export function renderSummary(
       lines.push(`    ${a.ok ? '✓' : '✗'} ${a.text}${a.ok ? '' : ` (${a.message ?? `got ${String(a.actual)}`})`}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * The `Result:` line's text: the headline, without the meaning it ends with when the `meaning:`
+ * line below says it (an error's meaning was shown twice, one line after the other).
+ */
+function resultText(d: DecodedEnvelope): string {
+  const tail = d.meaning ? `: ${d.meaning}` : undefined;
+  return !d.success && tail && d.headline.endsWith(tail) ? d.headline.slice(0, -tail.length) : d.headline;
 }

@@ -42,6 +42,7 @@ import {
   type RetryPolicy,
 } from './retry';
 import { TokenCache } from './tokenCache';
+import { userTemplate } from './userDependency';
 import { exchangeToken } from './tokens';
 import { httpSend, TransportError, type TransportOptions } from './transport';
 import type { AttemptInfo, PreparedRequest, ResponseInfo, SendResult } from './types';
@@ -67,6 +68,12 @@ export interface SessionDeps {
   onStart?: (prepared: PreparedRequest) => void;
   /** The request files' JetBrains-style scripts: run (the default, `client.global` kept by this session) or refused. */
   scripts?: ScriptPolicy;
+  /**
+   * The last response of each named request, kept by the caller beyond this session (the editor keeps
+   * one per file and environment while it runs), so a step re-sent alone reuses what its dependency
+   * answered before instead of sending it again. A new map when absent (the CLI: one run).
+   */
+  responses?: Map<string, ResponseSnapshot>;
 }
 
 export interface SessionOptions {
@@ -101,7 +108,7 @@ export class PayoutSession {
   private localReady = false;
   private readonly deps: Required<Pick<SessionDeps, 'now' | 'uuid' | 'sleep'>> & SessionDeps;
   private readonly tokens: TokenCache;
-  private readonly responses = new Map<string, ResponseSnapshot>();
+  private readonly responses: Map<string, ResponseSnapshot>;
   private readonly results = new Map<RequestBlock, SendResult>();
   private readonly inFlight = new Set<RequestBlock>();
   private loadedCredentials?: Credentials;
@@ -127,6 +134,7 @@ export class PayoutSession {
       sleep: d.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
     };
     this.tokens = d.tokenCache ?? new TokenCache({ now: this.deps.now });
+    this.responses = d.responses ?? new Map<string, ResponseSnapshot>();
     this.rememberSecrets();
     this.scripts = new RequestScripts(d.scripts ?? {}, this.filePath, d.scripts?.root ?? this.fileDir, this.redactor);
   }
@@ -165,6 +173,8 @@ export class PayoutSession {
       if (out.includes(block) || seen.has(block)) return;
       seen.add(block);
       const texts = block.references.filter((r) => r.kind === 'variable').map((r) => vars.get(r.name) ?? '');
+      const user = userTemplate(block, /"userEmail"\s*:\s*"[^"]/.test(block.body?.text ?? ''), this.openApiDocuments().endpoints);
+      if (user) texts.push(user);
       const names = new Set(block.references.filter((r) => r.kind === 'request').map((r) => r.name));
       const pending = [...texts];
       const seenVars = new Set<string>();
@@ -362,10 +372,17 @@ export class PayoutSession {
   private async sendDependencies(block: RequestBlock): Promise<{ problems: string[]; resolved?: ResolvedRequest }> {
     // A dry resolution tells which named requests this one reads (directly or through variables).
     // Resolution only: preparing would also sign the body (an RSA signature per request, thrown away).
-    const dry = resolveRequest(block, this.resolveContext());
+    const ctx = this.resolveContext();
+    const dry = resolveRequest(block, ctx);
+    const names = new Set(dry.requestRefs);
+    // The token's user (`# @user {{userEmail}}`) is resolved by prepare, not by resolveRequest.
+    const body = dry.bodyValue;
+    const bodyNamesUser = isRecord(body) && typeof body.userEmail === 'string' && body.userEmail !== '';
+    const user = userTemplate(block, bodyNamesUser, this.openApiDocuments().endpoints);
+    if (user) for (const n of resolveString(user, ctx).requestRefs) if (n !== block.name) names.add(n);
     const problems: string[] = [];
     let sent = false;
-    for (const name of dry.requestRefs) {
+    for (const name of names) {
       if (this.responses.has(name)) continue;
       const dep = this.request(name);
       if (!dep) continue; // reported by resolution with the fix

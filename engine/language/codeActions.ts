@@ -6,12 +6,14 @@ import type { CodeAction, Diagnostic, Range } from 'vscode-languageserver-types'
 import { lintDocument, spanToRange } from './diagnostics';
 import type { PayoutDocument } from './document';
 import type { ServiceContext } from './service';
+import { fixEdit } from './snippetEdit';
 
 const before = (a: { line: number; character: number }, b: { line: number; character: number }) =>
   a.line < b.line || (a.line === b.line && a.character < b.character);
 const overlaps = (a: Range, b: Range) => !before(a.end, b.start) && !before(b.end, a.start);
 
-export function codeActions(ctx: ServiceContext, doc: PayoutDocument, range: Range, context: Diagnostic[]): CodeAction[] {
+/** `snippets`: the client applies snippet edits (see snippetEdit.ts); an inserted value is then a placeholder. */
+export function codeActions(ctx: ServiceContext, doc: PayoutDocument, range: Range, context: Diagnostic[], snippets = false): CodeAction[] {
   const out: CodeAction[] = [];
   for (const d of lintDocument(ctx, doc)) {
     if (!d.fixes?.length) continue;
@@ -27,7 +29,7 @@ export function codeActions(ctx: ServiceContext, doc: PayoutDocument, range: Ran
         kind: 'quickfix',
         diagnostics: [sent ?? { range: dRange, message: d.message, code: d.code, source: 'payout-http' }],
         isPreferred: fix.preferred === true,
-        edit: { changes: { [doc.uri]: fix.edits.map((e) => ({ range: spanToRange(doc, e.span), newText: e.newText })) } },
+        edit: fixEdit(doc, fix.edits, snippets),
       });
     }
   }

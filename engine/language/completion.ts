@@ -8,6 +8,7 @@
 // Only the block under the cursor is looked at, so cost does not grow with the file. Field
 // documentation is attached lazily in resolveCompletion.
 
+import { LOCAL_ENV, LOCAL_SANDBOX_VARIABLES } from '../workspace/home';
 import { getLocation, type JSONPath } from 'jsonc-parser';
 import type { CompletionItem, CompletionList, Position, Range } from 'vscode-languageserver-types';
 import {
@@ -49,6 +50,8 @@ const KIND = {
   enumMember: 20,
   keyword: 14,
   snippet: 15,
+  /** A whole request or body from the catalogue: not `snippet`, which the language hides (see newRequestItems). */
+  template: 22,
   reference: 18,
   event: 23,
 } as const;
@@ -170,13 +173,23 @@ export function completion(ctx: ServiceContext, doc: PayoutDocument, position: P
     return headerLineItems(scope, doc, block, offset, before, after);
   }
   const body = block.body;
-  if (body && rel >= body.span.start && rel <= body.span.end) return bodyItems(scope, doc, block, offset);
+  if (body && rel >= body.span.start && (rel <= body.span.end || inUnclosedBody(block, rel))) return bodyItems(scope, doc, block, offset);
   if (!body && rel > headersEnd) {
     // Past a blank line after the headers: the body is still empty.
     const between = block.text.slice(headersEnd, relLineStart);
     if (/\n\s*\n|\r\n\s*\r\n/.test(between + '\n') && before.trim() === '') return skeletonItems(scope, doc, block, offset, offset);
   }
   return empty;
+}
+
+/**
+ * The cursor on blank space after a JSON body not yet closed (`{` and Enter, no `}` typed yet): the
+ * body's span ends at its last text, but the member being started belongs to it.
+ */
+function inUnclosedBody(block: RequestBlock, rel: number): boolean {
+  const body = block.body!;
+  const text = body.text.trimEnd();
+  return body.kind === 'json' && text.startsWith('{') && !/[}\]]$/.test(text) && block.text.slice(body.span.end, rel).trim() === '';
 }
 
 function lineStartOf(block: RequestBlock, rel: number): number {
@@ -217,10 +230,15 @@ function variableItems(scope: Scope, doc: PayoutDocument, start: number, offset:
   for (const v of scope.fileVariables.values()) add(v.name, `file: ${shown(v.name, v.value)}`);
   for (const name of Object.keys(scope.env)) add(name, `${scope.envName}: ${shown(name, scope.env[name])}`);
   for (const name of scope.runtimeVariables) add(name, 'set at run time by a script of this file');
+  // The local sandbox writes these into `local` when it first starts (on the first send): known before.
+  const bySandbox = (name: string) => scope.envName === LOCAL_ENV && LOCAL_SANDBOX_VARIABLES.includes(name);
+  const unset = (name: string) =>
+    bySandbox(name) ? `${LOCAL_ENV}: set by the local sandbox when it starts` : `not set in ${scope.envName}`;
   for (const k of KNOWN_VARIABLES) {
     const value = variableValue(scope, k.name);
-    add(k.name, value === undefined ? `not set in ${scope.envName}` : `${scope.envName}: ${shown(k.name, value)}`, k.description);
+    add(k.name, value === undefined ? unset(k.name) : `${scope.envName}: ${shown(k.name, value)}`, k.description);
   }
+  if (scope.envName === LOCAL_ENV) for (const name of LOCAL_SANDBOX_VARIABLES) add(name, unset(name));
   for (const [name, info] of Object.entries(SYSTEM_VARIABLES)) {
     items.push({
       label: name,
@@ -341,7 +359,13 @@ function methodItems(doc: PayoutDocument, start: number, end: number): Completio
   }));
 }
 
-/** A block without a request line yet: methods, and whole requests for each catalogue endpoint. */
+/**
+ * A block without a request line yet: methods, and whole requests for each catalogue endpoint. The
+ * endpoints are offered here only, where a request can start: the snippets of the same requests
+ * (snippets/payout-http.code-snippets) are kept out of IntelliSense for the language
+ * (`editor.snippetSuggestions: none`, which hides every item of kind snippet, so these are not one),
+ * since VS Code offers contributed snippets on any line (issue 27: on `###` titles, in headers).
+ */
 function newRequestItems(
   scope: Scope,
   doc: PayoutDocument,
@@ -363,7 +387,7 @@ function newRequestItems(
       text += `${eol}Content-Type: application/json${eol}${eol}${skeletonBody(e, '', '  ', (name) => scope.variableNames.has(name)).replace(/\n/g, eol)}`;
     items.push({
       label: `${e.method} ${e.path}`,
-      kind: KIND.snippet,
+      kind: KIND.template,
       detail: e.title,
       filterText: `${e.method} ${e.path}`,
       sortText: `1${String(i).padStart(3, '0')}`,
@@ -434,7 +458,7 @@ function skeletonItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, s
     items: [
       {
         label: `{ …${endpoint.path.split('/').pop()} body }`,
-        kind: KIND.snippet,
+        kind: KIND.template,
         detail: `Whole body: required and signed fields of ${endpoint.method} ${endpoint.path}`,
         filterText: '{',
         sortText: '0',
@@ -452,7 +476,9 @@ function bodyItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offse
   const bodyAbs = block.start + body.span.start;
   if (body.text.trim() === '' || body.text.trim() === '{}') return skeletonItems(scope, doc, block, bodyAbs, block.start + body.span.end);
 
-  const { masked } = maskTemplates(block.text, body.span.start, body.span.end);
+  // An unclosed body (`{` and Enter, no `}` yet) ends where its text does: the cursor may be past it.
+  const bodyEndRel = Math.max(body.span.end, offset - block.start);
+  const { masked } = maskTemplates(block.text, body.span.start, bodyEndRel);
   const loc = getLocation(masked, offset - bodyAbs);
   const path = loc.path;
   if (path.some((p) => typeof p === 'number')) return { isIncomplete: false, items: [] };
@@ -465,7 +491,7 @@ function bodyItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offse
   let end = offset;
   while (/[\w$.-]/.test(text[end] ?? '')) end++;
   if (text[end] === '"') end++;
-  const bodyEnd = block.start + body.span.end;
+  const bodyEnd = block.start + bodyEndRel;
   // `"fiatCurrency": "VND"⏎|`: a new property, though the parser still reads the previous value.
   const afterValue = !loc.isAtPropertyKey && path.length > 0 && isAfterValueOnNewLine(text, start, bodyAbs);
   if (loc.isAtPropertyKey || afterValue || endsAtObjectStart(masked, offset - bodyAbs)) {

@@ -24,17 +24,27 @@ export interface PayoutDocument {
   change?: { previous: PayoutDocument; from: number; oldTo: number; newTo: number };
 }
 
-/** The folder of a `file:` URI; the process's working folder for other schemes (untitled documents). */
-export function fileDirOf(uri: string): string {
+/**
+ * The folder of a `file:` URI. For other schemes (an untitled buffer): `untitledFolder`, the
+ * editor's workspace folder, whose environment files it sends with (as REST Client does), else the
+ * process's working folder.
+ */
+export function fileDirOf(uri: string, untitledFolder?: string): string {
   try {
     if (uri.startsWith('file:')) return dirname(fileURLToPath(uri));
   } catch {
     // A malformed URI is not a reason to fail: fall through to the working folder.
   }
-  return process.cwd();
+  return untitledFolder ?? process.cwd();
 }
 
-export function createDocument(uri: string, version: number, text: string, previous?: PayoutDocument): PayoutDocument {
+export function createDocument(
+  uri: string,
+  version: number,
+  text: string,
+  previous?: PayoutDocument,
+  untitledFolder?: string,
+): PayoutDocument {
   const oldBlocks = previous?.parsed.blocks;
   const parsed = parseHttpFile(text, previous?.parsed);
   let change: PayoutDocument['change'];
@@ -54,18 +64,20 @@ export function createDocument(uri: string, version: number, text: string, previ
     change = { previous, from, oldTo: oldBlocks.length - same, newTo: blocks.length - same };
   }
   const lines = new LineIndex(text, parsed.blocks, change && { ...change, previous: change.previous.lines });
-  return { uri, version, text, parsed, lines, fileDir: fileDirOf(uri), change };
+  return { uri, version, text, parsed, lines, fileDir: fileDirOf(uri, untitledFolder), change };
 }
 
 /** Parse cache keyed by URI and version. */
 export class DocumentStore {
   private readonly docs = new Map<string, PayoutDocument>();
+  /** The folder of untitled documents (see fileDirOf). */
+  untitledFolder?: string;
 
   /** The document for this version, parsing only when the version (or text) changed. */
   get(uri: string, version: number, text: string): PayoutDocument {
     const prev = this.docs.get(uri);
     if (prev && prev.version === version && prev.text === text) return prev;
-    const doc = createDocument(uri, version, text, prev);
+    const doc = createDocument(uri, version, text, prev, this.untitledFolder);
     this.docs.set(uri, doc);
     return doc;
   }

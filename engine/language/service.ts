@@ -14,6 +14,7 @@ import type {
   Location,
   Position,
   Range,
+  WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import type { CanonicalStringResult } from '../protocol';
 import { DEFAULT_ENVIRONMENT } from '../protocol';
@@ -26,6 +27,7 @@ import { DocumentStore, type PayoutDocument } from './document';
 import { hover } from './hover';
 import { lintDocument, lintDocumentInSteps, toLspDiagnostic } from './diagnostics';
 import { definition, references } from './navigation';
+import { prepareRename, rename } from './rename';
 import { canonicalStringAt } from './canonicalString';
 import { documentSymbols, foldingRanges } from './symbols';
 import { buildScope, sameScopeContribution, type Scope } from './scope';
@@ -96,6 +98,15 @@ export class LanguageService implements ServiceContext {
   }
 
   // ---- documents and environment ----
+
+  /** The folder whose environment files an untitled document uses: the editor's workspace folder. */
+  get untitledFolder(): string | undefined {
+    return this.store.untitledFolder;
+  }
+
+  set untitledFolder(dir: string | undefined) {
+    this.store.untitledFolder = dir;
+  }
 
   /** The parsed document for a version (parsed once per version, unchanged blocks reused). */
   document(uri: string, version: number, text: string): PayoutDocument {
@@ -244,8 +255,9 @@ export class LanguageService implements ServiceContext {
     return canonicalStringAt(this, doc, position);
   }
 
-  codeActions(doc: PayoutDocument, range: Range, diagnostics: Diagnostic[]): CodeAction[] {
-    return codeActions(this, doc, range, diagnostics);
+  /** `snippets`: the client takes snippet edits (LSP 3.18 `snippetEditSupport`): inserted values become placeholders. */
+  codeActions(doc: PayoutDocument, range: Range, diagnostics: Diagnostic[], snippets = false): CodeAction[] {
+    return codeActions(this, doc, range, diagnostics, snippets);
   }
 
   documentSymbols(doc: PayoutDocument): DocumentSymbol[] {
@@ -262,6 +274,16 @@ export class LanguageService implements ServiceContext {
 
   references(doc: PayoutDocument, position: Position, includeDeclaration = true): Location[] {
     return references(this, doc, position, includeDeclaration);
+  }
+
+  /** The name at `position` that F2 renames, or undefined; throws RenameError when it cannot be renamed here. */
+  prepareRename(doc: PayoutDocument, position: Position): { range: Range; placeholder: string } | undefined {
+    return prepareRename(doc, position);
+  }
+
+  /** Every use of the variable or request name at `position` renamed; throws RenameError with the fix. */
+  rename(doc: PayoutDocument, position: Position, newName: string): WorkspaceEdit | undefined {
+    return rename(doc, position, newName);
   }
 }
 

@@ -134,17 +134,27 @@ export function parseDotenv(text: string): Record<string, string> {
 /** A context whose `file` may be left out when `variables` are given (the preview, which has no response to look up). */
 type AnyContext = Omit<ResolveContext, 'file'> & { file?: ParsedFile };
 
-/** Resolve `{{...}}` in any text (spans in `unresolved` are offsets in `text`). With `preview`, also `display`. */
-export function resolveString(text: string, ctx: ResolveContext): { value: string; unresolved: Unresolved[]; display?: string } {
+/**
+ * Resolve `{{...}}` in any text (spans in `unresolved` are offsets in `text`). With `preview`, also
+ * `display`. `requestRefs`: the named requests whose responses it reads (directly or through variables).
+ */
+export function resolveString(
+  text: string,
+  ctx: ResolveContext,
+): { value: string; unresolved: Unresolved[]; requestRefs: string[]; display?: string } {
   return resolveStringIn(text, ctx);
 }
 
-function resolveStringIn(text: string, ctx: AnyContext): { value: string; unresolved: Unresolved[]; display?: string } {
+function resolveStringIn(
+  text: string,
+  ctx: AnyContext,
+): { value: string; unresolved: Unresolved[]; requestRefs: string[]; display?: string } {
   const r = new Resolver(ctx);
   const value = r.substitute(text, 0, text.length, 0, plain);
-  if (!ctx.preview) return { value, unresolved: r.unresolved };
+  const requestRefs = [...r.requestRefs];
+  if (!ctx.preview) return { value, unresolved: r.unresolved, requestRefs };
   const display = r.substitute(text, 0, text.length, 0, plain, true);
-  return { value, unresolved: r.unresolved, display };
+  return { value, unresolved: r.unresolved, requestRefs, display };
 }
 
 /** The file's variables by name, the last definition winning. */

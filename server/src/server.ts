@@ -45,6 +45,8 @@ import { SecretsOverlay } from '../../engine/workspace/secrets';
 import { registerEngineHost } from './host';
 import { resolveOpenApiSetting } from './host/openApiSetting';
 import { fileURLToPath } from 'node:url';
+import { untitledFolderOf } from './untitledFolder';
+import { registerRename } from './rename';
 
 const canonicalStringRequest = new RequestType<CanonicalStringParams, CanonicalStringResponse, void>(CanonicalStringRequest.method);
 const activeEnvironmentNotification = new NotificationType<ActiveEnvironmentParams>(ActiveEnvironmentNotification.method);
@@ -88,6 +90,8 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   let codeLensRefresh = false;
   let sendLensesOnClient = false;
   let watchedFilesDynamic = false;
+  /** The client applies snippet edits in a WorkspaceEdit (LSP 3.18): a quick fix's inserted value becomes a placeholder. */
+  let snippetEdits = false;
   let openApiProblems: string[] = [];
   let restricted = false;
 
@@ -184,6 +188,8 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   connection.onInitialize((params): InitializeResult => {
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     watchedFilesDynamic = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    snippetEdits = params.capabilities.workspace?.workspaceEdit?.snippetEditSupport === true;
+    service.untitledFolder = untitledFolderOf(params);
     const init = params.initializationOptions as
       | {
           environment?: unknown;
@@ -223,6 +229,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
         foldingRangeProvider: true,
         definitionProvider: true,
         referencesProvider: true,
+        renameProvider: { prepareProvider: true },
       },
       serverInfo: { name: 'payout-http-language-server' },
     };
@@ -316,7 +323,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     guard('codeAction', token, [], () => {
       const doc = docFor(params.textDocument.uri);
       if (!doc) return [];
-      const inFile = service.codeActions(doc, params.range, params.context.diagnostics);
+      const inFile = service.codeActions(doc, params.range, params.context.diagnostics, snippetEdits);
       const undefinedNames = inFile.flatMap((a) => a.diagnostics ?? []);
       return [...inFile, ...defineInEnvironmentActions(doc.fileDir, service.environmentName, undefinedNames)];
     }),
@@ -339,6 +346,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
       return doc ? service.definition(doc, params.position) : [];
     }),
   );
+  registerRename(connection, service, docFor);
   connection.onReferences((params, token) =>
     guard('references', token, [], () => {
       const doc = docFor(params.textDocument.uri);

@@ -66,6 +66,19 @@ describe('cli send: every example against the local sandbox', function () {
     assert.ok(!/eyJ[\w-]+\.[\w-]+\./.test(r.stdout), 'no JWT anywhere in the output');
   });
 
+  it('--name on a step whose user is `# @user {{userEmail}}` sends the request that variable reads first', async () => {
+    const r = await runCli(['send', 'examples/sandbox-test-pass.payout.http', '--name', 'fund', '--json'], { home: sb.home });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const results = JSON.parse(r.stdout) as { prepared: { label: string; user?: string }; response?: { status: number } }[];
+    assert.deepEqual(
+      results.map((x) => [x.prepared.label, x.response?.status]),
+      [
+        ['testUser', 200],
+        ['fund', 200],
+      ],
+    );
+  });
+
   it('--json prints the results (redacted), --junit writes a report an XML parser reads', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payout-junit-'));
     const xmlFile = join(dir, 'report.xml');

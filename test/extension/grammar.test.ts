@@ -69,6 +69,13 @@ describe('TextMate grammar', () => {
     const g = pkg.contributes.grammars.find((x: Rule) => x.scopeName === 'source.payout-http');
     // Scripts (`> {% … %}`) are JavaScript, so VS Code gives them JavaScript's brackets and comments.
     assert.deepEqual(g.embeddedLanguages, { 'meta.embedded.block.json': 'json', 'meta.embedded.block.javascript': 'javascript' });
+    // a `###` title is a comment to VS Code's quick suggestions (off in comments): no list takes its Enter
+    assert.deepEqual(g.tokenTypes, {
+      'punctuation.separator.request.payout-http': 'comment',
+      'entity.name.section.request-title.payout-http': 'comment',
+    });
+    assert.equal(grammar.repository.separator.captures['2'].name, 'entity.name.section.request-title.payout-http');
+    assert.equal(pkg.contributes.configurationDefaults['[payout-http]']['editor.wordBasedSuggestions'], 'off');
     assert.ok(
       pkg.contributes.grammars.some(
         (x: Rule) => x.scopeName === injection.scopeName && (x.injectTo as string[]).includes('source.payout-http'),

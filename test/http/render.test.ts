@@ -63,8 +63,9 @@ describe('response view text', () => {
     const body = { success: false, message: 'bad sig', errorCode: 2, semanticCode: 'INVALID_SIGNATURE', data: null };
     const r = result({ ok: false, verdict: { state: 'not-checkable', reason: 'an error envelope has no data to verify' } }, body);
     const text = renderResponse(r, now);
-    assert.match(text, /^Result: .*INVALID_SIGNATURE.*2/m);
-    assert.match(text, /^ {2}meaning: /m);
+    // the meaning once, on its own line: not at the end of the Result line too
+    assert.match(text, /^Result: INVALID_SIGNATURE \(2\)\n {2}meaning: Signature does not match/m);
+    assert.equal(text.split('Signature does not match').length, 2, text);
     assert.match(text, /^Signature: not checkable \(an error envelope has no data to verify\)$/m);
     assert.deepEqual(markOf(r), { text: '✗ INVALID_SIGNATURE (2)', kind: 'bad' });
   });

@@ -584,6 +584,7 @@ describe('language/lint rules: where each must not fire', () => {
     ['payout/extend-info', 'VND with extendInfo null', sell({ fiatCurrency: '"VND"' })],
     ['payout/unknown-path', 'a known path with its method', details],
     ['payout/missing-content-type', 'the header present', details],
+    ['payout/indented-separator', 'each ### at the start of its line', details + details],
     ['payout/undefined-variable', 'a variable the environment defines', details],
     [
       'payout/token-unavailable',

@@ -47,6 +47,11 @@ export async function startServer(
   initializationOptions?: unknown,
   env: NodeJS.ProcessEnv = process.env,
   clientRequests: Record<string, (params: never) => unknown> = {},
+  /**
+   * `workspace`: client capabilities beyond the defaults below (e.g. `workspaceEdit.snippetEditSupport`,
+   * as VS Code's client says); `workspaceFolders`: the editor's open folders (none by default).
+   */
+  client: { workspace?: Record<string, unknown>; workspaceFolders?: { uri: string; name: string }[] } = {},
 ): Promise<ServerSession> {
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first.`);
   assertDistFresh();
@@ -85,7 +90,10 @@ export async function startServer(
     connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
-      capabilities: { workspace: { codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } } },
+      workspaceFolders: client.workspaceFolders ?? null,
+      capabilities: {
+        workspace: { codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true }, ...client.workspace },
+      },
       initializationOptions,
     }),
   ]);

@@ -72,7 +72,7 @@ function shift(d: RuleDiagnostic, by: number): FileDiagnostic {
   if (by === 0) return d;
   const fixes: QuickFix[] | undefined = d.fixes?.map((f) => ({
     ...f,
-    edits: f.edits.map((e) => ({ span: shiftSpan(e.span, by), newText: e.newText })),
+    edits: f.edits.map((e) => ({ ...e, span: shiftSpan(e.span, by) })),
   }));
   return fixes ? { ...d, span: shiftSpan(d.span, by), fixes } : { ...d, span: shiftSpan(d.span, by) };
 }

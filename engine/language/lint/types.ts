@@ -15,6 +15,11 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export interface SpanEdit {
   span: Span;
   newText: string;
+  /**
+   * The part of `newText` the user must fill (an inserted field's value), offsets in `newText`: an
+   * editor that takes snippet edits selects it as a placeholder (engine/language/snippetEdit.ts).
+   */
+  placeholder?: Span;
 }
 
 export interface QuickFix {

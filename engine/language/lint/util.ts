@@ -120,18 +120,21 @@ export function insertFieldEdit(block: RequestBlock, body: BodyModel, name: stri
   const last = body.fields[body.fields.length - 1];
   const indent = last ? indentOf(text, last.span.start) : '  ';
   const eol = lineBreakOf(text, root.offset);
-  if (!last) {
-    return { span: { start: root.offset + 1, end: closeBrace }, newText: `${eol}${indent}"${name}": ${value}${eol}` };
-  }
+  // The value is what the user must fill: inside the quotes of a string, else the whole literal.
+  const member = (before: string, after: string, span: Span): SpanEdit => {
+    const from = before.length + `"${name}": `.length;
+    const quoted = value.length >= 2 && value.startsWith('"') && value.endsWith('"');
+    const placeholder = quoted ? { start: from + 1, end: from + value.length - 1 } : { start: from, end: from + value.length };
+    return { span, newText: `${before}"${name}": ${value}${after}`, placeholder };
+  };
+  if (!last) return member(`${eol}${indent}`, eol, { start: root.offset + 1, end: closeBrace });
   // After the last member (and a trailing comma if one is already there).
   const at = last.span.end;
   // A body written on one line (`{ "a": 1 }`) stays on one line.
-  if (!/[\r\n]/.test(text.slice(root.offset, closeBrace))) {
-    return { span: { start: at, end: at }, newText: `, "${name}": ${value}` };
-  }
+  if (!/[\r\n]/.test(text.slice(root.offset, closeBrace))) return member(', ', '', { start: at, end: at });
   const comma = /^\s*,/.exec(text.slice(at, closeBrace));
-  if (comma) return { span: { start: at + comma[0].length, end: at + comma[0].length }, newText: `${eol}${indent}"${name}": ${value},` };
-  return { span: { start: at, end: at }, newText: `,${eol}${indent}"${name}": ${value}` };
+  if (comma) return member(`${eol}${indent}`, ',', { start: at + comma[0].length, end: at + comma[0].length });
+  return member(`,${eol}${indent}`, '', { start: at, end: at });
 }
 
 /** Where a body-less or body-level problem is shown: the body's opening brace, else the request line. */

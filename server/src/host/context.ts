@@ -1,16 +1,18 @@
 // What every engine-host handler shares: the connection, the open documents, the language service
 // (its environment name and OpenAPI documents), the editor's secrets overlay, the local sandbox and
 // one token cache for the server's lifetime (v3 tokens are reused across sends until near expiry).
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { BatchedDocument } from '../batchedDocument';
 import { TokenCache } from '../../../engine/http/tokenCache';
 import type { SentValues } from '../../../engine/workspace/explainSources';
 import type { LanguageService } from '../../../engine/language';
+import { fileDirOf } from '../../../engine/language/document';
 import type { SecretsOverlay } from '../../../engine/workspace/secrets';
 import type { HostSandbox } from './sandbox';
 import type { HostSecrets } from './secrets';
+import type { ResponseMemory } from './responses';
 
 export interface HostContext {
   connection: Connection;
@@ -27,20 +29,29 @@ export interface HostContext {
   /** `client.global` of the request files' scripts: one store for the server's lifetime, as JetBrains keeps it per IDE session. */
   scriptGlobals: Map<string, string>;
   workspace: { restricted: () => boolean; folders: () => readonly string[] };
+  /** Responses of named requests since the server started, reused by a step sent alone. */
+  responses: ResponseMemory;
 }
 
 export function newTokenCache(): TokenCache {
   return new TokenCache();
 }
 
-/** The open document behind a URI, with its path on disk (requests are sent from saved folders). */
+/**
+ * The open document behind a URI, with its path on disk. An untitled buffer is sent as if it were
+ * a file in the editor's workspace folder (its environment files, relative `< body` files), as REST
+ * Client does; with no folder open, the server's working folder.
+ */
 export function openDocument(ctx: HostContext, uri: string): { doc: BatchedDocument; filePath: string; dir: string } {
   const doc = ctx.documents.get(uri);
   if (!doc) throw new Error(`${uri} is not open in the editor; open the .payout.http file and try again`);
-  if (!uri.startsWith('file:'))
-    throw new Error('save the file first: requests are sent from a file on disk (its folder holds http-client.env.json)');
-  const filePath = fileURLToPath(uri);
-  return { doc, filePath, dir: dirname(filePath) };
+  if (uri.startsWith('file:')) {
+    const filePath = fileURLToPath(uri);
+    return { doc, filePath, dir: dirname(filePath) };
+  }
+  const dir = fileDirOf(uri, ctx.service.untitledFolder);
+  // A name for reports only (never read or written: the buffer's text is sent).
+  return { doc, filePath: join(dir, 'untitled.payout.http'), dir };
 }
 
 /** An error's message for the user (engine messages name the problem and the fix; no secret is in them). */

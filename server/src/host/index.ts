@@ -44,6 +44,7 @@ import {
 import { type SecretsOverlay } from '../../../engine/workspace/secrets';
 import { SentValues } from '../../../engine/workspace/explainSources';
 import { messageOf, newTokenCache, type HostContext } from './context';
+import { ResponseMemory } from './responses';
 import type { HostProxy } from './proxy';
 import { HostSandbox } from './sandbox';
 import { HostSecrets } from './secrets';
@@ -91,6 +92,7 @@ export function registerEngineHost(
     sent: new SentValues(),
     scriptGlobals: new Map(),
     workspace,
+    responses: new ResponseMemory(),
   };
 
   function handle<T extends TypedRequest<unknown, unknown>>(

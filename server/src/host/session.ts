@@ -73,6 +73,7 @@ export async function openHostSession(ctx: HostContext, o: HostSessionOptions): 
     explainSources: () => editorSources(ctx),
     deps: {
       tokenCache: ctx.tokens,
+      responses: ctx.responses.for(o.uri, env.name),
       transport: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxResponseBytes, signal: o.signal },
       retryPolicy: {
         maxAttempts: settings.retryMaxAttempts,

@@ -13,6 +13,7 @@ import { digitsOnly } from './digitsOnly';
 import { duplicateExternalOrderId } from './duplicateExternalOrderId';
 import { duplicateRequestName } from './duplicateRequestName';
 import { emailFormat } from './emailFormat';
+import { indentedSeparator } from './indentedSeparator';
 import { missingContentType } from './missingContentType';
 import { numberFormat } from './numberFormat';
 import { openapiDocument } from './openapiDocument';
@@ -59,6 +60,7 @@ export const blockRules: readonly BlockRule[] = [
   sellExtendInfo,
   numberFormat,
   bodyTooDeep,
+  indentedSeparator,
 ];
 
 /** Rules that see the whole file (names, ids, keys); cheap per-block indexes keep them fast. */
