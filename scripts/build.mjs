@@ -2,11 +2,20 @@
 // and the CLI, which also runs the language server (`dist/cli.js language-server --stdio`; the
 // editor starts it so) and the proxy's inspector thread, so the engine is in the VSIX once.
 // dist/server.js is a two-line stub that runs the same (`payout-http-language-server --stdio`).
+// The language server answers its first diagnostics with the parser, the catalogue and lint only, so
+// dist/cli.js holds what it loads at start (its static imports) and nothing else: every module the
+// sources load with a dynamic `import()` (the CLI's commands, the server's send, codegen, proxy,
+// sandbox features: see cli/main.ts and server/src/host/index.ts) is bundled into dist/lazy.js,
+// which cli.js requires on the first such import; `yaml` (required on the first YAML document,
+// engine/openapi/parseText.ts) is dist/yaml.js. lazy.js takes the modules cli.js already holds from
+// cli.js itself (its exports s0, s1…), so each module is in the VSIX once and has one instance.
 // `--production` minifies and drops source maps (used for the VSIX). The build fails if the client
 // bundle holds an engine module other than engine/protocol.ts: the client talks to the engine only
 // through the language server.
 import * as esbuild from 'esbuild';
 import { chmodSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
 const common = {
@@ -26,24 +35,97 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
-const entries = [
-  { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
-  { in: 'cli/main.ts', out: 'dist/cli.js', bin: true },
-];
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// Loaded at start although imported dynamically: the language server itself.
+const atStart = new Set(['cli/commands/languageServer.ts']);
+const own = (path) => /^(engine|server|cli)\//.test(relative(root, path).split('\\').join('/'));
+
+/** Loads `yaml` from dist/yaml.js, beside the bundle, when it is first required. */
+const yamlApart = {
+  name: 'yaml-apart',
+  setup(b) {
+    b.onResolve({ filter: /^yaml$/ }, () => ({ path: './yaml.js', external: true }));
+  },
+};
+
+/** The main bundle: each dynamic import of an own module becomes a require of dist/lazy.js. */
+function deferDynamicImports(lazy) {
+  return {
+    name: 'defer-dynamic-imports',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/lazy\.js$/ }, () => ({ path: './lazy.js', external: true }));
+      b.onResolve({ filter: /.*/ }, async (a) => {
+        if (a.kind !== 'dynamic-import' || a.pluginData === 'resolving') return undefined;
+        const r = await b.resolve(a.path, { kind: a.kind, resolveDir: a.resolveDir, importer: a.importer, pluginData: 'resolving' });
+        if (r.errors.length || !own(r.path) || atStart.has(relative(root, r.path).split('\\').join('/'))) return undefined;
+        if (!lazy.has(r.path)) lazy.set(r.path, `m${lazy.size}`);
+        return { path: lazy.get(r.path), namespace: 'lazy' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'lazy' }, (a) => ({
+        contents: `module.exports = require('./lazy.js').${a.path};`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** dist/lazy.js: the modules dist/cli.js already holds are taken from it (its exports). */
+function fromMainBundle(shared, used) {
+  return {
+    name: 'from-main-bundle',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/cli\.js$/ }, () => ({ path: './cli.js', external: true }));
+      b.onResolve({ filter: /.*/ }, async (a) => {
+        if (a.pluginData === 'resolving' || a.kind === 'entry-point') return undefined;
+        const r = await b.resolve(a.path, { kind: a.kind, resolveDir: a.resolveDir, importer: a.importer, pluginData: 'resolving' });
+        if (r.errors.length || !shared.has(r.path)) return undefined;
+        used.add(r.path);
+        return { path: shared.get(r.path), namespace: 'main' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'main' }, (a) => ({ contents: `module.exports = require('./cli.js').${a.path};`, loader: 'js' }));
+    },
+  };
+}
 
 const t0 = Date.now();
-const results = await Promise.all(
-  entries.map((e) =>
-    esbuild.build({
-      ...common,
-      entryPoints: [e.in],
-      outfile: e.out,
-      external: e.external ?? [],
-      banner: e.bin ? { js: '#!/usr/bin/env node' } : undefined,
-    }),
-  ),
+const build = (options) => esbuild.build({ ...common, ...options });
+const exportsOf = (map) => [...map].map(([path, key]) => `export * as ${key} from ${JSON.stringify(path)};`).join('\n');
+
+const client = build({ entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] });
+// First pass: which own modules cli.js holds (its static imports) and which load lazily.
+const lazy = new Map();
+const probe = await build({
+  entryPoints: ['cli/main.ts'],
+  write: false,
+  outfile: 'dist/cli.js',
+  plugins: [yamlApart, deferDynamicImports(lazy)],
+});
+const shared = new Map(
+  Object.keys(probe.metafile.inputs)
+    .filter((f) => !f.endsWith('.json') && !f.includes(':'))
+    .map((f, i) => [resolve(root, f), `s${i}`]),
 );
-for (const e of entries) if (e.bin) chmodSync(e.out, 0o755);
+// lazy.js next, noting which of those it takes from cli.js: cli.js exports only these.
+const used = new Set();
+const lazyBundle = await build({
+  stdin: { contents: exportsOf(lazy), resolveDir: root, sourcefile: 'lazy-bundle.ts', loader: 'ts' },
+  outfile: 'dist/lazy.js',
+  plugins: [yamlApart, fromMainBundle(shared, used)],
+});
+const cli = await build({
+  stdin: {
+    contents: `export * from './cli/main';\n${exportsOf([...shared].filter(([path]) => used.has(path)))}`,
+    resolveDir: root,
+    sourcefile: 'cli-bundle.ts',
+    loader: 'ts',
+  },
+  outfile: 'dist/cli.js',
+  banner: { js: '#!/usr/bin/env node' },
+  plugins: [yamlApart, deferDynamicImports(new Map(lazy))],
+});
+const yaml = await build({ entryPoints: ['yaml'], outfile: 'dist/yaml.js', mainFields: ['main'] });
+const results = [await client, cli, lazyBundle, yaml];
+chmodSync('dist/cli.js', 0o755);
 
 // the language server's own name, for other editors: the CLI's `language-server` command
 writeFileSync(
@@ -58,7 +140,13 @@ if (engineInClient.length) {
   console.error(`dist/client.js must hold no engine code but engine/protocol.ts; it bundles: ${engineInClient.join(', ')}`);
   process.exit(1);
 }
+// Which modules each server bundle holds (esbuild's metafile), for `npm run bench` and a reader.
+writeFileSync('dist/cli.meta.json', JSON.stringify(cli.metafile));
+writeFileSync('dist/lazy.meta.json', JSON.stringify(lazyBundle.metafile));
 const kb = (f) => `${(statSync(f).size / 1024).toFixed(0)} KB`;
+const modules = (r) => Object.keys(r.metafile.inputs).length;
 console.log(
-  `bundled ${entries.length} entry points in ${Date.now() - t0} ms${production ? ' (production)' : ''}: client.js ${kb('dist/client.js')}, cli.js ${kb('dist/cli.js')}`,
+  `bundled in ${Date.now() - t0} ms${production ? ' (production)' : ''}: client.js ${kb('dist/client.js')}, ` +
+    `cli.js ${kb('dist/cli.js')} (${modules(cli)} modules: what the language server loads at start), ` +
+    `lazy.js ${kb('dist/lazy.js')} (${modules(lazyBundle)} modules, on first use), yaml.js ${kb('dist/yaml.js')}`,
 );
