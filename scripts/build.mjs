@@ -48,6 +48,18 @@ const yamlApart = {
   },
 };
 
+// Put into cli.js as it is written (so plain JS): a missing lazy.js is named, with the fix.
+function requireLazy() {
+  try {
+    return require('./lazy.js');
+  } catch (e) {
+    if (e?.code !== 'MODULE_NOT_FOUND' || !String(e.message).includes('lazy.js')) throw e;
+    throw new Error(
+      `payout-http cannot load ${__dirname}/lazy.js, the part of the bundle loaded on first use: reinstall the extension or the CLI, or run npm run build.`,
+    );
+  }
+}
+
 /** The main bundle: each dynamic import of an own module becomes a require of dist/lazy.js. */
 function deferDynamicImports(lazy) {
   return {
@@ -62,7 +74,7 @@ function deferDynamicImports(lazy) {
         return { path: lazy.get(r.path), namespace: 'lazy' };
       });
       b.onLoad({ filter: /.*/, namespace: 'lazy' }, (a) => ({
-        contents: `module.exports = require('./lazy.js').${a.path};`,
+        contents: `module.exports = (${requireLazy})().${a.path};`,
         loader: 'js',
       }));
     },

@@ -47,10 +47,12 @@ export async function startServer(
   initializationOptions?: unknown,
   env: NodeJS.ProcessEnv = process.env,
   clientRequests: Record<string, (params: never) => unknown> = {},
+  /** Another copy of the bundled server (a test that runs it without some of dist/). */
+  server = SERVER,
 ): Promise<ServerSession> {
-  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first.`);
+  if (!existsSync(server)) throw new Error(`${server} is missing: run \`npm run build\` first.`);
   assertDistFresh();
-  const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
   const stderr: string[] = [];
   child.stderr.on('data', (d: Buffer) => stderr.push(d.toString()));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
