@@ -13,7 +13,7 @@
 // bundle holds an engine module other than engine/protocol.ts: the client talks to the engine only
 // through the language server.
 import * as esbuild from 'esbuild';
-import { chmodSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -73,15 +73,46 @@ function deferDynamicImports(lazy) {
         if (!lazy.has(r.path)) lazy.set(r.path, `m${lazy.size}`);
         return { path: lazy.get(r.path), namespace: 'lazy' };
       });
+      // one loader for all of them: each import takes its module from what it returns
+      b.onResolve({ filter: /^lazy-loader$/ }, () => ({ path: 'loader', namespace: 'lazy-loader' }));
+      b.onLoad({ filter: /.*/, namespace: 'lazy-loader' }, () => ({ contents: `module.exports = ${requireLazy};`, loader: 'js' }));
       b.onLoad({ filter: /.*/, namespace: 'lazy' }, (a) => ({
-        contents: `module.exports = (${requireLazy})().${a.path};`,
+        contents: `module.exports = require('lazy-loader')().${a.path};`,
         loader: 'js',
       }));
     },
   };
 }
 
-/** dist/lazy.js: the modules dist/cli.js already holds are taken from it (its exports). */
+/**
+ * The names `importer` imports from `spec`, when it imports named bindings only (`import { a, b as c }`,
+ * `export { a } from`); undefined when it takes the whole module (a namespace, a default, `export *`,
+ * a dynamic import, or a package's own file). `import type` is erased and counts for nothing.
+ */
+function importedNames(importer, spec) {
+  if (!own(importer)) return undefined;
+  const quoted = spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const names = new Set();
+  let found = false;
+  for (const m of readFileSync(importer, 'utf8').matchAll(
+    new RegExp(`\\b(?:import|export)\\s+([^;]*?)\\s*from\\s*['"]${quoted}['"]`, 'g'),
+  )) {
+    const clause = m[1].trim();
+    if (/^type\s/.test(clause)) continue;
+    if (!/^\{[^}]*\}$/.test(clause)) return undefined;
+    found = true;
+    for (const part of clause.slice(1, -1).split(',')) {
+      const name = part.trim();
+      if (name && !name.startsWith('type ')) names.add(name.split(/\s+as\s+/)[0].trim());
+    }
+  }
+  return found ? names : undefined;
+}
+
+/**
+ * dist/lazy.js: the modules dist/cli.js already holds are taken from it. `used` gathers, per module,
+ * the names lazy.js imports (cli.js exports those alone, keeping the rest tree-shaken) or 'all'.
+ */
 function fromMainBundle(shared, used) {
   return {
     name: 'from-main-bundle',
@@ -91,16 +122,29 @@ function fromMainBundle(shared, used) {
         if (a.pluginData === 'resolving' || a.kind === 'entry-point') return undefined;
         const r = await b.resolve(a.path, { kind: a.kind, resolveDir: a.resolveDir, importer: a.importer, pluginData: 'resolving' });
         if (r.errors.length || !shared.has(r.path)) return undefined;
-        used.add(r.path);
+        const names = a.kind === 'import-statement' ? importedNames(a.importer, a.path) : undefined;
+        const before = used.get(r.path);
+        used.set(r.path, !names || before === 'all' ? 'all' : new Set([...(before ?? []), ...names]));
         return { path: shared.get(r.path), namespace: 'main' };
       });
-      b.onLoad({ filter: /.*/, namespace: 'main' }, (a) => ({ contents: `module.exports = require('./cli.js').${a.path};`, loader: 'js' }));
+      // read when the module is first used, after cli.js has run: getters keep the bindings live
+      b.onLoad({ filter: /.*/, namespace: 'main' }, (a) => ({ contents: shimOf(a.path, used.get(keyPaths.get(a.path))), loader: 'js' }));
     },
   };
+}
+const keyPaths = new Map();
+function shimOf(key, names) {
+  if (names === 'all') return `module.exports = require('./cli.js').${key};`;
+  const getters = [...names].map((n) => `get ${n}() { return m.${key}_${n}; }`);
+  return `const m = require('./cli.js');\nmodule.exports = { ${getters.join(', ')} };`;
 }
 
 const t0 = Date.now();
 const build = (options) => esbuild.build({ ...common, ...options });
+const exportOf = (path, key, names) =>
+  names === 'all'
+    ? `export * as ${key} from ${JSON.stringify(path)};`
+    : `export { ${[...names].map((n) => `${n} as ${key}_${n}`).join(', ')} } from ${JSON.stringify(path)};`;
 const exportsOf = (map) => [...map].map(([path, key]) => `export * as ${key} from ${JSON.stringify(path)};`).join('\n');
 
 const client = build({ entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] });
@@ -117,16 +161,19 @@ const shared = new Map(
     .filter((f) => !f.endsWith('.json') && !f.includes(':'))
     .map((f, i) => [resolve(root, f), `s${i}`]),
 );
-// lazy.js next, noting which of those it takes from cli.js: cli.js exports only these.
-const used = new Set();
-const lazyBundle = await build({
+for (const [path, key] of shared) keyPaths.set(key, path);
+// lazy.js next, noting which of those it takes from cli.js, and which names: cli.js exports only
+// these. Twice: a module's import shim is written when first met, the names are known at the end.
+const used = new Map();
+const lazyOptions = {
   stdin: { contents: exportsOf(lazy), resolveDir: root, sourcefile: 'lazy-bundle.ts', loader: 'ts' },
   outfile: 'dist/lazy.js',
-  plugins: [yamlApart, fromMainBundle(shared, used)],
-});
+};
+await build({ ...lazyOptions, write: false, plugins: [yamlApart, fromMainBundle(shared, used)] });
+const lazyBundle = await build({ ...lazyOptions, plugins: [yamlApart, fromMainBundle(shared, used)] });
 const cli = await build({
   stdin: {
-    contents: `export * from './cli/main';\n${exportsOf([...shared].filter(([path]) => used.has(path)))}`,
+    contents: `export * from './cli/main';\n${[...used].map(([path, names]) => exportOf(path, shared.get(path), names)).join('\n')}`,
     resolveDir: root,
     sourcefile: 'cli-bundle.ts',
     loader: 'ts',
