@@ -85,8 +85,12 @@ export function formatResult(r: SendResult, options: { index?: { n: number; of: 
     out.push(indent(formatResult(r.duplicateLookup, { showBody: true }), '    '));
   }
   for (const a of r.assertions) {
-    out.push(`  ${a.ok ? 'ok  ' : 'FAIL'} ?? ${a.text.replace(/^\?\?\s*/, '')}${a.ok ? '' : `: ${a.message}`}`);
+    // a script's client.test is named as its script named it; a `??` line reads as written
+    const text = a.origin === 'script' ? `test ${a.text}` : `?? ${a.text.replace(/^\?\?\s*/, '')}`;
+    out.push(`  ${a.ok ? 'ok  ' : 'FAIL'} ${text}${a.ok ? '' : `: ${a.message}`}`);
   }
+  for (const l of r.scriptLogs ?? []) out.push(`  log: ${l}`);
+  if (r.savedBodyTo) out.push(`  body saved to ${r.savedBodyTo}`);
   out.push(`  => ${r.ok ? 'PASS' : 'FAIL'}`);
   return out.join('\n');
 }

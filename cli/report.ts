@@ -39,6 +39,8 @@ export function junitCase(r: SendResult): JUnitCase {
   if (r.verdict) out.push(verdictLine(r.verdict));
   if (r.schema) out.push(schemaSummary(r.schema), ...r.schema.problems.map((p) => `  ${p.path}: ${p.message}`));
   for (const a of r.assertions) out.push(`${a.ok ? 'ok' : 'FAIL'} ${a.text}`);
+  for (const l of r.scriptLogs ?? []) out.push(`log: ${l}`);
+  if (r.savedBodyTo) out.push(`body saved to ${r.savedBodyTo}`);
   return {
     name: `${r.prepared.label}: ${r.prepared.method} ${r.prepared.url}`,
     time: (r.response?.durationMs ?? 0) / 1000,

@@ -84,7 +84,7 @@ export function htmlReport(run: HtmlReportRun): string {
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>payout-http report: ${html(run.file)}</title>
+<title>Report of payout-http send: ${html(run.file)}</title>
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#1b1f24}
 h1{font-size:1.4em}h2{font-size:1.1em;margin:.2em 0}small{color:#57606a;font-weight:normal}
@@ -97,7 +97,7 @@ pre{background:#f6f8fa;padding:.6em;overflow:auto;max-height:30em}code{font-fami
 </style>
 </head>
 <body>
-<h1>payout-http report: <code>${html(run.file)}</code></h1>
+<h1>Report of payout-http send: <code>${html(run.file)}</code></h1>
 <p class="summary">${html(run.results.length)} request(s): ${html(passed)} passed, <span class="${failed ? 'fail' : ''}">${html(failed)} failed</span> · environment <code>${html(run.environment)}</code> · ${html(Math.round(total))} ms in requests · ${html(run.time)}</p>
 ${run.results.map((r, i) => requestSection(r, i + 1)).join('\n')}
 </body>

@@ -43,6 +43,8 @@ export interface CanonicalStringResult {
   omitted: { field: string; signedAs: string; note?: string }[];
   /** Variables the preview could not resolve (shown as `{{name}}` in `display`). */
   unresolved: string[];
+  /** Variables a script of the file sets when the requests run (shown as `{{name}}` in `display` until then). */
+  runtime?: string[];
 }
 
 /** Result type of the request: null when the position is not in a signed request. */
@@ -116,6 +118,8 @@ export const LANGUAGE_ID = 'payout-http';
 /** A request: `P` its params, `R` its result. The fields are never set at run time. */
 export interface TypedRequest<P, R> {
   readonly method: string;
+  /** The params' schema, checked by the server before it runs the request. */
+  readonly params?: Schema;
   readonly _params?: P;
   readonly _result?: R;
 }
@@ -127,8 +131,91 @@ export interface TypedNotification<P> {
 export type ParamsOf<T> = T extends TypedRequest<infer P, unknown> ? P : T extends TypedNotification<infer P> ? P : never;
 export type ResultOf<T> = T extends TypedRequest<unknown, infer R> ? R : never;
 
-const request = <P, R>(method: string): TypedRequest<P, R> => ({ method });
+const request = <P, R>(method: string, params?: Schema): TypedRequest<P, R> => ({ method, params });
 const notification = <P>(method: string): TypedNotification<P> => ({ method });
+
+// ---- Parameter schemas ----
+// A request's params arrive as JSON from any client: the server checks them against the schema
+// declared beside the request (issue 22: `language: "toString"` answered `[object Object]`,
+// `port: "abc"` a proxy at `http://127.0.0.1:undefined`) and answers InvalidParams naming what is
+// wrong. Kept to the few shapes the messages use, so this file stays small and dependency-free.
+
+export type Schema =
+  | { t: 'string' | 'number' | 'boolean' }
+  | { t: 'int'; min: number; max: number }
+  | { t: 'enum'; values: readonly string[] }
+  | { t: 'object'; fields: Readonly<Record<string, Schema>> }
+  | { t: 'optional'; of: Schema }
+  | { t: 'either'; of: readonly Schema[] };
+
+const str: Schema = { t: 'string' };
+const num: Schema = { t: 'number' };
+const bool: Schema = { t: 'boolean' };
+const int = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): Schema => ({ t: 'int', min, max });
+const oneOf = (values: readonly string[]): Schema => ({ t: 'enum', values });
+const obj = (fields: Record<string, Schema>): Schema => ({ t: 'object', fields });
+const opt = (of: Schema): Schema => ({ t: 'optional', of });
+const either = (...of: Schema[]): Schema => ({ t: 'either', of });
+
+function describe(s: Schema): string {
+  switch (s.t) {
+    case 'int':
+      return s.min === 0 && s.max === Number.MAX_SAFE_INTEGER
+        ? 'an integer >= 0'
+        : s.min === 0
+          ? `an integer from 0 to ${s.max}`
+          : 'an integer';
+    case 'enum':
+      return `one of ${s.values.join(', ')}`;
+    case 'object':
+      return 'an object';
+    case 'optional':
+      return describe(s.of);
+    case 'either':
+      return s.of.map(describe).join(' or ');
+    default:
+      return `a ${s.t}`;
+  }
+}
+
+/** What is wrong with `value` as `schema` says, naming the field (`params.port`), or undefined when it fits. */
+export function schemaProblem(schema: Schema, value: unknown, at = 'params'): string | undefined {
+  const got = () => `${at} must be ${describe(schema)}, got ${value === undefined ? 'nothing' : JSON.stringify(value)?.slice(0, 60)}`;
+  switch (schema.t) {
+    case 'optional':
+      return value === undefined ? undefined : schemaProblem(schema.of, value, at);
+    case 'either':
+      return schema.of.some((s) => schemaProblem(s, value, at) === undefined) ? undefined : got();
+    case 'enum':
+      return typeof value === 'string' && schema.values.includes(value) ? undefined : got();
+    case 'int':
+      return Number.isInteger(value) && (value as number) >= schema.min && (value as number) <= schema.max ? undefined : got();
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : got();
+    case 'object': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return got();
+      for (const [key, field] of Object.entries(schema.fields)) {
+        const problem = schemaProblem(field, (value as Record<string, unknown>)[key], `${at}.${key}`);
+        if (problem) return problem;
+      }
+      return undefined;
+    }
+    default:
+      return typeof value === schema.t ? undefined : got();
+  }
+}
+
+const requestAt = { uri: str, line: int(0) };
+const sendSettings = obj({
+  timeoutMs: num,
+  maxResponseBytes: num,
+  retryMaxAttempts: num,
+  retryInitialDelayMs: num,
+  sandboxAutoStart: bool,
+});
+const workDoneToken = opt(either(str, int()));
+/** Messages without params: `{}` (or none, taken as `{}`). */
+const NO_PARAMS = obj({});
 
 // ---- The engine host: what the server runs for the editor ----
 
@@ -164,7 +251,12 @@ export interface SentRequest {
   /** The decoded envelope: `SUCCESS (0)`, `INVALID_SIGNATURE (2): …`. */
   headline?: string;
   verdict?: 'verified' | 'not-verified' | 'not-checkable';
-  assertions: { text: string; ok: boolean; message?: string }[];
+  /**
+   * Every check of the response, `??` lines and JetBrains `client.test(...)` results in one list.
+   * `line`: 0-based line of a `??` assertion in the document sent (absent for a script's test);
+   * `expected`/`actual`: the two values compared, as shown to the user, when there are two.
+   */
+  assertions: { text: string; ok: boolean; message?: string; line?: number; expected?: string; actual?: string }[];
   /** Why it was not sent or not answered (cancelled included). */
   error?: string;
   ok: boolean;
@@ -172,6 +264,8 @@ export interface SentRequest {
   mark: { text: string; kind: MarkKind };
   /** The response view's text (engine/http/render.ts). */
   text: string;
+  /** The response body as received (capped by the send settings), secrets redacted: "Save Response As…". */
+  body?: string;
 }
 
 export interface SendOutcome {
@@ -185,10 +279,35 @@ export interface SendOutcome {
 }
 
 /** `payoutHttp/send`: the request at a line (dependencies it reads are sent first). Work-done progress; cancellable. */
-export const SendRequest = request<RequestAt & { settings: SendSettings; workDoneToken?: string | number }, SendOutcome>('payoutHttp/send');
+export const SendRequest = request<RequestAt & { settings: SendSettings; workDoneToken?: string | number }, SendOutcome>(
+  'payoutHttp/send',
+  obj({ ...requestAt, settings: sendSettings, workDoneToken }),
+);
 /** `payoutHttp/sendAll`: every request of the file in order. Work-done progress; cancellable. */
 export const SendAllRequest = request<{ uri: string; settings: SendSettings; workDoneToken?: string | number }, SendOutcome>(
   'payoutHttp/sendAll',
+  obj({ uri: str, settings: sendSettings, workDoneToken }),
+);
+
+/**
+ * One request of a file as the Test Explorer lists it, found without sending anything. `label` is
+ * its `# @name`, else its `###` title, else its request line as written.
+ */
+export interface TestableRequest {
+  label: string;
+  name?: string;
+  /** 0-based line of the request line: the line Send and the test run use. */
+  line: number;
+  /** The whole block (`###` line to the next one), for the gutter's run icon and "go to test". */
+  range: ProtocolRange;
+  hasAssertions: boolean;
+}
+/**
+ * `payoutHttp/testableRequests`: a file's requests. The open document's text when it is open, else
+ * the file on disk (read bounded); `problem` says why a file could not be read (then no requests).
+ */
+export const TestableRequestsRequest = request<{ uri: string }, { requests: TestableRequest[]; problem?: string }>(
+  'payoutHttp/testableRequests',
 );
 
 /** What would be sent, secret-free (the Authorization value masked). */
@@ -204,10 +323,14 @@ export interface PreparedData {
   warnings: string[];
 }
 /** `payoutHttp/prepare`: the request at a line, resolved and signed, not sent. */
-export const PrepareRequest = request<RequestAt & { settings: SendSettings }, PreparedData | null>('payoutHttp/prepare');
+export const PrepareRequest = request<RequestAt & { settings: SendSettings }, PreparedData | null>(
+  'payoutHttp/prepare',
+  obj({ ...requestAt, settings: sendSettings }),
+);
 /** `payoutHttp/copyAsCurl`: the request at a line as a curl command (a bearer token stays `$ACCESS_TOKEN`). */
 export const CopyAsCurlRequest = request<RequestAt & { settings: SendSettings }, { label: string; curl: string; needsToken: boolean }>(
   'payoutHttp/copyAsCurl',
+  obj({ ...requestAt, settings: sendSettings }),
 );
 /** The languages "Copy Request as Code…" offers (engine/codegen writes one program per language). */
 export const CODE_LANGUAGES = ['node', 'python', 'java', 'go', 'php'] as const;
@@ -220,16 +343,17 @@ export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
 export const CodeExportRequest = request<
   RequestAt & { settings: SendSettings; language: CodeLanguage },
   { label: string; endpointId: string; fileName: string; program: string }
->('payoutHttp/codeExport');
+>('payoutHttp/codeExport', obj({ ...requestAt, settings: sendSettings, language: oneOf(CODE_LANGUAGES) }));
 /** `payoutHttp/explain`: which string a signature from elsewhere covers, as the view's text. */
 export const ExplainRequest = request<RequestAt & { signature: string; settings: SendSettings }, { label: string; text: string }>(
   'payoutHttp/explain',
+  obj({ ...requestAt, signature: str, settings: sendSettings }),
 );
 /** `payoutHttp/verifyWebhook`: a pasted webhook body checked with the active environment's keys. */
 export const VerifyWebhookRequest = request<
   { uri?: string; payload: string; fromClipboard: boolean },
   { text: string; state: 'verified' | 'not-verified' | 'not-checkable' }
->('payoutHttp/verifyWebhook');
+>('payoutHttp/verifyWebhook', obj({ uri: opt(str), payload: str, fromClipboard: bool }));
 
 export interface SandboxStatus {
   running: boolean;
@@ -237,9 +361,9 @@ export interface SandboxStatus {
   /** Started by this server: stopped when the editor shuts the server down. */
   startedHere: boolean;
 }
-export const SandboxStartRequest = request<Record<string, never>, SandboxStatus>('payoutHttp/sandbox/start');
-export const SandboxStopRequest = request<Record<string, never>, { stopped: boolean }>('payoutHttp/sandbox/stop');
-export const SandboxStatusRequest = request<Record<string, never>, SandboxStatus>('payoutHttp/sandbox/status');
+export const SandboxStartRequest = request<Record<string, never>, SandboxStatus>('payoutHttp/sandbox/start', NO_PARAMS);
+export const SandboxStopRequest = request<Record<string, never>, { stopped: boolean }>('payoutHttp/sandbox/stop', NO_PARAMS);
+export const SandboxStatusRequest = request<Record<string, never>, SandboxStatus>('payoutHttp/sandbox/status', NO_PARAMS);
 /** Server → client whenever the local sandbox starts or stops (the status bar item). */
 export const SandboxStatusNotification = notification<SandboxStatus>('payoutHttp/sandbox/didChange');
 
@@ -254,12 +378,15 @@ export interface StoredSecrets {
  * client reads SecretStorage and answers. The server keeps them in memory only, so lint, preview and
  * send see the same values.
  */
-export const SecretsRequest = request<{ environment: string }, StoredSecrets>('payoutHttp/secrets');
+export const SecretsRequest = request<{ environment: string }, StoredSecrets>('payoutHttp/secrets', obj({ environment: str }));
 /** Client → server: the user stored or forgot a secret of `environment`; ask again. */
 export const SecretsChangedNotification = notification<{ environment: string }>('payoutHttp/secretsChanged');
 
 /** Typed handles on the older messages above. */
-export const CanonicalString = request<CanonicalStringParams, CanonicalStringResponse>(CanonicalStringRequest.method);
+export const CanonicalString = request<CanonicalStringParams, CanonicalStringResponse>(
+  CanonicalStringRequest.method,
+  obj({ uri: str, position: obj({ line: int(0), character: int(0) }) }),
+);
 export const ActiveEnvironment = notification<ActiveEnvironmentParams>(ActiveEnvironmentNotification.method);
 export const EnvironmentChanged = notification<Record<string, never>>(EnvironmentChangedNotification.method);
 export const OpenApiDocuments = notification<OpenApiDocumentsParams>(OpenApiDocumentsNotification.method);
@@ -267,10 +394,11 @@ export const OpenApiDocuments = notification<OpenApiDocumentsParams>(OpenApiDocu
 /** `payoutHttp/environments`: the environments a file can use: `local`, then those of its env files. */
 export const EnvironmentsRequest = request<{ uri?: string; folder?: string }, { name: string; source?: string }[]>(
   'payoutHttp/environments',
+  obj({ uri: opt(str), folder: opt(str) }),
 );
 
 /** `payoutHttp/checkPrivateKey`: can this PEM sign? The problem names the fix and never quotes the key. */
-export const CheckPrivateKeyRequest = request<{ pem: string }, { problem?: string }>('payoutHttp/checkPrivateKey');
+export const CheckPrivateKeyRequest = request<{ pem: string }, { problem?: string }>('payoutHttp/checkPrivateKey', obj({ pem: str }));
 
 /**
  * One workspace folder's `payoutHttp.openapi.documents` entries as the setting holds them
@@ -327,12 +455,15 @@ export interface ProxyExchange {
   failure?: string;
 }
 
-export const ProxyStartRequest = request<ProxyStartParams, ProxyStatus>('payoutHttp/proxy/start');
-export const ProxyStopRequest = request<Record<string, never>, { stopped: boolean }>('payoutHttp/proxy/stop');
+export const ProxyStartRequest = request<ProxyStartParams, ProxyStatus>(
+  'payoutHttp/proxy/start',
+  obj({ upstream: str, port: opt(int(0, 65535)), uri: opt(str), folder: opt(str) }),
+);
+export const ProxyStopRequest = request<Record<string, never>, { stopped: boolean }>('payoutHttp/proxy/stop', NO_PARAMS);
 /** Sent by the server after each exchange. */
 export const ProxyExchangeNotification = notification<ProxyExchange>('payoutHttp/proxy/exchange');
 /** An exchange as a `.payout.http` request (body as received, no `signature`, `{{variables}}`). */
-export const ProxyOpenAsRequest = request<{ id: number }, { text: string }>('payoutHttp/proxy/openAsRequest');
+export const ProxyOpenAsRequest = request<{ id: number }, { text: string }>('payoutHttp/proxy/openAsRequest', obj({ id: int(0) }));
 
 // ---- The history of what was sent (engine/history; docs/extension.md "History") ----
 
@@ -355,13 +486,17 @@ export interface HistoryItem {
   ok: boolean;
 }
 /** Newest first; `problems` names entries that could not be read (set aside, the others kept). */
-export const HistoryListRequest = request<Record<string, never>, { items: HistoryItem[]; problems: string[] }>('payoutHttp/history/list');
+export const HistoryListRequest = request<Record<string, never>, { items: HistoryItem[]; problems: string[] }>(
+  'payoutHttp/history/list',
+  NO_PARAMS,
+);
 /** One entry: its response view's text, and the response alone (status, headers, body) for a diff. */
 export const HistoryGetRequest = request<{ id: string }, { item: HistoryItem; view: string; response: string } | null>(
   'payoutHttp/history/get',
+  obj({ id: str }),
 );
-export const HistoryClearRequest = request<Record<string, never>, { cleared: number }>('payoutHttp/history/clear');
+export const HistoryClearRequest = request<Record<string, never>, { cleared: number }>('payoutHttp/history/clear', NO_PARAMS);
 /** Where the entry's request is in its file now (found by `# @name`, else by line); the file must be open. */
-export const HistoryLocateRequest = request<{ id: string }, { uri: string; line: number }>('payoutHttp/history/locate');
+export const HistoryLocateRequest = request<{ id: string }, { uri: string; line: number }>('payoutHttp/history/locate', obj({ id: str }));
 /** Server → client: an entry was added or the history cleared. */
 export const HistoryChangedNotification = notification<Record<string, never>>('payoutHttp/history/didChange');

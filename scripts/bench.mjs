@@ -2,7 +2,7 @@
 // the same run (ratios hold on a noisy machine; medians of repeated runs). Writes
 // bench/results.json and prints a table. Asserts nothing; not part of `npm test`.
 //
-//   npm run bench [-- --only lsp,large,parse,send,sign,size] [--requests 5000] [--rounds 60] [--no-bundle] [--no-httpyac]
+//   npm run bench [-- --only lsp,large,parse,send,sign,explain,size] [--requests 5000] [--rounds 60] [--no-bundle] [--no-httpyac]
 //
 // Sections:
 //   size   the production bundles and the VSIX (`npm run package`), in KB
@@ -12,6 +12,8 @@
 //   parse  the parser against httpyac's on the 5,000-request file (scripts/bench/parse.ts)
 //   send   2,000 signed requests to the local sandbox: payout-http, a minimal floor, httpyac (scripts/bench/send.mjs)
 //   sign   RSA-2048 signatures per second: the signing core against node:crypto alone (scripts/bench/sign.ts)
+//   explain  explain's value search in candidates per second against node:crypto's SHA-256 on the same
+//          strings, and the worst-case time of one explanation (scripts/bench/explain.ts)
 // Besides: the extension's activation time in the real editor, measured by the e2e suite (it writes
 // bench/activation.json, test/e2e/activation.ts), is copied into results.json with its own date.
 import { execFileSync } from 'node:child_process';
@@ -29,7 +31,7 @@ const argValue = (name, dflt) => {
 };
 const REQUESTS = Number(argValue('requests', 5000));
 const ROUNDS = Number(argValue('rounds', 60));
-const only = argValue('only', 'size,lsp,large,parse,send,sign').split(',');
+const only = argValue('only', 'size,lsp,large,parse,send,sign,explain').split(',');
 const run = (section) => only.includes(section);
 const log = (s) => process.stderr.write(`bench: ${s}\n`);
 
@@ -209,6 +211,11 @@ if (run('sign')) {
   results.sign = tsx('scripts/bench/sign.ts', 1);
   save('sign');
 }
+if (run('explain')) {
+  log('explain: value search candidates per second, worst-case explanation');
+  results.explain = tsx('scripts/bench/explain.ts');
+  save('explain');
+}
 
 // ---- the table ----
 const rows = [];
@@ -216,7 +223,7 @@ const ratio = (x, y) => (x && y ? `${(x / y).toFixed(2)}×` : '–');
 const ms = (x) => (x === undefined ? '–' : `${x} ms`);
 const mb = (x) => (x === undefined ? '–' : `${x} MB`);
 const row = (figure, ours, peer, r, target) => rows.push([figure, ours, peer, r, target]);
-const { lsp, large, parse, send, sign, size, activation } = results;
+const { lsp, large, parse, send, sign, explain, size, activation } = results;
 if (lsp) {
   const [a, b] = [lsp.payoutHttp, lsp.peer];
   row(
@@ -318,6 +325,29 @@ if (sign)
     `${Math.round((100 * sign.signingCorePerSecond) / sign.nodeCryptoPerSecond)}%`,
     '≥ 95%',
   );
+if (explain) {
+  row(
+    `explain: candidates per second (${explain.candidates} strings)`,
+    `${explain.searchPerSecond}/s`,
+    `createHash ${explain.createHashPerSecond}/s`,
+    `${Math.round((100 * explain.searchPerSecond) / explain.createHashPerSecond)}%`,
+    '≥ 50%',
+  );
+  row(
+    'explain: candidates per second (vs one-shot hash)',
+    `${explain.searchPerSecond}/s`,
+    `crypto.hash ${explain.cryptoHashPerSecond}/s`,
+    `${Math.round((100 * explain.searchPerSecond) / explain.cryptoHashPerSecond)}%`,
+    '≥ 50%',
+  );
+  row(
+    'explain: one explanation, worst case (median)',
+    `${ms(explain.worstExplanationMs)} (${ms(explain.medianExplanationMs)})`,
+    '–',
+    '–',
+    `≤ budget ${explain.budgetMs} ms + families`,
+  );
+}
 if (size)
   row('bundles client / server / cli, VSIX', `${size.clientKB} / ${size.serverKB} / ${size.cliKB} KB, ${size.vsixKB} KB`, '–', '–', '–');
 

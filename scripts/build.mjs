@@ -1,6 +1,7 @@
 // Bundles the entry points with esbuild: the VS Code client (VS Code wiring only, no engine code)
 // and the CLI, which also runs the language server (`dist/cli.js language-server --stdio`; the
 // editor starts it so) and the proxy's inspector thread, so the engine is in the VSIX once.
+// The script worker is bundled apart, so each script's thread starts small.
 // dist/server.js is a two-line stub that runs the same (`payout-http-language-server --stdio`).
 // The language server answers its first diagnostics with the parser, the catalogue and lint only, so
 // dist/cli.js holds what it loads at start (its static imports) and nothing else: every module the
@@ -183,7 +184,9 @@ const cli = await build({
   plugins: [yamlApart, deferDynamicImports(new Map(lazy))],
 });
 const yaml = await build({ entryPoints: ['yaml'], outfile: 'dist/yaml.js', mainFields: ['main'] });
-const results = [await client, cli, lazyBundle, yaml];
+// A request file's scripts run in a thread of their own that loads only this (engine/scripts/runner.ts).
+const scriptWorker = await build({ entryPoints: ['engine/scripts/worker.ts'], outfile: 'dist/scriptWorker.js' });
+const results = [await client, cli, lazyBundle, yaml, scriptWorker];
 chmodSync('dist/cli.js', 0o755);
 
 // the language server's own name, for other editors: the CLI's `language-server` command

@@ -3,7 +3,7 @@
 // (`<secretKey>` for the secret) and, when it does not match, the variant of the string the
 // signature does cover and the segment-by-segment difference (engine/signing explainSignature).
 // With `--response JSON_FILE` it explains a response's data.signature instead, with the service key.
-import { readFileSync } from 'node:fs';
+import { BODY_FILE_MAX_BYTES, BoundedReadError, readTextFile } from '../../engine/util/readBounded';
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { command, UsageError } from '../args';
 import { EXIT } from '../exitCodes';
@@ -15,9 +15,10 @@ import { loadCredentials } from '../../engine/http/credentials';
 import { selectEnvironment } from '../../engine/workspace/environment';
 import type { PayoutSession } from '../../engine/http/session';
 import { LOCAL_ENV } from '../../engine/sandbox/home';
-import { isSecretVariable } from '../../engine/syntax/environments';
 import { loadEnvironments } from '../../engine/workspace/envFiles';
-import type { RequestBlock } from '../../engine/syntax/types';
+import { historySources, objectSources } from '../../engine/workspace/explainSources';
+import { readHistory } from '../../engine/history';
+import { historyDir } from '../../engine/workspace/home';
 import { writeErr, writeOut } from '../output';
 
 const spec = {
@@ -25,9 +26,11 @@ const spec = {
   usage: 'payout-http explain FILE --name NAME [--signature SIG] [--public-key FILE] [--response JSON_FILE] [--env ENV] [--json]',
   description:
     'Explains a signature that does not verify. For a request: give the signature your own code produced for\n' +
-    'the request NAME (as it is in the file, variables resolved); the tool shows the string the service expects\n' +
-    'and finds which plausible variant your signature covers instead (a field omitted, numbers formatted\n' +
-    'differently, wrong order, missing trailing pipe, the JSON body, PSS padding, another hash, another key).\n' +
+    'the request NAME (as it is in the file, variables resolved). The signature is opened with the public key\n' +
+    'first: made with this key pair (and which hash), with PSS padding, or with another key. With the right key\n' +
+    'it finds the string your signature covers: a field printed differently, omitted or reordered, the pipes,\n' +
+    'the JSON body, or a field holding another value (one or two fields, from the other requests of the file,\n' +
+    'the environments, numbers near the one sent), and names the field and the value.\n' +
     'For a response: give the response body saved as JSON with --response; its data.signature is explained\n' +
     "against the endpoint's response template with the service public key.",
   options: {
@@ -91,10 +94,10 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
     if (!template) throw new UsageError(`${endpoint.path} documents no response signature`);
     let body: unknown;
     try {
-      body = JSON.parse(readFileSync(values.response, 'utf8'));
+      body = JSON.parse(readTextFile(values.response, { maxBytes: BODY_FILE_MAX_BYTES }));
     } catch (e) {
       throw new UsageError(
-        `--response ${values.response}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not JSON (${(e as Error).message})`}; save the response body as JSON`,
+        `--response ${values.response}: ${e instanceof BoundedReadError ? `the response file: ${e.problem}` : `not JSON (${(e as Error).message})`}; save the response body as JSON`,
       );
     }
     const data = isRecord(body) && isRecord(body.data) ? body.data : undefined;
@@ -108,6 +111,13 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
       secret: creds.secretKey,
       signature: values.signature ?? data.signature,
       publicKey: key,
+      keyRole: 'service',
+      // The response echoes the request: its values first, then everything else at hand.
+      sources: [
+        ...objectSources(`the request ${values.name} as prepared`, prepared.bodyJson),
+        ...session.explainSources(block),
+        ...historyAtHand(),
+      ],
     });
     subject = `response data.signature of ${values.name}`;
   } else {
@@ -135,7 +145,7 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
       publicKey: key,
       bodyJson: prepared.body,
       otherPublicKeys,
-      otherValues: valuesElsewhere(session, block),
+      sources: [...session.explainSources(block), ...historyAtHand()],
     });
     subject = `signature for ${values.name}`;
   }
@@ -172,25 +182,13 @@ function keysAtHand(session: PayoutSession): { label: string; key: KeyObject }[]
   return out;
 }
 
-/** Values each field has elsewhere: in the other requests' literal bodies and the environments' plain variables. */
-function valuesElsewhere(session: PayoutSession, block: RequestBlock): Record<string, unknown[]> {
-  const out: Record<string, unknown[]> = {};
-  const add = (k: string, v: unknown) => {
-    if (v === null || typeof v === 'object' || (typeof v === 'string' && v.includes('{{'))) return;
-    (out[k] ??= []).push(v);
-  };
-  for (const other of session.requests) {
-    if (other === block || other.body?.kind !== 'json') continue;
-    try {
-      const parsed: unknown = JSON.parse(other.body.text);
-      if (isRecord(parsed)) for (const [k, v] of Object.entries(parsed)) add(k, v);
-    } catch {
-      // A body with unquoted {{...}} values is not JSON; its literal fields are skipped too.
-    }
+/** What `send --history` recorded ($PAYOUT_HTTP_HOME/history), newest first; nothing when there is none. */
+function historyAtHand() {
+  try {
+    return historySources(readHistory(historyDir()));
+  } catch {
+    return [];
   }
-  const envs = loadEnvironments(session.fileDir);
-  for (const name of envs.names) for (const [k, v] of Object.entries(envs.variables(name))) if (!isSecretVariable(k)) add(k, v);
-  return out;
 }
 
 function fail(message: string): number {

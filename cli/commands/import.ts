@@ -8,7 +8,8 @@ import { EXIT } from '../exitCodes';
 import { localPreparer } from '../session';
 import { writeErr, writeOut } from '../output';
 import { selectEnvironment } from '../../engine/workspace/environment';
-import { isCurlCommand, parseCurl, parseRawHttp, toPayoutRequest } from '../../engine/proxy';
+import { ImportRefused, isCurlCommand, parseCurl, parseRawHttp, toPayoutRequest } from '../../engine/proxy';
+import { IMPORT_INPUT_MAX_BYTES } from '../../engine/util/readBounded';
 
 const spec = {
   name: 'import',
@@ -40,10 +41,22 @@ const spec = {
   notes: ['Exit code: 0 when a request was read, 1 when none could be, 2 for a usage error.'],
 } as const;
 
-function readStdin(): Promise<string> {
+/** Standard input, refused past IMPORT_INPUT_MAX_BYTES: reading stops there, so a huge input costs no memory. */
+function readStdin(): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    process.stdin.on('data', (c: Buffer) => chunks.push(c));
+    let size = 0;
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size > IMPORT_INPUT_MAX_BYTES) {
+        process.stdin.off('data', onData);
+        process.stdin.destroy();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(c);
+    };
+    process.stdin.on('data', onData);
     process.stdin.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     process.stdin.once('error', reject);
   });
@@ -59,6 +72,12 @@ export const importCommand = command(spec, async ({ values, positionals }) => {
   if (env.local) env = await localPreparer('credentials', process.cwd())(env);
 
   const input = await readStdin();
+  if (input === undefined) {
+    writeErr(
+      `payout-http import: the input is larger than ${IMPORT_INPUT_MAX_BYTES} bytes, more than one captured request; give one request (its body is capped at the same size)\n`,
+    );
+    return EXIT.failed;
+  }
   const parsed = isCurlCommand(input) ? parseCurl(input) : parseRawHttp(input);
   for (const p of parsed.problems) writeErr(`payout-http import: ${p}\n`);
   if (!parsed.request) {
@@ -67,7 +86,13 @@ export const importCommand = command(spec, async ({ values, positionals }) => {
     );
     return EXIT.failed;
   }
-  const imported = toPayoutRequest(parsed.request, { variables: env.variables, ...(values.name ? { name: values.name } : {}) });
-  writeOut(imported.text);
-  return EXIT.ok;
+  try {
+    const imported = toPayoutRequest(parsed.request, { variables: env.variables, ...(values.name ? { name: values.name } : {}) });
+    writeOut(imported.text);
+    return EXIT.ok;
+  } catch (err) {
+    if (!(err instanceof ImportRefused)) throw err;
+    writeErr(`payout-http import: refused: ${err.message}\n`);
+    return EXIT.failed;
+  }
 });

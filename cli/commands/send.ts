@@ -20,14 +20,15 @@ import { sendAnnotations } from '../sendAnnotations';
 const spec = {
   name: 'send',
   usage:
-    'payout-http send FILE [--name NAME ... | --all] [--env ENV] [--openapi FILE[=BASE] ...] [--json] [--junit FILE] [--report html DIR] [--annotations] [--history] [--timeout SECONDS] [--max-bytes N] [--no-retry] [--quiet]',
+    'payout-http send FILE [--name NAME ... | --all] [--env ENV] [--openapi FILE[=BASE] ...] [--json] [--junit FILE] [--report html DIR] [--annotations] [--history] [--timeout SECONDS] [--max-bytes N] [--no-retry] [--no-scripts] [--quiet]',
   description:
     'Signs and sends requests of a .payout.http file, then prints for each: HTTP status, time, the decoded\n' +
     "envelope (error code, meaning, what to check, whether to retry), the verdict on the response's own\n" +
     "signature, and its `??` assertions. A request that reads another's response ({{quote.response...}})\n" +
     'sends that one first. A response an OpenAPI document describes is checked against its schema\n' +
     '(`schema: matches …` or its problems; a failure only with `?? schema valid`). With no --env, the local\n' +
-    'sandbox is used (started on demand).',
+    'sandbox is used (started on demand). JetBrains-style scripts (`< {% … %}` before a request, `> {% … %}`\n' +
+    'after it) run in a worker thread with a time and memory limit; `client.global` lasts for the run.',
   options: {
     name: {
       type: 'string',
@@ -52,6 +53,10 @@ const spec = {
       description: `largest response body accepted (default ${DEFAULT_MAX_BYTES}, as the extension's payoutHttp.response.maxSizeBytes)`,
     },
     'no-retry': { type: 'boolean', description: 'do not retry 9, 20, 46, 66 with backoff' },
+    'no-scripts': {
+      type: 'boolean',
+      description: 'run no pre-request script or response handler: a request that has one is refused, not sent',
+    },
     quiet: { type: 'boolean', short: 'q', description: 'print one line per request instead of the full response' },
     report: {
       type: 'string',
@@ -133,6 +138,7 @@ const send = command(spec, async ({ values, positionals }) => {
     {
       transport: { ...(timeoutMs ? { timeoutMs } : {}), ...(maxBytes ? { maxBytes } : {}) },
       ...(values['no-retry'] ? { retryPolicy: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 } } : {}),
+      ...(values['no-scripts'] ? { scripts: { refusal: noScripts } } : {}),
       onStart: (prepared) => {
         inFlight = { prepared, n: done + 1 };
         // The heading goes out when the request does, so a hanging request shows what it is.
@@ -228,6 +234,10 @@ const send = command(spec, async ({ values, positionals }) => {
   if (!writeJunit(results) || !writeHtml(results)) return EXIT.failed;
   return failedCount === 0 ? EXIT.ok : EXIT.failed;
 });
+
+function noScripts(label: string): string {
+  return `${label} has a pre-request script or response handler, and --no-scripts runs none: not sent. Drop --no-scripts to run it, or send other requests with --name`;
+}
 
 /** The request in flight at Ctrl-C, as a failed result for the report. */
 function interruptedResult(prepared: PreparedRequest): SendResult {

@@ -27,6 +27,9 @@ export const COMMANDS = {
   historySendAgain: 'payoutHttp.historySendAgain',
   historyCompare: 'payoutHttp.historyCompare',
   clearHistory: 'payoutHttp.clearHistory',
+  // Rerun Last Request (rerun.ts) and Save Response As… (saveResponse.ts)
+  rerunLastRequest: 'payoutHttp.rerunLastRequest',
+  saveResponseAs: 'payoutHttp.saveResponseAs',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -38,8 +38,11 @@ import { RequestMarks } from './requestMarks';
 import { ResponseView } from './responseView';
 import { SandboxStatusItem } from './sandboxStatus';
 import { SecretStore, storePrivateKeyCommand, storeSecretKeyCommand } from './secrets';
+import { LastRequest } from './rerun';
+import { SavedResponses } from './saveResponse';
 import { Sending } from './sending';
 import { SignedStringView } from './signedStringView';
+import { RequestTests } from './testing';
 import { TrafficView } from './traffic';
 import { verifyWebhookCommand } from './webhookCommand';
 
@@ -53,7 +56,11 @@ const READ_ONLY_COMMANDS = new Set<string>([
   COMMANDS.showHistoryEntry,
   COMMANDS.historyCompare,
   COMMANDS.clearHistory,
+  COMMANDS.saveResponseAs,
 ]);
+
+const UNTRUSTED =
+  'Payout HTTP: this workspace is not trusted, so nothing is sent and no keys or secrets are read; trust it to use this command.';
 
 let client: LanguageClient | undefined;
 
@@ -65,7 +72,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const sandboxItem = new SandboxStatusItem();
   const responses = new ResponseView();
   const marks = new RequestMarks();
+  const lastRequest = new LastRequest();
+  const saved = new SavedResponses();
   const sending = new Sending({
+    lastRequest,
+    saved,
     engine,
     client: () => client,
     responses,
@@ -82,9 +93,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       vscode.commands.registerCommand(id, async (...args: never[]) => {
         // Restricted Mode: nothing is sent, signed or started, and no secret is read (package.json untrustedWorkspaces).
         if (!vscode.workspace.isTrusted && !READ_ONLY_COMMANDS.has(id)) {
-          void vscode.window.showWarningMessage(
-            'Payout HTTP: this workspace is not trusted, so nothing is sent and no keys or secrets are read; trust it to use this command.',
-          );
+          void vscode.window.showWarningMessage(UNTRUSTED);
           return;
         }
         try {
@@ -115,6 +124,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     return sending.sendAt(e.document.uri, e.selection.active.line);
   });
   register(COMMANDS.sendAll, () => sending.sendAll(activeEditor().document.uri));
+  register(COMMANDS.rerunLastRequest, () => lastRequest.rerun((uri, line) => sending.sendAt(uri, line)));
+  register(COMMANDS.saveResponseAs, (uri?: vscode.Uri) => saved.saveAs(uri instanceof vscode.Uri ? uri : undefined));
   register(COMMANDS.copyAsCurl, () => {
     const e = activeEditor();
     return sending.copyAsCurl(e.document.uri, e.selection.active.line);
@@ -222,6 +233,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // Env files appeared or changed (the local sandbox's on first Send): the server refreshes the lenses itself.
   context.subscriptions.push(client.onNotification(EnvironmentChangedNotification.method, () => signedString.environmentChanged()));
   engine.notify(ActiveEnvironment, { name: environment.current });
+  // the Test Explorer: discovery asks the server, so it starts once the server runs (Restricted Mode: listed, not run)
+  const tests = new RequestTests({
+    engine,
+    log,
+    keep: (d, o) => sending.keep(d, o),
+    untrusted: () => (vscode.workspace.isTrusted ? undefined : UNTRUSTED),
+  });
+  context.subscriptions.push(tests);
+  void tests.discovery.discover();
   // for the bench (README "Performance"): the real-editor suite reads this line from the log
   log.info(activationLine(sinceLoad()));
 }

@@ -18,6 +18,8 @@ import {
 import type { EngineClient } from './engine';
 import type { RequestMarks } from './requestMarks';
 import { ResponseView } from './responseView';
+import type { LastRequest } from './rerun';
+import type { SavedResponses } from './saveResponse';
 import { readSendSettings } from './settings';
 
 export interface SendingDeps {
@@ -28,6 +30,9 @@ export interface SendingDeps {
   log: vscode.LogOutputChannel;
   /** A request that could not be sent: say why where it is seen (with a button when a command fixes it). */
   notSent?: (message: string) => void;
+  /** Rerun Last Request and Save Response As… (rerun.ts, saveResponse.ts). */
+  lastRequest?: LastRequest;
+  saved?: SavedResponses;
 }
 
 let progressTokens = 0;
@@ -56,12 +61,16 @@ export class Sending {
 
   async sendAt(uri: vscode.Uri, line: number): Promise<SendOutcome> {
     const doc = await vscode.workspace.openTextDocument(uri);
+    this.d.lastRequest?.remember(doc.uri, line);
     const outcome = await this.withProgress('Payout HTTP: Send', (workDoneToken, cancel) =>
       this.d.engine.request(SendRequest, { uri: doc.uri.toString(), line, settings: readSendSettings(uri), workDoneToken }, cancel),
     );
     for (const r of outcome.results) this.mark(doc, r, outcome.cancelled);
     // every finished request gets its view (a dependency sent first included); the one asked for last
-    for (const r of outcome.results) await this.d.responses.show(ResponseView.uriFor(doc.uri, r.viewKey), r.text);
+    for (const r of outcome.results) {
+      this.d.saved?.remember(ResponseView.uriFor(doc.uri, r.viewKey), r);
+      await this.d.responses.show(ResponseView.uriFor(doc.uri, r.viewKey), r.text);
+    }
     if (outcome.cancelled) void vscode.window.showInformationMessage('Payout HTTP: send cancelled; the request in flight was stopped.');
     return outcome;
   }
@@ -78,6 +87,7 @@ export class Sending {
       // every response is kept (and refreshed if its tab is open), but only the summary opens
       const target = ResponseView.uriFor(doc.uri, r.viewKey);
       this.d.responses.set(target, r.text);
+      this.d.saved?.remember(target, r);
       const at = summaryLines.findIndex(
         (l, i) => (l.startsWith(`✓ ${r.label}:`) || l.startsWith(`✗ ${r.label}:`)) && !links.some((k) => k.line === i),
       );
@@ -85,6 +95,16 @@ export class Sending {
     }
     await this.d.responses.show(ResponseView.uriFor(doc.uri, 'send all'), outcome.summary ?? '', links);
     return outcome;
+  }
+
+  /** A test run's responses: kept in their views (refreshed if open, not opened) and marked on their lines, with no pop-up. */
+  keep(doc: vscode.TextDocument, outcome: SendOutcome): void {
+    for (const r of outcome.results) {
+      this.mark(doc, r, true);
+      const target = ResponseView.uriFor(doc.uri, r.viewKey);
+      this.d.responses.set(target, r.text);
+      this.d.saved?.remember(target, r);
+    }
   }
 
   private mark(doc: vscode.TextDocument, r: SentRequest, cancelled = false): void {

@@ -55,6 +55,11 @@ export function renderSignedStringHtml(result: CanonicalStringResponse, o: Signe
         `<p class="warn">Unresolved variables (shown as <code>{{name}}</code>): ${result.unresolved.map((n) => `<code>${escapeHtml(n)}</code>`).join(', ')}. Define them in the file or the active environment.</p>`,
       );
     }
+    if (result.runtime?.length) {
+      body.push(
+        `<p class="note">Set at run time by a script of this file (shown as <code>{{name}}</code> until sent): ${result.runtime.map((n) => `<code>${escapeHtml(n)}</code>`).join(', ')}.</p>`,
+      );
+    }
   }
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8">

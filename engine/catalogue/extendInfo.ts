@@ -72,10 +72,18 @@ export const sellExtendInfoMembers: FieldSpec[] = [
 export const CASHOUT_RECIPIENT_TYPES: readonly string[] = ['PERSONAL', 'BUSINESS'];
 
 /** Doc 1 §4.16 create-cashout `extendInfo`: the recipient, outside the signature. */
+/** Decision: a recipient member absent, null or "" leaves the account unverifiable: 18, as for extendInfo missing. */
+const NO_RECIPIENT = {
+  code: 18,
+  source: '000 line 468 (18: "extendInfo missing, or account not verified")',
+  assumption: 'A required recipient member that is absent, null or "" is refused like a missing extendInfo: 18 INVALID_BANK_ACCOUNT.',
+};
+const recipient = { refusals: { missing: NO_RECIPIENT, null: NO_RECIPIENT, empty: NO_RECIPIENT } };
+
 export const cashoutExtendInfoMembers: FieldSpec[] = [
-  str('recipientName', true),
-  str('recipientNumber', true, { notes: 'Bank account number.' }),
-  str('recipientBankCode', true, { notes: 'From the bank list.', errorCode: 56 }),
+  str('recipientName', true, recipient),
+  str('recipientNumber', true, { notes: 'Bank account number.', ...recipient }),
+  str('recipientBankCode', true, { notes: 'From the bank list.', errorCode: 56, ...recipient }),
   str('transferContent', false, { format: 'unaccented', errorCode: 17, notes: 'Unaccented letters only, where the provider checks it.' }),
   str('recipientType', false, {
     enum: CASHOUT_RECIPIENT_TYPES,

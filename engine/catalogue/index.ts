@@ -47,6 +47,8 @@ const byCode = new Map(errors.map((e) => [e.code, e]));
 const bySemantic = new Map(errors.filter((e) => e.mapped).map((e) => [e.semanticCode, e]));
 const v3ByCode = new Map(v3Errors.map((e) => [e.code, e]));
 
+export * from './decisions';
+
 export function endpointById(id: string): Endpoint | undefined {
   return byId.get(id);
 }

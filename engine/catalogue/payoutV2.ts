@@ -30,8 +30,18 @@ export const v2Conventions = {
   },
 };
 
+/** Decision: a partnerCode absent, null, not a string or `""` names no partner, so 4 like an unknown one. */
+const NO_PARTNER = {
+  code: 4,
+  source: '000 line 508 (§7: 4 "Unknown partnerCode")',
+  assumption: 'A partnerCode that is absent, null, not a string or "" names no partner: 4 PARTNER_NOT_FOUND, like an unknown one.',
+};
 const partnerCode = (): FieldSpec =>
-  str('partnerCode', true, { notes: 'Identifies the partner. Unknown codes fail with 4.', errorCode: 4 });
+  str('partnerCode', true, {
+    notes: 'Identifies the partner. Unknown codes fail with 4.',
+    errorCode: 4,
+    refusals: { missing: NO_PARTNER, null: NO_PARTNER, type: NO_PARTNER, empty: NO_PARTNER },
+  });
 const userEmail = (notes = "The user's identity."): FieldSpec => str('userEmail', true, { format: 'email', errorCode: 27, notes });
 const externalOrderId = (): FieldSpec =>
   str('externalOrderId', true, { notes: 'Unique id and idempotency key. A repeat returns 11.', errorCode: 11 });
@@ -70,6 +80,7 @@ export const kycDocumentFields: FieldSpec[] = [
   }),
   str('backIdImage', 'unless-passport', {
     ...imageRule,
+    ignoredWhen: { field: 'type', equals: 'PASSPORT', source: '000 line 192 ("Ignored for a passport")' },
     requiredNote: 'Required unless `type` is PASSPORT. Omitting it for another type returns 58, not 5; `data.invalid` names the document.',
     notes: 'Ignored for a passport. Base64 data URL with prefix.',
   }),
@@ -82,10 +93,11 @@ export const kycDocumentFields: FieldSpec[] = [
   str('zipCode', false),
   str('phoneNumber', false),
   str('phoneCountryCode', false, {
-    format: 'digits-only',
+    format: 'calling-code',
     errorCode: 5,
     notes: 'Digits only, no plus sign. Checked against a list of calling codes.',
-    assumption: 'The error for a calling code not on the list is not shown; the project uses 5 INVALID_REQUEST_DATA.',
+    assumption:
+      'The list of calling codes and the error for a code not on it are not shown (000 line 198); the project checks the ITU-T E.164 country codes (no leading zero) and answers 5 INVALID_REQUEST_DATA.',
   }),
 ];
 
@@ -115,7 +127,13 @@ export const reviewSellOrderFields: FieldSpec[] = [
   num('fiatAmount', false, { notes: 'The fiat the merchant receives. Signed; an omitted fiatAmount is signed as the literal `0`.' }),
   num('tokenAmount', false, { notes: 'Quote from the crypto side. Not signed.' }),
   fiatCurrencyDefaultVnd('Default `VND`. Not signed.'),
-  str('userEmail', false, { format: 'email', notes: 'Not signed here (it is signed in create-sell-order).' }),
+  str('userEmail', false, {
+    format: 'email',
+    errorCode: 27,
+    notes: 'Not signed here (it is signed in create-sell-order).',
+    assumption:
+      'The document does not say whether an optional, unsigned userEmail is checked here (000 line 345); the project refuses a malformed one with 27 USER_EMAIL_INVALID, as everywhere else.',
+  }),
   signatureField(),
 ];
 
@@ -129,6 +147,19 @@ export const createSellOrderFields: FieldSpec[] = [
   str('content', true, { format: 'unaccented', errorCode: 17, notes: 'Transfer remark: unaccented letters, no special characters.' }),
   str('bankAccountNumber', true, {
     notes: 'Signed. An omitted bankAccountNumber is not rejected as missing; it is signed as `undefined`.',
+    refusals: {
+      missing: {
+        code: 18,
+        source: '000 line 356 ("not rejected as missing; it is signed as `undefined`"), line 400 (18: "The account could not be verified")',
+        assumption:
+          'An omitted (or null) bankAccountNumber is signed as `undefined`, an account that cannot be verified: 18 INVALID_BANK_ACCOUNT.',
+      },
+      empty: {
+        code: 18,
+        source: '000 line 400 (18: "The account could not be verified")',
+        assumption: 'A bankAccountNumber sent as "" names no account to verify: 18 INVALID_BANK_ACCOUNT, as when it is omitted.',
+      },
+    },
   }),
   num('fiatAmount', false, { notes: 'The fiat the merchant receives. Signed; an omitted fiatAmount is signed as `0`.' }),
   fiatCurrencyDefaultVnd(),
@@ -161,12 +192,26 @@ export const createCashoutFields: FieldSpec[] = [
   str('cryptoCurrency', true, { notes: 'Crypto to debit, e.g. `USDT`.' }),
   str('fiatCurrency', true, {
     notes: 'Omission is not rejected as missing: it is signed as `undefined` and the order fails with 46. No default is applied.',
+    refusals: {
+      missing: { code: 46, source: '000 line 442 ("signed as `undefined` and the order then fails with 46")' },
+    },
   }),
   num('fiatAmount', true, {
     notes: 'Omission is not rejected as missing: it is signed as `undefined` and the order fails with 46. No default is applied.',
     assumption: CASHOUT_CEILING_ASSUMPTION,
+    refusals: {
+      missing: { code: 46, source: '000 line 442 ("signed as `undefined` and the order then fails with 46")' },
+    },
   }),
-  obj('extendInfo', true, { errorCode: 18, notes: 'The recipient. Outside the signature.', members: cashoutExtendInfoMembers }),
+  obj('extendInfo', true, {
+    errorCode: 18,
+    notes: 'The recipient. Outside the signature.',
+    members: cashoutExtendInfoMembers,
+    refusals: {
+      missing: { code: 18, source: '000 line 468 (18: "extendInfo missing")' },
+      null: { code: 18, source: '000 line 468 (18: "extendInfo missing")' },
+    },
+  }),
   webhookSecretKey('Without it the order settles silently.'),
   signatureField(),
 ];
@@ -267,6 +312,11 @@ export const payoutV2Endpoints: Endpoint[] = [
       "A `nationalId` already held by another of the partner's users is rejected with 52.",
     ],
     body: [partnerCode(), userEmail('Identifies the profile.'), signatureField(), ...supplementFields],
+    requiresOneOf: {
+      fields: supplementFields.map((f) => f.name),
+      code: 5,
+      source: '000 line 208 ("Sending no patchable field returns 5"); a null is no value (the `null` decision)',
+    },
     signedString: template('partnerCode|userEmail|<secretKey>', {}, ['The signed string does not cover the patched fields.']),
     response: {
       fields: [
@@ -386,7 +436,14 @@ export const payoutV2Endpoints: Endpoint[] = [
           'The answer to a network not on the list is not shown (6 is documented for a token not supported on the network); the project and the local sandbox answer 6 TOKEN_NOT_SUPPORTED_ON_NETWORK.',
       }),
       fiatCurrencyDefaultVnd('Default `VND`. Not signed.'),
-      str('service', false, { default: 'SELL', errorCode: 14, notes: 'Default `SELL`, the value scan-to-pay quotes under. Not signed.' }),
+      str('service', false, {
+        default: 'SELL',
+        enum: ['SELL', 'BUY'],
+        errorCode: 14,
+        notes: 'Default `SELL`, the value scan-to-pay quotes under. Not signed.',
+        assumption:
+          'The service values are not listed (000 line 295 names only the default SELL); the project takes SELL and BUY (the sell and buy limits of a price entry) and answers 14 UNKNOWN_SERVICE_TYPE for any other.',
+      }),
       signatureField(),
     ],
     signedString: template('partnerCode|currencies|network|<secretKey>', {}, ['`fiatCurrency` and `service` are not signed.']),
@@ -561,6 +618,7 @@ export const payoutV2Endpoints: Endpoint[] = [
       'An omitted `fiatCurrency` or `fiatAmount` is signed as `undefined` and the order then fails with 46; no default is applied, so both are always sent.',
     ],
     body: createCashoutFields,
+    checkedFirst: { errorCode: 13, source: '000 line 468 ("13 (checked before anything else; the order is not created)")' },
     signedString: template('partnerCode|externalOrderId|userEmail|cryptoCurrency|fiatCurrency|fiatAmount|<secretKey>', {
       fiatCurrency: {
         omittedAs: 'undefined',

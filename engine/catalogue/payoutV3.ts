@@ -126,7 +126,7 @@ export const payoutV3Endpoints: Endpoint[] = [
         notes: 'The signed JWT (RS256, claims iss, aud, iat, jti, exp).',
         filledByClient: 'computed by payout-http when sending: a fresh RS256 JWT signed with your private key (doc 2 §2.1)',
       }),
-      str('userEmail', true, { format: 'email', notes: 'The user the token acts for.' }),
+      str('userEmail', true, { format: 'email', errorCode: 27, notes: 'The user the token acts for.' }),
     ],
     response: { shape: 'access-token' },
     errors: [5],

@@ -3,6 +3,8 @@
 // limits.ts) or in contracts/*.openapi.json, and everything else (lint, completion, hover,
 // signing, the sandbox, the client) reads it from there.
 
+import type { CheckKind, Decision } from './decisions';
+
 /**
  * The variable an endpoint's URL starts with: `base_url` for the payout service, `plant_base_url`
  * for the plant store, or the variable a user binds their own OpenAPI document to.
@@ -38,6 +40,7 @@ export type FormatRule =
   | 'data-url-image' // data:image/<type>;base64,<DATA>
   | 'data-url-pdf' // data:application/pdf;base64,<DATA>
   | 'digits-only' // no plus sign, no spaces
+  | 'calling-code' // digits only, and on the list of country calling codes (formats.ts CALLING_CODES)
   | 'unaccented' // unaccented letters, no special characters
   | 'email'
   | 'comma-list'; // comma-separated list, signed verbatim
@@ -77,6 +80,13 @@ export interface FieldSpec {
    * them; a value typed in the body is still sent as typed.
    */
   filledByClient?: string;
+  /**
+   * Where this field's refusals differ from the shared decisions (decisions.ts DEFAULT_DECISIONS):
+   * the code the service answers for a check, with the document's line or the project's assumption.
+   */
+  refusals?: Partial<Record<CheckKind, Partial<Decision>>>;
+  /** The document says the field is ignored in this case (a passport's backIdImage): no check applies. */
+  ignoredWhen?: { field: string; equals: string; source: string };
 }
 
 /** One segment of a signed string: a field name, and what it becomes when omitted. */
@@ -140,6 +150,10 @@ export interface Endpoint {
   errors?: number[];
   /** Set where a whole endpoint's shape is "not shown" and the project chose one. */
   assumption?: string;
+  /** An error the document says is checked before anything else (create-cashout: 13), so before the validation too. */
+  checkedFirst?: { errorCode: number; source: string };
+  /** A body must carry at least one of these fields with a value (not null), else `code` (supplement: 5). */
+  requiresOneOf?: { fields: readonly string[]; code: number; source: string };
   /**
    * The endpoint's own wording of why a code happens here, when it says more than the catalogue
    * row (e.g. create-sell-order 44: "A PHP QR order is missing its additionalData"). Keys may

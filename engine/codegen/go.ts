@@ -1,35 +1,55 @@
 // The request as a Go program: the standard library only (crypto/rsa, encoding/pem, net/http).
-import {
-  bearerLine,
-  ENV,
-  EXIT_CODES,
-  headerLines,
-  omittedComment,
-  numberLiteral,
-  programFile,
-  type CodeModel,
-  type JsonValue,
-} from './model';
+// Every value enters through the Go encoder (encode.ts): the program is Code, not a string.
+import { type Code, go, join, program, space } from './encode';
+import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, programFile, type CodeModel, type JsonValue } from './model';
 
-function literal(v: JsonValue, indent: string): string {
-  if (v === null) return 'nil';
-  if (typeof v === 'boolean' || typeof v === 'string') return JSON.stringify(v); // a JSON string is a valid Go string literal
-  if (typeof v === 'number') return numberLiteral(v).text;
+const NL = program`
+`;
+
+function literal(v: JsonValue, indent: string, field: string): Code {
+  if (v === null) return program`nil`;
+  if (typeof v === 'boolean') return v ? program`true` : program`false`;
+  if (typeof v === 'string') return go.str(v, field);
+  if (typeof v === 'number') return go.num(v, field);
   const inner = `${indent}\t`;
-  if (Array.isArray(v)) return `[]any{${v.length ? `\n${v.map((x) => `${inner}${literal(x, inner)},`).join('\n')}\n${indent}` : ''}}`;
+  const pad = space(inner);
+  const close = program`\n${space(indent)}`;
+  if (Array.isArray(v))
+    return program`[]any{${
+      v.length
+        ? program`\n${join(
+            v.map((x, i) => program`${pad}${literal(x, inner, `${field}[${i}]`)},`),
+            NL,
+          )}${close}`
+        : program``
+    }}`;
   const entries = Object.entries(v);
-  return `map[string]any{${entries.length ? `\n${entries.map(([k, x]) => `${inner}${JSON.stringify(k)}: ${literal(x, inner)},`).join('\n')}\n${indent}` : ''}}`;
+  return program`map[string]any{${
+    entries.length
+      ? program`\n${join(
+          entries.map(([k, x]) => program`${pad}${go.str(k, `${field}.${k}`)}: ${literal(x, inner, `${field}.${k}`)},`),
+          NL,
+        )}${close}`
+      : program``
+  }}`;
 }
 
-function bodyMembers(m: CodeModel): string[] {
-  return (m.body ?? []).map((e) => {
-    const value = !('env' in e) ? literal(e.value, '\t\t') : e.env === ENV.partnerCode ? 'partnerCode' : `env("${e.env}")`;
-    return `\t\t${JSON.stringify(e.key)}: ${value},`;
-  });
+function bodyMembers(m: CodeModel): Code {
+  return join(
+    (m.body ?? []).map((e) => {
+      const value = !('env' in e)
+        ? literal(e.value, '\t\t', e.key)
+        : e.env === ENV.partnerCode
+          ? program`partnerCode`
+          : program`env(${go.str(e.env)})`;
+      return program`\t\t${go.str(e.key)}: ${value},`;
+    }),
+    NL,
+  );
 }
 
 /** Reading PEM keys, the environment, and exiting: shared by the /api/v2 and /v3 programs. */
-const KEY_AND_EXIT_HELPERS = `// readPrivateKey reads a PEM private key in either form the service's tools produce:
+const KEY_AND_EXIT_HELPERS = program`// readPrivateKey reads a PEM private key in either form the service's tools produce:
 // PKCS#1 ("RSA PRIVATE KEY") or PKCS#8 ("PRIVATE KEY").
 func readPrivateKey(file string) (*rsa.PrivateKey, error) {
 	block, err := readPEM(file)
@@ -85,14 +105,14 @@ func readPEM(file string) (*pem.Block, error) {
 func env(name string) string {
 	value := os.Getenv(name)
 	if value == "" {
-		fail(${EXIT_CODES.error}, "%s is not set", name)
+		fail(${go.num(EXIT_CODES.error)}, "%s is not set", name)
 	}
 	return value
 }
 
 func check(err error) {
 	if err != nil {
-		fail(${EXIT_CODES.error}, "%v", err)
+		fail(${go.num(EXIT_CODES.error)}, "%v", err)
 	}
 }
 
@@ -104,16 +124,20 @@ func fail(code int, format string, args ...any) {
 
 const GO_RUN_NOTE = '(not `go run`: it reports every non-zero exit status as 1, hiding the 3 of an unverified signature)';
 
-export function goProgram(m: CodeModel): string {
+export function goProgram(m: CodeModel): Code {
   const file = programFile(m, 'go');
   const binary = file.replace(/\.go$/, '');
   if (m.bearer) return bearerProgram(m, file, binary);
-  const bodyLines = bodyMembers(m);
-  const signedLines = m.signed.map((s) =>
-    s.omitted ? `\t\t// ${omittedComment(s)}\n\t\t"${s.literal}",` : `\t\tjsString(body[${JSON.stringify(s.field)}]),`,
+  const signedLines = join(
+    m.signed.map((s) =>
+      s.omitted
+        ? program`${go.comment([omittedComment(s)], '\t\t')}\n\t\t${go.str(s.literal)},`
+        : program`\t\tjsString(body[${go.str(s.field)}]),`,
+    ),
+    NL,
   );
   const header = headerLines(m, ['', `Run: go build -o ${binary} ${file} && ./${binary}`, GO_RUN_NOTE]);
-  return `${header.map((l) => (l ? `// ${l}` : '//')).join('\n')}
+  return program`${go.comment(header)}
 package main
 
 import (
@@ -135,27 +159,30 @@ import (
 	"time"
 )
 
-const path = "${m.path}"
+const path = ${go.str(m.path)}
 
 // responseFields are the fields of data that the service signs its reply over.
-var responseFields = []string{${m.response.segments.map((s) => `"${s.field}"`).join(', ')}}
+var responseFields = []string{${join(
+    m.response.segments.map((s) => go.str(s.field)),
+    program`, `,
+  )}}
 
 func main() {
-	baseURL := env("${ENV.baseUrl}")
-	partnerCode := env("${ENV.partnerCode}")
-	secretKey := env("${ENV.secretKey}")
-	privateKey, err := readPrivateKey(env("${ENV.privateKeyFile}"))
+	baseURL := env(${go.str(ENV.baseUrl)})
+	partnerCode := env(${go.str(ENV.partnerCode)})
+	secretKey := env(${go.str(ENV.secretKey)})
+	privateKey, err := readPrivateKey(env(${go.str(ENV.privateKeyFile)}))
 	check(err)
-	servicePublicKey, err := readPublicKey(env("${ENV.servicePublicKeyFile}"))
+	servicePublicKey, err := readPublicKey(env(${go.str(ENV.servicePublicKeyFile)}))
 	check(err)
 
 	body := map[string]any{
-${bodyLines.join('\n')}
+${bodyMembers(m)}
 	}
 
 	// The signed fields in the documented order.
 	signedValues := []string{
-${signedLines.join('\n')}
+${signedLines}
 	}
 	fmt.Fprintln(os.Stderr, signedString(signedValues, "<secretKey>"))
 	digest := sha256.Sum256([]byte(signedString(signedValues, secretKey)))
@@ -168,12 +195,12 @@ ${signedLines.join('\n')}
 	client := &http.Client{Timeout: 30 * time.Second}
 	response, err := client.Post(baseURL+path, "application/json", bytes.NewReader(payload))
 	if err != nil {
-		fail(${EXIT_CODES.error}, "request failed: %v", err)
+		fail(${go.num(EXIT_CODES.error)}, "request failed: %v", err)
 	}
 	defer response.Body.Close()
 	text, err := io.ReadAll(response.Body)
 	if err != nil {
-		fail(${EXIT_CODES.error}, "reading the response failed: %v", err)
+		fail(${go.num(EXIT_CODES.error)}, "reading the response failed: %v", err)
 	}
 	os.Stdout.Write(text)
 
@@ -186,10 +213,10 @@ ${signedLines.join('\n')}
 		Data         map[string]any \`json:"data"\`
 	}
 	if err := json.Unmarshal(text, &reply); err != nil {
-		fail(${EXIT_CODES.error}, "the response is not a JSON envelope: %v", err)
+		fail(${go.num(EXIT_CODES.error)}, "the response is not a JSON envelope: %v", err)
 	}
 	if !reply.Success {
-		fail(${EXIT_CODES.error}, "error response: %s (%v): %s", reply.SemanticCode, reply.ErrorCode, reply.Message)
+		fail(${go.num(EXIT_CODES.error)}, "error response: %s (%v): %s", reply.SemanticCode, reply.ErrorCode, reply.Message)
 	}
 
 	// A field missing from data is signed as the text undefined, as in the request.
@@ -205,7 +232,7 @@ ${signedLines.join('\n')}
 	decoded, err := base64.StdEncoding.DecodeString(replySignature)
 	replyDigest := sha256.Sum256([]byte(signedString(replyValues, secretKey)))
 	if err != nil || rsa.VerifyPKCS1v15(servicePublicKey, crypto.SHA256, replyDigest[:], decoded) != nil {
-		fail(${EXIT_CODES.notVerified}, "data.signature does not verify over %s", signedString(replyValues, "<secretKey>"))
+		fail(${go.num(EXIT_CODES.notVerified)}, "data.signature does not verify over %s", signedString(replyValues, "<secretKey>"))
 	}
 	fmt.Fprintln(os.Stderr, "response signature verified")
 }
@@ -288,7 +315,7 @@ ${KEY_AND_EXIT_HELPERS}`;
 }
 
 /** A /v3 request: RS256 client assertion -> bearer token -> the request (doc 2 §5). */
-function bearerProgram(m: CodeModel, file: string, binary: string): string {
+function bearerProgram(m: CodeModel, file: string, binary: string): Code {
   const b = m.bearer!;
   const hasBody = m.body !== undefined;
   const header = headerLines(m, [
@@ -296,7 +323,7 @@ function bearerProgram(m: CodeModel, file: string, binary: string): string {
     `Run: go build -o ${binary} ${file} && ./${binary}`,
     '(not `go run`: it reports every non-zero exit status as 1)',
   ]);
-  return `${header.map((l) => (l ? `// ${l}` : '//')).join('\n')}
+  return program`${go.comment(header)}
 package main
 
 import (
@@ -318,11 +345,11 @@ import (
 )
 
 const (
-	path      = ${JSON.stringify(m.path)}
-	userEmail = ${JSON.stringify(b.user)}
+	path      = ${go.str(m.path)}
+	userEmail = ${go.str(b.user)}
 )
 
-// envelope is the /v3 reply: code is ${JSON.stringify(b.successCode)} on success.
+// envelope is the /v3 reply: code is ${go.str(b.successCode)} on success.
 type envelope struct {
 	Code    string \`json:"code"\`
 	Message string \`json:"message"\`
@@ -332,38 +359,38 @@ type envelope struct {
 }
 
 func main() {
-	baseURL := env("${ENV.baseUrl}")
-	partnerCode := env("${ENV.partnerCode}")
-	privateKey, err := readPrivateKey(env("${ENV.privateKeyFile}"))
+	baseURL := env(${go.str(ENV.baseUrl)})
+	partnerCode := env(${go.str(ENV.partnerCode)})
+	privateKey, err := readPrivateKey(env(${go.str(ENV.privateKeyFile)}))
 	check(err)
-	fmt.Fprintln(os.Stderr, ${JSON.stringify(bearerLine(m))})
+	fmt.Fprintln(os.Stderr, ${go.str(bearerLine(m))})
 
 	assertion, err := clientAssertion(partnerCode, privateKey)
 	check(err)
 	var exchange envelope
-	exchangeText := send(baseURL+${JSON.stringify(b.tokenPath)}, "POST", map[string]any{"clientAssertion": assertion, "userEmail": userEmail}, "")
-	if err := json.Unmarshal(exchangeText, &exchange); err != nil || exchange.Code != ${JSON.stringify(b.successCode)} {
-		fail(${EXIT_CODES.error}, "the token exchange was refused: %s: %s", exchange.Code, exchange.Message)
+	exchangeText := send(baseURL+${go.str(b.tokenPath)}, "POST", map[string]any{"clientAssertion": assertion, "userEmail": userEmail}, "")
+	if err := json.Unmarshal(exchangeText, &exchange); err != nil || exchange.Code != ${go.str(b.successCode)} {
+		fail(${go.num(EXIT_CODES.error)}, "the token exchange was refused: %s: %s", exchange.Code, exchange.Message)
 	}
 ${
   hasBody
-    ? `
+    ? program`
 	body := map[string]any{
-${bodyMembers(m).join('\n')}
+${bodyMembers(m)}
 	}
 `
-    : `
+    : program`
 	var body map[string]any // this request has no body
 `
 }
-	text := send(baseURL+path, "${m.method}", body, exchange.Data.AccessToken)
+	text := send(baseURL+path, ${go.str(m.method)}, body, exchange.Data.AccessToken)
 	os.Stdout.Write(text)
 	var reply envelope
 	if err := json.Unmarshal(text, &reply); err != nil {
-		fail(${EXIT_CODES.error}, "the response is not a JSON envelope: %v", err)
+		fail(${go.num(EXIT_CODES.error)}, "the response is not a JSON envelope: %v", err)
 	}
-	if reply.Code != ${JSON.stringify(b.successCode)} {
-		fail(${EXIT_CODES.error}, "error response: %s: %s", reply.Code, reply.Message)
+	if reply.Code != ${go.str(b.successCode)} {
+		fail(${go.num(EXIT_CODES.error)}, "error response: %s: %s", reply.Code, reply.Message)
 	}
 }
 
@@ -375,7 +402,7 @@ func clientAssertion(partnerCode string, key *rsa.PrivateKey) (string, error) {
 	}
 	now := time.Now().Unix()
 	header, _ := json.Marshal(map[string]string{"alg": "RS256", "typ": "JWT"})
-	claims, _ := json.Marshal(map[string]any{"iss": partnerCode, "aud": ${JSON.stringify(b.audience)}, "iat": now, "exp": now + ${b.assertionTtl}, "jti": hex.EncodeToString(jti)})
+	claims, _ := json.Marshal(map[string]any{"iss": partnerCode, "aud": ${go.str(b.audience)}, "iat": now, "exp": now + ${go.num(b.assertionTtl)}, "jti": hex.EncodeToString(jti)})
 	input := base64.RawURLEncoding.EncodeToString(header) + "." + base64.RawURLEncoding.EncodeToString(claims)
 	digest := sha256.Sum256([]byte(input))
 	signature, err := rsa.SignPKCS1v15(nil, key, crypto.SHA256, digest[:])
@@ -401,12 +428,12 @@ func send(url, method string, body map[string]any, accessToken string) []byte {
 	}
 	response, err := (&http.Client{Timeout: 30 * time.Second}).Do(request)
 	if err != nil {
-		fail(${EXIT_CODES.error}, "request failed: %v", err)
+		fail(${go.num(EXIT_CODES.error)}, "request failed: %v", err)
 	}
 	defer response.Body.Close()
 	text, err := io.ReadAll(response.Body)
 	if err != nil {
-		fail(${EXIT_CODES.error}, "reading the response failed: %v", err)
+		fail(${go.num(EXIT_CODES.error)}, "reading the response failed: %v", err)
 	}
 	return text
 }

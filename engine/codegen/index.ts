@@ -6,6 +6,8 @@ import { isSecretVariable } from '../syntax/environments';
 import type { RequestBlock } from '../syntax/types';
 import { goProgram } from './go';
 import { javaProgram } from './java';
+import { type Code, UnwritableValue } from './encode';
+import { holdsSecret } from './secretForms';
 import { buildModel, CodegenError, type CodeModel, type Language } from './model';
 import { nodeProgram } from './node';
 import { phpProgram } from './php';
@@ -24,7 +26,7 @@ export {
   type Language,
 } from './model';
 
-const writers: Record<Language, (m: CodeModel) => string> = {
+const writers: Record<Language, (m: CodeModel) => Code> = {
   node: nodeProgram,
   python: pythonProgram,
   java: javaProgram,
@@ -33,7 +35,12 @@ const writers: Record<Language, (m: CodeModel) => string> = {
 };
 
 export function generateProgram(model: CodeModel, language: Language): string {
-  return writers[language](model);
+  try {
+    return writers[language](model).text;
+  } catch (err) {
+    if (err instanceof UnwritableValue) throw new CodegenError(err.message);
+    throw err;
+  }
 }
 
 export interface SessionProgram {
@@ -74,11 +81,13 @@ export async function programFromSession(
   try {
     const model = buildModel(prepared, secrets);
     const program = generateProgram(model, language);
-    // The last guard: nothing the session knows to be secret may be in the printed program.
-    if (session.redactor.redact(program) !== program)
+    // The last guard: nothing the session knows to be secret may be in the printed program, in any
+    // encoding of it (a secretKey with a quote is escaped in a literal, so raw text misses it).
+    if (session.redactor.redact(program) !== program || holdsSecret(program, secrets.values()))
       throw new CodegenError(`${prepared.label}: the program would contain a secret value; put it in an environment variable of its own`);
     return { model, program };
   } catch (err) {
+    if (err instanceof UnwritableValue) throw new CodegenError(`${prepared.label}: ${err.message}`);
     if (err instanceof CodegenError && prepared.problems.some((p) => /has not been sent yet/.test(p))) {
       throw new CodegenError(
         `${err.message}\nThe request reads another request's response: send that one first (payout-http code: --send-first NAME).`,

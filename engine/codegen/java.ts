@@ -1,50 +1,53 @@
 // The request as a Java 17 program run as a single source file (`java Name.java`): the standard
 // library only, so it carries its own small JSON writer and reader and reads a PKCS#1 key by
 // wrapping it into the PKCS#8 structure that KeyFactory understands.
-import {
-  bearerLine,
-  ENV,
-  EXIT_CODES,
-  headerLines,
-  omittedComment,
-  numberLiteral,
-  pascalCase,
-  programFile,
-  type CodeModel,
-  type JsonValue,
-} from './model';
+// Every value enters through the Java encoder (encode.ts): the program is Code, not a string.
+import { type Code, java, join, program, space } from './encode';
+import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, pascalCase, programFile, type CodeModel, type JsonValue } from './model';
 
-/** A Java string literal. Control characters as octal escapes: a \\u escape is decoded before lexing. */
-function quote(s: string): string {
-  const escaped = s.replace(/[\\"\u0000-\u001f]/g, (c) =>
-    c === '\\' || c === '"' ? `\\${c}` : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`,
-  );
-  return `"${escaped}"`;
-}
+const COMMA_NL = program`,
+`;
 
-function literal(v: JsonValue, indent: string): string {
-  if (v === null) return 'null';
-  if (typeof v === 'boolean') return String(v);
-  if (typeof v === 'number') {
-    const n = numberLiteral(v);
-    return n.integral && Math.abs(v) > 2 ** 31 - 1 ? `${n.text}L` : n.text;
-  }
-  if (typeof v === 'string') return quote(v);
+function literal(v: JsonValue, indent: string, field: string): Code {
+  if (v === null) return program`null`;
+  if (typeof v === 'boolean') return v ? program`true` : program`false`;
+  if (typeof v === 'number') return java.num(v, field);
+  if (typeof v === 'string') return java.str(v, field);
   const inner = `${indent}    `;
-  if (Array.isArray(v)) return v.length ? `list(\n${v.map((x) => `${inner}${literal(x, inner)}`).join(',\n')})` : 'list()';
+  const pad = space(inner);
+  if (Array.isArray(v))
+    return v.length
+      ? program`list(\n${join(
+          v.map((x, i) => program`${pad}${literal(x, inner, `${field}[${i}]`)}`),
+          COMMA_NL,
+        )})`
+      : program`list()`;
   const entries = Object.entries(v);
-  return entries.length ? `object(\n${entries.map(([k, x]) => `${inner}${quote(k)}, ${literal(x, inner)}`).join(',\n')})` : 'object()';
+  return entries.length
+    ? program`object(\n${join(
+        entries.map(([k, x]) => program`${pad}${java.str(k, `${field}.${k}`)}, ${literal(x, inner, `${field}.${k}`)}`),
+        COMMA_NL,
+      )})`
+    : program`object()`;
 }
 
-function bodyMembers(m: CodeModel): string[] {
-  return (m.body ?? []).map((e) => {
-    const value = !('env' in e) ? literal(e.value, '                ') : e.env === ENV.partnerCode ? 'partnerCode' : `env("${e.env}")`;
-    return `                ${quote(e.key)}, ${value}`;
-  });
+function bodyMembers(m: CodeModel): Code {
+  const indent = '                ';
+  return join(
+    (m.body ?? []).map((e) => {
+      const value = !('env' in e)
+        ? literal(e.value, indent, e.key)
+        : e.env === ENV.partnerCode
+          ? program`partnerCode`
+          : program`env(${java.str(e.env)})`;
+      return program`${space(indent)}${java.str(e.key)}, ${value}`;
+    }),
+    COMMA_NL,
+  );
 }
 
 /** Numbers as JavaScript writes them, PEM keys, the environment, exiting, JSON: shared by the /api/v2 and /v3 programs. */
-const SHARED_HELPERS = `    /**
+const SHARED_HELPERS = program`    /**
      * x as ECMAScript's Number::toString writes it. Double.toString differs (1.0E21 for 1e+21, and in
      * Java 17 not always the shortest digits), so: the fewest significant digits that read back to x
      * (the closest such if several), laid out by ECMAScript's rules.
@@ -136,7 +139,7 @@ const SHARED_HELPERS = `    /**
 
     static String env(String name) {
         String value = System.getenv(name);
-        if (value == null || value.isEmpty()) throw fail(${EXIT_CODES.error}, name + " is not set");
+        if (value == null || value.isEmpty()) throw fail(${java.num(EXIT_CODES.error)}, name + " is not set");
         return value;
     }
 
@@ -286,19 +289,22 @@ const SHARED_HELPERS = `    /**
     }
 `;
 
-export function javaProgram(m: CodeModel): string {
+export function javaProgram(m: CodeModel): Code {
   const file = programFile(m, 'java');
-  const className = pascalCase(m.baseName);
+  const className = java.className(pascalCase(m.baseName));
   if (m.bearer) return bearerProgram(m, file, className);
-  const bodyLines = bodyMembers(m);
-  const signedLines = m.signed.map((s, i) => {
-    const comma = i < m.signed.length - 1 ? ',' : '';
-    return s.omitted
-      ? `                // ${omittedComment(s)}\n                "${s.literal}"${comma}`
-      : `                jsString(body.get(${quote(s.field)}))${comma}`;
-  });
+  const signedLines = join(
+    m.signed.map((s, i) => {
+      const comma = i < m.signed.length - 1 ? program`,` : program``;
+      return s.omitted
+        ? program`${java.comment([omittedComment(s)], '                ')}\n                ${java.str(s.literal)}${comma}`
+        : program`                jsString(body.get(${java.str(s.field)}))${comma}`;
+    }),
+    program`
+`,
+  );
   const header = headerLines(m, ['', `Run: java ${file}   (Java 11+ single-file source launch; written for Java 17)`]);
-  return `${header.map((l) => (l ? `// ${l}` : '//')).join('\n')}
+  return program`${java.comment(header)}
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -326,29 +332,32 @@ import java.util.List;
 import java.util.Map;
 
 public class ${className} {
-    static final String PATH = "${m.path}";
+    static final String PATH = ${java.str(m.path)};
     /** The fields of data that the service signs its reply over. */
-    static final List<String> RESPONSE_FIELDS = List.of(${m.response.segments.map((s) => quote(s.field)).join(', ')});
+    static final List<String> RESPONSE_FIELDS = List.of(${join(
+      m.response.segments.map((s) => java.str(s.field)),
+      program`, `,
+    )});
 
     public static void main(String[] args) throws Exception {
-        String baseUrl = env("${ENV.baseUrl}");
-        String partnerCode = env("${ENV.partnerCode}");
-        String secretKey = env("${ENV.secretKey}");
+        String baseUrl = env(${java.str(ENV.baseUrl)});
+        String partnerCode = env(${java.str(ENV.partnerCode)});
+        String secretKey = env(${java.str(ENV.secretKey)});
         PrivateKey privateKey;
         PublicKey servicePublicKey;
         try {
-            privateKey = readPrivateKey(Path.of(env("${ENV.privateKeyFile}")));
-            servicePublicKey = readPublicKey(Path.of(env("${ENV.servicePublicKeyFile}")));
+            privateKey = readPrivateKey(Path.of(env(${java.str(ENV.privateKeyFile)})));
+            servicePublicKey = readPublicKey(Path.of(env(${java.str(ENV.servicePublicKeyFile)})));
         } catch (IOException | GeneralSecurityException | IllegalArgumentException e) {
-            throw fail(${EXIT_CODES.error}, "cannot read a key: " + e);
+            throw fail(${java.num(EXIT_CODES.error)}, "cannot read a key: " + e);
         }
 
         Map<String, Object> body = object(
-${bodyLines.join(',\n')});
+${bodyMembers(m)});
 
         // The signed fields in the documented order.
         List<String> signedValues = List.of(
-${signedLines.join('\n')});
+${signedLines});
         System.err.println(signedString(signedValues, "<secretKey>"));
         Signature signer = Signature.getInstance("SHA256withRSA");
         signer.initSign(privateKey);
@@ -358,13 +367,13 @@ ${signedLines.join('\n')});
         HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + PATH))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
-                .method("${m.method}", HttpRequest.BodyPublishers.ofString(Json.write(body)))
+                .method(${java.str(m.method)}, HttpRequest.BodyPublishers.ofString(Json.write(body)))
                 .build();
         String text;
         try {
             text = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()).body();
         } catch (IOException e) {
-            throw fail(${EXIT_CODES.error}, "request failed: " + e);
+            throw fail(${java.num(EXIT_CODES.error)}, "request failed: " + e);
         }
         System.out.print(text);
         System.out.flush();
@@ -373,10 +382,10 @@ ${signedLines.join('\n')});
         try {
             reply = (Map<?, ?>) Json.read(text);
         } catch (IllegalArgumentException | ClassCastException e) {
-            throw fail(${EXIT_CODES.error}, "the response is not a JSON envelope: " + e.getMessage());
+            throw fail(${java.num(EXIT_CODES.error)}, "the response is not a JSON envelope: " + e.getMessage());
         }
         if (!Boolean.TRUE.equals(reply.get("success"))) {
-            throw fail(${EXIT_CODES.error}, "error response: " + reply.get("semanticCode") + " (" + jsString(reply.get("errorCode")) + "): " + reply.get("message"));
+            throw fail(${java.num(EXIT_CODES.error)}, "error response: " + reply.get("semanticCode") + " (" + jsString(reply.get("errorCode")) + "): " + reply.get("message"));
         }
 
         // A field missing from data is signed as the text undefined, as in the request.
@@ -392,7 +401,7 @@ ${signedLines.join('\n')});
         } catch (IllegalArgumentException | GeneralSecurityException e) {
             verified = false;
         }
-        if (!verified) throw fail(${EXIT_CODES.notVerified}, "data.signature does not verify over " + signedString(replyValues, "<secretKey>"));
+        if (!verified) throw fail(${java.num(EXIT_CODES.notVerified)}, "data.signature does not verify over " + signedString(replyValues, "<secretKey>"));
         System.err.println("response signature verified");
     }
 
@@ -421,11 +430,11 @@ ${SHARED_HELPERS}}
 }
 
 /** A /v3 request: RS256 client assertion -> bearer token -> the request (doc 2 §5). */
-function bearerProgram(m: CodeModel, file: string, className: string): string {
+function bearerProgram(m: CodeModel, file: string, className: Code): Code {
   const b = m.bearer!;
   const hasBody = m.body !== undefined;
   const header = headerLines(m, ['', `Run: java ${file}   (Java 11+ single-file source launch; written for Java 17)`]);
-  return `${header.map((l) => (l ? `// ${l}` : '//')).join('\n')}
+  return program`${java.comment(header)}
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -455,38 +464,38 @@ import java.util.Map;
 import java.util.UUID;
 
 public class ${className} {
-    static final String PATH = ${quote(m.path)};
-    static final String USER_EMAIL = ${quote(b.user)};
+    static final String PATH = ${java.str(m.path)};
+    static final String USER_EMAIL = ${java.str(b.user)};
 
     public static void main(String[] args) throws Exception {
-        String baseUrl = env("${ENV.baseUrl}");
-        String partnerCode = env("${ENV.partnerCode}");
+        String baseUrl = env(${java.str(ENV.baseUrl)});
+        String partnerCode = env(${java.str(ENV.partnerCode)});
         PrivateKey privateKey;
         try {
-            privateKey = readPrivateKey(Path.of(env("${ENV.privateKeyFile}")));
+            privateKey = readPrivateKey(Path.of(env(${java.str(ENV.privateKeyFile)})));
         } catch (IOException | GeneralSecurityException | IllegalArgumentException e) {
-            throw fail(${EXIT_CODES.error}, "cannot read the private key: " + e);
+            throw fail(${java.num(EXIT_CODES.error)}, "cannot read the private key: " + e);
         }
-        System.err.println(${quote(bearerLine(m))});
+        System.err.println(${java.str(bearerLine(m))});
 
-        Map<?, ?> exchange = envelope(send(baseUrl + ${quote(b.tokenPath)}, "POST", object("clientAssertion", clientAssertion(partnerCode, privateKey), "userEmail", USER_EMAIL), null));
-        if (!${quote(b.successCode)}.equals(exchange.get("code"))) {
-            throw fail(${EXIT_CODES.error}, "the token exchange was refused: " + exchange.get("code") + ": " + exchange.get("message"));
+        Map<?, ?> exchange = envelope(send(baseUrl + ${java.str(b.tokenPath)}, "POST", object("clientAssertion", clientAssertion(partnerCode, privateKey), "userEmail", USER_EMAIL), null));
+        if (!${java.str(b.successCode)}.equals(exchange.get("code"))) {
+            throw fail(${java.num(EXIT_CODES.error)}, "the token exchange was refused: " + exchange.get("code") + ": " + exchange.get("message"));
         }
         String accessToken = (String) ((Map<?, ?>) exchange.get("data")).get("accessToken");
 ${
   hasBody
-    ? `
+    ? program`
         Map<String, Object> body = object(
-${bodyMembers(m).join(',\n')});
+${bodyMembers(m)});
 `
-    : ''
+    : program``
 }
-        String text = send(baseUrl + PATH, "${m.method}", ${hasBody ? 'body' : 'null'}, accessToken);
+        String text = send(baseUrl + PATH, ${java.str(m.method)}, ${hasBody ? program`body` : program`null`}, accessToken);
         System.out.print(text);
         System.out.flush();
         Object code = envelope(text).get("code");
-        if (!${quote(b.successCode)}.equals(code)) throw fail(${EXIT_CODES.error}, "error response: " + code);
+        if (!${java.str(b.successCode)}.equals(code)) throw fail(${java.num(EXIT_CODES.error)}, "error response: " + code);
     }
 
     /** A JWT signed RS256 with the partner's key, fresh for every token request. */
@@ -494,7 +503,7 @@ ${bodyMembers(m).join(',\n')});
         long now = Instant.now().getEpochSecond();
         Base64.Encoder base64url = Base64.getUrlEncoder().withoutPadding();
         String header = base64url.encodeToString(Json.write(object("alg", "RS256", "typ", "JWT")).getBytes(StandardCharsets.UTF_8));
-        Map<String, Object> claims = object("iss", partnerCode, "aud", ${quote(b.audience)}, "iat", now, "exp", now + ${b.assertionTtl}, "jti", UUID.randomUUID().toString());
+        Map<String, Object> claims = object("iss", partnerCode, "aud", ${java.str(b.audience)}, "iat", now, "exp", now + ${java.num(b.assertionTtl)}, "jti", UUID.randomUUID().toString());
         String input = header + "." + base64url.encodeToString(Json.write(claims).getBytes(StandardCharsets.UTF_8));
         Signature signer = Signature.getInstance("SHA256withRSA");
         signer.initSign(key);
@@ -512,7 +521,7 @@ ${bodyMembers(m).join(',\n')});
         try {
             return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString()).body();
         } catch (IOException e) {
-            throw fail(${EXIT_CODES.error}, "request failed: " + e);
+            throw fail(${java.num(EXIT_CODES.error)}, "request failed: " + e);
         }
     }
 
@@ -520,7 +529,7 @@ ${bodyMembers(m).join(',\n')});
         try {
             return (Map<?, ?>) Json.read(text);
         } catch (IllegalArgumentException | ClassCastException e) {
-            throw fail(${EXIT_CODES.error}, "the response is not a JSON envelope: " + e.getMessage());
+            throw fail(${java.num(EXIT_CODES.error)}, "the response is not a JSON envelope: " + e.getMessage());
         }
     }
 

@@ -1,53 +1,67 @@
 // The request as a Node.js program (ES module, node:crypto and fetch; Node 18 or later).
 // Node is the one language whose String(value) is the service's own, so it has no number helper.
+// Every value enters through the JavaScript encoder (encode.ts): the program is Code, not a string.
+import { type Code, join, js, program, space } from './encode';
 import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, programFile, type CodeModel, type JsonValue } from './model';
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const NL = program`
+`;
 
-/** A JavaScript single-quoted string literal. */
-function quote(s: string): string {
-  const escaped = s.replace(/[\\'\u0000-\u001f\u2028\u2029]/g, (c) =>
-    c === '\\' || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  return `'${escaped}'`;
-}
-
-function literal(v: JsonValue, indent: string): string {
-  if (typeof v === 'string') return quote(v);
-  if (v === null || typeof v !== 'object') return Object.is(v, -0) ? '-0' : String(v);
+function literal(v: JsonValue, indent: string, field: string): Code {
+  if (typeof v === 'string') return js.str(v, field);
+  if (typeof v === 'number') return js.num(v, field);
+  if (v === null) return program`null`;
+  if (typeof v === 'boolean') return v ? program`true` : program`false`;
   const inner = `${indent}  `;
-  if (Array.isArray(v)) return v.length ? `[\n${v.map((x) => `${inner}${literal(x, inner)},`).join('\n')}\n${indent}]` : '[]';
+  const pad = space(inner);
+  if (Array.isArray(v))
+    return v.length
+      ? program`[
+${join(
+  v.map((x, i) => program`${pad}${literal(x, inner, `${field}[${i}]`)},`),
+  NL,
+)}
+${space(indent)}]`
+      : program`[]`;
   const entries = Object.entries(v);
-  if (!entries.length) return '{}';
-  return `{\n${entries.map(([k, x]) => `${inner}${IDENTIFIER.test(k) ? k : quote(k)}: ${literal(x, inner)},`).join('\n')}\n${indent}}`;
+  if (!entries.length) return program`{}`;
+  return program`{
+${join(
+  entries.map(([k, x]) => program`${pad}${js.key(k, `${field}.${k}`)}: ${literal(x, inner, `${field}.${k}`)},`),
+  NL,
+)}
+${space(indent)}}`;
 }
 
-function bodyMembers(m: CodeModel): string[] {
-  return (m.body ?? []).map((e) => {
-    const key = IDENTIFIER.test(e.key) ? e.key : quote(e.key);
-    if (!('env' in e)) return `  ${key}: ${literal(e.value, '  ')},`;
-    return e.env === ENV.partnerCode ? '  partnerCode,' : `  ${key}: env('${e.env}'),`;
-  });
+function bodyMembers(m: CodeModel): Code {
+  return join(
+    (m.body ?? []).map((e) => {
+      if (!('env' in e)) return program`  ${js.key(e.key)}: ${literal(e.value, '  ', e.key)},`;
+      return e.env === ENV.partnerCode ? program`  partnerCode,` : program`  ${js.key(e.key)}: env(${js.str(e.env)}),`;
+    }),
+    NL,
+  );
 }
 
-function comment(lines: string[]): string {
-  return lines.map((l) => (l ? `// ${l}` : '//')).join('\n');
-}
-
-export function nodeProgram(m: CodeModel): string {
+export function nodeProgram(m: CodeModel): Code {
   const file = programFile(m, 'node');
   if (m.bearer) return bearerProgram(m, file);
-  const bodyLines = bodyMembers(m);
-  const signedLines = m.signed.map((s) =>
-    s.omitted ? `  // ${omittedComment(s)}\n  '${s.literal}',` : `  body.${IDENTIFIER.test(s.field) ? s.field : `[${quote(s.field)}]`},`,
+  const signedLines = join(
+    m.signed.map((s) =>
+      s.omitted ? program`${js.comment([omittedComment(s)], '  ')}\n  ${js.str(s.literal)},` : program`  body[${js.str(s.field)}],`,
+    ),
+    NL,
   );
-  return `${comment(headerLines(m, ['', `Run: node ${file}`]))}
+  return program`${js.comment(headerLines(m, ['', `Run: node ${file}`]))}
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
-const PATH = '${m.path}';
+const PATH = ${js.str(m.path)};
 // The fields of data that the service signs its reply over (doc: response signature).
-const RESPONSE_FIELDS = [${m.response.segments.map((s) => `'${s.field}'`).join(', ')}];
+const RESPONSE_FIELDS = [${join(
+    m.response.segments.map((s) => js.str(s.field)),
+    program`, `,
+  )}];
 
 function env(name) {
   const value = process.env[name];
@@ -55,7 +69,7 @@ function env(name) {
   return value;
 }
 
-function fail(message, code = ${EXIT_CODES.error}) {
+function fail(message, code = ${js.num(EXIT_CODES.error)}) {
   console.error(message);
   process.exit(code);
 }
@@ -66,25 +80,25 @@ function signedString(values, secret) {
   return [...values.map(String), secret].join('|');
 }
 
-const baseUrl = env('${ENV.baseUrl}');
-const partnerCode = env('${ENV.partnerCode}');
-const secretKey = env('${ENV.secretKey}');
+const baseUrl = env(${js.str(ENV.baseUrl)});
+const partnerCode = env(${js.str(ENV.partnerCode)});
+const secretKey = env(${js.str(ENV.secretKey)});
 let privateKey, servicePublicKey;
 try {
   // createPrivateKey reads both PKCS#1 (RSA PRIVATE KEY) and PKCS#8 (PRIVATE KEY) PEM.
-  privateKey = createPrivateKey(readFileSync(env('${ENV.privateKeyFile}')));
-  servicePublicKey = createPublicKey(readFileSync(env('${ENV.servicePublicKeyFile}')));
+  privateKey = createPrivateKey(readFileSync(env(${js.str(ENV.privateKeyFile)})));
+  servicePublicKey = createPublicKey(readFileSync(env(${js.str(ENV.servicePublicKeyFile)})));
 } catch (err) {
   fail(\`cannot read a key: \${err.message}\`);
 }
 
 const body = {
-${bodyLines.join('\n')}
+${bodyMembers(m)}
 };
 
 // The signed fields in the documented order.
 const signedValues = [
-${signedLines.join('\n')}
+${signedLines}
 ];
 console.error(signedString(signedValues, '<secretKey>'));
 const signature = sign('sha256', Buffer.from(signedString(signedValues, secretKey)), privateKey).toString('base64');
@@ -92,7 +106,7 @@ const signature = sign('sha256', Buffer.from(signedString(signedValues, secretKe
 let text;
 try {
   const response = await fetch(baseUrl + PATH, {
-    method: '${m.method}',
+    method: ${js.str(m.method)},
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...body, signature }),
   });
@@ -116,21 +130,21 @@ const replyValues = RESPONSE_FIELDS.map((field) => (field in data ? data[field] 
 const verified =
   typeof data.signature === 'string' &&
   verify('sha256', Buffer.from(signedString(replyValues, secretKey)), servicePublicKey, Buffer.from(data.signature, 'base64'));
-if (!verified) fail(\`data.signature does not verify over \${signedString(replyValues, '<secretKey>')}\`, ${EXIT_CODES.notVerified});
+if (!verified) fail(\`data.signature does not verify over \${signedString(replyValues, '<secretKey>')}\`, ${js.num(EXIT_CODES.notVerified)});
 console.error('response signature verified');
 `;
 }
 
 /** A /v3 request: RS256 client assertion -> bearer token -> the request (doc 2 §5). */
-function bearerProgram(m: CodeModel, file: string): string {
+function bearerProgram(m: CodeModel, file: string): Code {
   const b = m.bearer!;
   const hasBody = m.body !== undefined;
-  return `${comment(headerLines(m, ['', `Run: node ${file}`]))}
+  return program`${js.comment(headerLines(m, ['', `Run: node ${file}`]))}
 import { createPrivateKey, randomUUID, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
-const PATH = ${quote(m.path)};
-const USER_EMAIL = ${quote(b.user)};
+const PATH = ${js.str(m.path)};
+const USER_EMAIL = ${js.str(b.user)};
 
 function env(name) {
   const value = process.env[name];
@@ -140,7 +154,7 @@ function env(name) {
 
 function fail(message) {
   console.error(message);
-  process.exit(${EXIT_CODES.error});
+  process.exit(${js.num(EXIT_CODES.error)});
 }
 
 const base64url = (data) => Buffer.from(data).toString('base64url');
@@ -149,7 +163,7 @@ const base64url = (data) => Buffer.from(data).toString('base64url');
 function clientAssertion(partnerCode, privateKey) {
   const now = Math.floor(Date.now() / 1000);
   const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
-  const claims = base64url(JSON.stringify({ iss: partnerCode, aud: ${quote(b.audience)}, iat: now, exp: now + ${b.assertionTtl}, jti: randomUUID() }));
+  const claims = base64url(JSON.stringify({ iss: partnerCode, aud: ${js.str(b.audience)}, iat: now, exp: now + ${js.num(b.assertionTtl)}, jti: randomUUID() }));
   return \`\${header}.\${claims}.\${sign('sha256', Buffer.from(\`\${header}.\${claims}\`), privateKey).toString('base64url')}\`;
 }
 
@@ -162,39 +176,39 @@ async function post(url, body, headers = {}) {
   }
 }
 
-const baseUrl = env('${ENV.baseUrl}');
-const partnerCode = env('${ENV.partnerCode}');
+const baseUrl = env(${js.str(ENV.baseUrl)});
+const partnerCode = env(${js.str(ENV.partnerCode)});
 let privateKey;
 try {
-  privateKey = createPrivateKey(readFileSync(env('${ENV.privateKeyFile}')));
+  privateKey = createPrivateKey(readFileSync(env(${js.str(ENV.privateKeyFile)})));
 } catch (err) {
   fail(\`cannot read the private key: \${err.message}\`);
 }
-console.error(${quote(bearerLine(m))});
+console.error(${js.str(bearerLine(m))});
 
-const exchange = await post(baseUrl + ${quote(b.tokenPath)}, { clientAssertion: clientAssertion(partnerCode, privateKey), userEmail: USER_EMAIL });
+const exchange = await post(baseUrl + ${js.str(b.tokenPath)}, { clientAssertion: clientAssertion(partnerCode, privateKey), userEmail: USER_EMAIL });
 let accessToken;
 try {
   const reply = JSON.parse(exchange);
-  if (reply.code === ${quote(b.successCode)}) accessToken = reply.data.accessToken;
+  if (reply.code === ${js.str(b.successCode)}) accessToken = reply.data.accessToken;
   else fail(\`the token exchange was refused: \${reply.code}: \${reply.message}\`);
 } catch {
   fail('the token exchange did not answer JSON');
 }
 ${
   hasBody
-    ? `
+    ? program`
 const body = {
-${bodyMembers(m).join('\n')}
+${bodyMembers(m)}
 };
 `
-    : ''
+    : program``
 }
 let text;
 try {
   const response = await fetch(baseUrl + PATH, {
-    method: '${m.method}',
-    headers: { Authorization: \`Bearer \${accessToken}\`${hasBody ? `, 'Content-Type': 'application/json'` : ''} },${hasBody ? `\n    body: JSON.stringify(body),` : ''}
+    method: ${js.str(m.method)},
+    headers: { Authorization: \`Bearer \${accessToken}\`${hasBody ? program`, 'Content-Type': 'application/json'` : program``} },${hasBody ? program`\n    body: JSON.stringify(body),` : program``}
   });
   text = await response.text();
 } catch (err) {
@@ -207,6 +221,6 @@ try {
 } catch {
   fail('the response is not JSON');
 }
-if (code !== ${quote(b.successCode)}) fail(\`error response: \${code}\`);
+if (code !== ${js.str(b.successCode)}) fail(\`error response: \${code}\`);
 `;
 }

@@ -1,61 +1,75 @@
 // The request as a PHP 8.1+ program: the standard library only (openssl and json are built into
 // php-cli; the request goes out through file_get_contents' HTTP stream, so no curl extension).
-import {
-  bearerLine,
-  ENV,
-  EXIT_CODES,
-  headerLines,
-  omittedComment,
-  numberLiteral,
-  programFile,
-  type CodeModel,
-  type JsonValue,
-} from './model';
+// Every value enters through the PHP encoder (encode.ts): the program is Code, not a string.
+import { type Code, join, php, program, space } from './encode';
+import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, programFile, type CodeModel, type JsonValue } from './model';
 
-/** A PHP single-quoted string: only \\ and ' are escapes there. */
-function quote(s: string): string {
-  return `'${s.replace(/[\\']/g, (c) => `\\${c}`)}'`;
-}
+const NL = program`
+`;
 
-function literal(v: JsonValue, indent: string): string {
-  if (v === null) return 'null';
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'number') return numberLiteral(v).text;
-  if (typeof v === 'string') return quote(v);
+function literal(v: JsonValue, indent: string, field: string): Code {
+  if (v === null) return program`null`;
+  if (typeof v === 'boolean') return v ? program`true` : program`false`;
+  if (typeof v === 'number') return php.num(v, field);
+  if (typeof v === 'string') return php.str(v, field);
   const inner = `${indent}    `;
-  if (Array.isArray(v)) return v.length ? `[\n${v.map((x) => `${inner}${literal(x, inner)},`).join('\n')}\n${indent}]` : '[]';
+  const pad = space(inner);
+  if (Array.isArray(v))
+    return v.length
+      ? program`[\n${join(
+          v.map((x, i) => program`${pad}${literal(x, inner, `${field}[${i}]`)},`),
+          NL,
+        )}\n${space(indent)}]`
+      : program`[]`;
   const entries = Object.entries(v);
-  // An empty PHP array encodes as [], so an empty JSON object has to be an object.
-  if (!entries.length) return 'new stdClass()';
-  return `[\n${entries.map(([k, x]) => `${inner}${quote(k)} => ${literal(x, inner)},`).join('\n')}\n${indent}]`;
+  // An object, not an array: an empty array encodes as [], and one keyed "0", "1"... as a list.
+  if (!entries.length) return program`new stdClass()`;
+  return program`(object) [\n${join(
+    entries.map(([k, x]) => program`${pad}${php.str(k, `${field}.${k}`)} => ${literal(x, inner, `${field}.${k}`)},`),
+    NL,
+  )}\n${space(indent)}]`;
 }
 
-function bodyMembers(m: CodeModel): string[] {
-  return (m.body ?? []).map((e) => {
-    const value = !('env' in e) ? literal(e.value, '    ') : e.env === ENV.partnerCode ? '$partnerCode' : `env('${e.env}')`;
-    return `    ${quote(e.key)} => ${value},`;
-  });
+function bodyMembers(m: CodeModel): Code {
+  return join(
+    (m.body ?? []).map((e) => {
+      const value = !('env' in e)
+        ? literal(e.value, '    ', e.key)
+        : e.env === ENV.partnerCode
+          ? program`$partnerCode`
+          : program`env(${php.str(e.env)})`;
+      return program`    ${php.str(e.key)} => ${value},`;
+    }),
+    NL,
+  );
 }
 
-export function phpProgram(m: CodeModel): string {
+export function phpProgram(m: CodeModel): Code {
   const file = programFile(m, 'php');
   if (m.bearer) return bearerProgram(m, file);
-  const bodyLines = bodyMembers(m);
-  const signedLines = m.signed.map((s) =>
-    s.omitted ? `    // ${omittedComment(s)}\n    '${s.literal}',` : `    js_string($body[${quote(s.field)}]),`,
+  const signedLines = join(
+    m.signed.map((s) =>
+      s.omitted
+        ? program`${php.comment([omittedComment(s)], '    ')}\n    ${php.str(s.literal)},`
+        : program`    js_string($body[${php.str(s.field)}]),`,
+    ),
+    NL,
   );
   const header = headerLines(m, ['', `Run: php ${file}`]);
-  return `<?php
-${header.map((l) => (l ? `// ${l}` : '//')).join('\n')}
+  return program`<?php
+${php.comment(header)}
 
 declare(strict_types=1);
 
 // Write floats with the shortest digits that read back to the same value (json_encode, var_export).
 ini_set('serialize_precision', '-1');
 
-const PATH = '${m.path}';
+const PATH = ${php.str(m.path)};
 // The fields of data that the service signs its reply over.
-const RESPONSE_FIELDS = [${m.response.segments.map((s) => quote(s.field)).join(', ')}];
+const RESPONSE_FIELDS = [${join(
+    m.response.segments.map((s) => php.str(s.field)),
+    program`, `,
+  )}];
 
 function env(string $name): string
 {
@@ -66,7 +80,7 @@ function env(string $name): string
     return $value;
 }
 
-function fail(string $message, int $code = ${EXIT_CODES.error}): never
+function fail(string $message, int $code = ${php.num(EXIT_CODES.error)}): never
 {
     fwrite(STDERR, $message . PHP_EOL);
     exit($code);
@@ -132,22 +146,22 @@ function signed_string(array $values, string $secret): string
     return implode('|', [...$values, $secret]);
 }
 
-$baseUrl = env('${ENV.baseUrl}');
-$partnerCode = env('${ENV.partnerCode}');
-$secretKey = env('${ENV.secretKey}');
+$baseUrl = env(${php.str(ENV.baseUrl)});
+$partnerCode = env(${php.str(ENV.partnerCode)});
+$secretKey = env(${php.str(ENV.secretKey)});
 // openssl reads both PKCS#1 (RSA PRIVATE KEY) and PKCS#8 (PRIVATE KEY) PEM.
-$privateKey = openssl_pkey_get_private((string) @file_get_contents(env('${ENV.privateKeyFile}')))
-    ?: fail('cannot read the private key in ${ENV.privateKeyFile}');
-$servicePublicKey = openssl_pkey_get_public((string) @file_get_contents(env('${ENV.servicePublicKeyFile}')))
-    ?: fail('cannot read the service public key in ${ENV.servicePublicKeyFile}');
+$privateKey = openssl_pkey_get_private((string) @file_get_contents(env(${php.str(ENV.privateKeyFile)})))
+    ?: fail(${php.str(`cannot read the private key in ${ENV.privateKeyFile}`)});
+$servicePublicKey = openssl_pkey_get_public((string) @file_get_contents(env(${php.str(ENV.servicePublicKeyFile)})))
+    ?: fail(${php.str(`cannot read the service public key in ${ENV.servicePublicKeyFile}`)});
 
 $body = [
-${bodyLines.join('\n')}
+${bodyMembers(m)}
 ];
 
 // The signed fields in the documented order.
 $signedValues = [
-${signedLines.join('\n')}
+${signedLines}
 ];
 fwrite(STDERR, signed_string($signedValues, '<secretKey>') . PHP_EOL);
 openssl_sign(signed_string($signedValues, $secretKey), $signature, $privateKey, OPENSSL_ALGO_SHA256)
@@ -155,7 +169,7 @@ openssl_sign(signed_string($signedValues, $secretKey), $signature, $privateKey, 
 $body['signature'] = base64_encode($signature);
 
 $context = stream_context_create(['http' => [
-    'method' => '${m.method}',
+    'method' => ${php.str(m.method)},
     'header' => "Content-Type: application/json\\r\\n",
     'content' => json_encode($body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR),
     'ignore_errors' => true, // a 4xx/5xx still carries the envelope
@@ -180,27 +194,27 @@ $data = is_array($reply['data'] ?? null) ? $reply['data'] : [];
 $replyValues = array_map(fn ($field) => array_key_exists($field, $data) ? js_string($data[$field]) : 'undefined', RESPONSE_FIELDS);
 $replySignature = base64_decode((string) ($data['signature'] ?? ''), true);
 if ($replySignature === false || openssl_verify(signed_string($replyValues, $secretKey), $replySignature, $servicePublicKey, OPENSSL_ALGO_SHA256) !== 1) {
-    fail('data.signature does not verify over ' . signed_string($replyValues, '<secretKey>'), ${EXIT_CODES.notVerified});
+    fail('data.signature does not verify over ' . signed_string($replyValues, '<secretKey>'), ${php.num(EXIT_CODES.notVerified)});
 }
 fwrite(STDERR, 'response signature verified' . PHP_EOL);
 `;
 }
 
 /** A /v3 request: RS256 client assertion -> bearer token -> the request (doc 2 §5). */
-function bearerProgram(m: CodeModel, file: string): string {
+function bearerProgram(m: CodeModel, file: string): Code {
   const b = m.bearer!;
   const hasBody = m.body !== undefined;
   const header = headerLines(m, ['', `Run: php ${file}`]);
-  return `<?php
-${header.map((l) => (l ? `// ${l}` : '//')).join('\n')}
+  return program`<?php
+${php.comment(header)}
 
 declare(strict_types=1);
 
 // Write floats with the shortest digits that read back to the same value (json_encode).
 ini_set('serialize_precision', '-1');
 
-const PATH = ${quote(m.path)};
-const USER_EMAIL = ${quote(b.user)};
+const PATH = ${php.str(m.path)};
+const USER_EMAIL = ${php.str(b.user)};
 
 function env(string $name): string
 {
@@ -214,7 +228,7 @@ function env(string $name): string
 function fail(string $message): never
 {
     fwrite(STDERR, $message . PHP_EOL);
-    exit(${EXIT_CODES.error});
+    exit(${php.num(EXIT_CODES.error)});
 }
 
 function base64url(string $data): string
@@ -226,7 +240,7 @@ function base64url(string $data): string
 function client_assertion(string $partnerCode, OpenSSLAsymmetricKey $privateKey): string
 {
     $now = time();
-    $claims = ['iss' => $partnerCode, 'aud' => ${quote(b.audience)}, 'iat' => $now, 'exp' => $now + ${b.assertionTtl}, 'jti' => bin2hex(random_bytes(16))];
+    $claims = ['iss' => $partnerCode, 'aud' => ${php.str(b.audience)}, 'iat' => $now, 'exp' => $now + ${php.num(b.assertionTtl)}, 'jti' => bin2hex(random_bytes(16))];
     $input = base64url(json_encode(['alg' => 'RS256', 'typ' => 'JWT'])) . '.' . base64url(json_encode($claims));
     openssl_sign($input, $signature, $privateKey, OPENSSL_ALGO_SHA256) or fail('signing failed: ' . openssl_error_string());
     return $input . '.' . base64url($signature);
@@ -246,30 +260,30 @@ function send(string $url, string $method, ?array $body, array $headers = []): s
     return $text;
 }
 
-$baseUrl = env('${ENV.baseUrl}');
-$partnerCode = env('${ENV.partnerCode}');
-$privateKey = openssl_pkey_get_private((string) @file_get_contents(env('${ENV.privateKeyFile}')))
-    ?: fail('cannot read the private key in ${ENV.privateKeyFile}');
-fwrite(STDERR, ${quote(bearerLine(m))} . PHP_EOL);
+$baseUrl = env(${php.str(ENV.baseUrl)});
+$partnerCode = env(${php.str(ENV.partnerCode)});
+$privateKey = openssl_pkey_get_private((string) @file_get_contents(env(${php.str(ENV.privateKeyFile)})))
+    ?: fail(${php.str(`cannot read the private key in ${ENV.privateKeyFile}`)});
+fwrite(STDERR, ${php.str(bearerLine(m))} . PHP_EOL);
 
-$exchange = json_decode(send($baseUrl . ${quote(b.tokenPath)}, 'POST', ['clientAssertion' => client_assertion($partnerCode, $privateKey), 'userEmail' => USER_EMAIL]), true);
-if (($exchange['code'] ?? null) !== ${quote(b.successCode)}) {
+$exchange = json_decode(send($baseUrl . ${php.str(b.tokenPath)}, 'POST', ['clientAssertion' => client_assertion($partnerCode, $privateKey), 'userEmail' => USER_EMAIL]), true);
+if (($exchange['code'] ?? null) !== ${php.str(b.successCode)}) {
     fail(sprintf('the token exchange was refused: %s: %s', $exchange['code'] ?? '', $exchange['message'] ?? ''));
 }
 $accessToken = $exchange['data']['accessToken'];
 ${
   hasBody
-    ? `
+    ? program`
 $body = [
-${bodyMembers(m).join('\n')}
+${bodyMembers(m)}
 ];
 `
-    : ''
+    : program``
 }
-$text = send($baseUrl . PATH, '${m.method}', ${hasBody ? '$body' : 'null'}, ["Authorization: Bearer $accessToken"]);
+$text = send($baseUrl . PATH, ${php.str(m.method)}, ${hasBody ? program`$body` : program`null`}, ["Authorization: Bearer $accessToken"]);
 echo $text;
 $code = json_decode($text, true)['code'] ?? null;
-if ($code !== ${quote(b.successCode)}) {
+if ($code !== ${php.str(b.successCode)}) {
     fail('error response: ' . ($code ?? 'not a JSON envelope'));
 }
 `;

@@ -1,50 +1,71 @@
 // The request as a Python 3 program: the standard library plus `cryptography` (Python has no RSA of
 // its own). On Debian: apt-get install python3-cryptography, and run it with that python3.
-import {
-  bearerLine,
-  ENV,
-  EXIT_CODES,
-  headerLines,
-  omittedComment,
-  numberLiteral,
-  programFile,
-  type CodeModel,
-  type JsonValue,
-} from './model';
+// Every value enters through the Python encoder (encode.ts): the program is Code, not a string.
+import { type Code, join, program, py, space } from './encode';
+import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, programFile, type CodeModel, type JsonValue } from './model';
 
-function literal(v: JsonValue, indent: string): string {
-  if (v === null) return 'None';
-  if (typeof v === 'boolean') return v ? 'True' : 'False';
-  if (typeof v === 'number') return numberLiteral(v).text;
-  // A JSON string literal is a valid Python one (same escapes).
-  if (typeof v === 'string') return JSON.stringify(v);
+const NL = program`
+`;
+
+function literal(v: JsonValue, indent: string, field: string): Code {
+  if (v === null) return program`None`;
+  if (typeof v === 'boolean') return v ? program`True` : program`False`;
+  if (typeof v === 'number') return py.num(v, field);
+  if (typeof v === 'string') return py.str(v, field);
   const inner = `${indent}    `;
-  if (Array.isArray(v)) return v.length ? `[\n${v.map((x) => `${inner}${literal(x, inner)},`).join('\n')}\n${indent}]` : '[]';
+  const pad = space(inner);
+  if (Array.isArray(v))
+    return v.length
+      ? program`[
+${join(
+  v.map((x, i) => program`${pad}${literal(x, inner, `${field}[${i}]`)},`),
+  NL,
+)}
+${space(indent)}]`
+      : program`[]`;
   const entries = Object.entries(v);
-  if (!entries.length) return '{}';
-  return `{\n${entries.map(([k, x]) => `${inner}${JSON.stringify(k)}: ${literal(x, inner)},`).join('\n')}\n${indent}}`;
+  if (!entries.length) return program`{}`;
+  return program`{
+${join(
+  entries.map(([k, x]) => program`${pad}${py.str(k, `${field}.${k}`)}: ${literal(x, inner, `${field}.${k}`)},`),
+  NL,
+)}
+${space(indent)}}`;
 }
 
-function bodyMembers(m: CodeModel): string[] {
-  return (m.body ?? []).map((e) => {
-    const value = !('env' in e) ? literal(e.value, '        ') : e.env === ENV.partnerCode ? 'partner_code' : `env("${e.env}")`;
-    return `    ${JSON.stringify(e.key)}: ${value},`;
-  });
+/** The body's members, at `indent`. */
+function bodyMembers(m: CodeModel, indent: string): Code {
+  const pad = space(indent);
+  return join(
+    (m.body ?? []).map((e) => {
+      const value = !('env' in e)
+        ? literal(e.value, indent, e.key)
+        : e.env === ENV.partnerCode
+          ? program`partner_code`
+          : program`env(${py.str(e.env)})`;
+      return program`${pad}${py.str(e.key)}: ${value},`;
+    }),
+    NL,
+  );
 }
 
-export function pythonProgram(m: CodeModel): string {
+export function pythonProgram(m: CodeModel): Code {
   const file = programFile(m, 'python');
   if (m.bearer) return bearerProgram(m, file);
-  const bodyLines = bodyMembers(m);
-  const signedLines = m.signed.map((s) =>
-    s.omitted ? `        # ${omittedComment(s)}\n        "${s.literal}",` : `        js_string(body[${JSON.stringify(s.field)}]),`,
+  const signedLines = join(
+    m.signed.map((s) =>
+      s.omitted
+        ? program`${py.comment([omittedComment(s)], '        ')}\n        ${py.str(s.literal)},`
+        : program`        js_string(body[${py.str(s.field)}]),`,
+    ),
+    NL,
   );
   const header = headerLines(m, [
     '',
     `Run: python3 ${file}  (needs the cryptography package: pip install cryptography, or Debian's python3-cryptography)`,
   ]);
-  return `#!/usr/bin/env python3
-${header.map((l) => (l ? `# ${l}` : '#')).join('\n')}
+  return program`#!/usr/bin/env python3
+${py.comment(header)}
 import base64
 import json
 import os
@@ -57,15 +78,18 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import padding
 
-PATH = "${m.path}"
+PATH = ${py.str(m.path)}
 # The fields of data that the service signs its reply over.
-RESPONSE_FIELDS = [${m.response.segments.map((s) => `"${s.field}"`).join(', ')}]
+RESPONSE_FIELDS = [${join(
+    m.response.segments.map((s) => py.str(s.field)),
+    program`, `,
+  )}]
 
 
 def env(name):
     value = os.environ.get(name)
     if not value:
-        sys.exit(f"{name} is not set")  # exit status ${EXIT_CODES.error}
+        sys.exit(f"{name} is not set")  # exit status ${py.num(EXIT_CODES.error)}
     return value
 
 
@@ -120,31 +144,31 @@ def signed_string(values, secret):
 
 
 def main():
-    base_url = env("${ENV.baseUrl}")
-    partner_code = env("${ENV.partnerCode}")
-    secret_key = env("${ENV.secretKey}")
+    base_url = env(${py.str(ENV.baseUrl)})
+    partner_code = env(${py.str(ENV.partnerCode)})
+    secret_key = env(${py.str(ENV.secretKey)})
     try:
         # load_pem_private_key reads both PKCS#1 (RSA PRIVATE KEY) and PKCS#8 (PRIVATE KEY).
-        with open(env("${ENV.privateKeyFile}"), "rb") as f:
+        with open(env(${py.str(ENV.privateKeyFile)}), "rb") as f:
             private_key = serialization.load_pem_private_key(f.read(), password=None)
-        with open(env("${ENV.servicePublicKeyFile}"), "rb") as f:
+        with open(env(${py.str(ENV.servicePublicKeyFile)}), "rb") as f:
             service_public_key = serialization.load_pem_public_key(f.read())
     except (OSError, ValueError) as err:
         sys.exit(f"cannot read a key: {err}")
 
     body = {
-${bodyLines.map((l) => `    ${l}`).join('\n')}
+${bodyMembers(m, '        ')}
     }
 
     # The signed fields in the documented order.
     signed_values = [
-${signedLines.join('\n')}
+${signedLines}
     ]
     print(signed_string(signed_values, "<secretKey>"), file=sys.stderr)
     signature = private_key.sign(signed_string(signed_values, secret_key).encode(), padding.PKCS1v15(), hashes.SHA256())
     payload = json.dumps({**body, "signature": base64.b64encode(signature).decode()}).encode()
 
-    request = urllib.request.Request(base_url + PATH, data=payload, method="${m.method}", headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(base_url + PATH, data=payload, method=${py.str(m.method)}, headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             text = response.read().decode()
@@ -174,7 +198,7 @@ ${signedLines.join('\n')}
         )
     except (InvalidSignature, ValueError):
         print(f"data.signature does not verify over {signed_string(reply_values, '<secretKey>')}", file=sys.stderr)
-        sys.exit(${EXIT_CODES.notVerified})
+        sys.exit(${py.num(EXIT_CODES.notVerified)})
     print("response signature verified", file=sys.stderr)
 
 
@@ -184,15 +208,15 @@ if __name__ == "__main__":
 }
 
 /** A /v3 request: RS256 client assertion -> bearer token -> the request (doc 2 §5). */
-function bearerProgram(m: CodeModel, file: string): string {
+function bearerProgram(m: CodeModel, file: string): Code {
   const b = m.bearer!;
   const header = headerLines(m, [
     '',
     `Run: python3 ${file}  (needs the cryptography package: pip install cryptography, or Debian's python3-cryptography)`,
   ]);
   const hasBody = m.body !== undefined;
-  return `#!/usr/bin/env python3
-${header.map((l) => (l ? `# ${l}` : '#')).join('\n')}
+  return program`#!/usr/bin/env python3
+${py.comment(header)}
 import base64
 import json
 import os
@@ -205,14 +229,14 @@ import uuid
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import padding
 
-PATH = ${JSON.stringify(m.path)}
-USER_EMAIL = ${JSON.stringify(b.user)}
+PATH = ${py.str(m.path)}
+USER_EMAIL = ${py.str(b.user)}
 
 
 def env(name):
     value = os.environ.get(name)
     if not value:
-        sys.exit(f"{name} is not set")  # exit status ${EXIT_CODES.error}
+        sys.exit(f"{name} is not set")  # exit status ${py.num(EXIT_CODES.error)}
     return value
 
 
@@ -224,7 +248,7 @@ def client_assertion(partner_code, private_key):
     """A JWT signed RS256 with the partner's key, fresh for every token request."""
     now = int(time.time())
     header = base64url(json.dumps({"alg": "RS256", "typ": "JWT"}).encode())
-    claims = {"iss": partner_code, "aud": ${JSON.stringify(b.audience)}, "iat": now, "exp": now + ${b.assertionTtl}, "jti": str(uuid.uuid4())}
+    claims = {"iss": partner_code, "aud": ${py.str(b.audience)}, "iat": now, "exp": now + ${py.num(b.assertionTtl)}, "jti": str(uuid.uuid4())}
     signing_input = f"{header}.{base64url(json.dumps(claims).encode())}"
     signature = private_key.sign(signing_input.encode(), padding.PKCS1v15(), hashes.SHA256())
     return f"{signing_input}.{base64url(signature)}"
@@ -243,42 +267,40 @@ def send(url, method, body=None, headers=None):
 
 
 def main():
-    base_url = env("${ENV.baseUrl}")
-    partner_code = env("${ENV.partnerCode}")
+    base_url = env(${py.str(ENV.baseUrl)})
+    partner_code = env(${py.str(ENV.partnerCode)})
     try:
-        with open(env("${ENV.privateKeyFile}"), "rb") as f:
+        with open(env(${py.str(ENV.privateKeyFile)}), "rb") as f:
             private_key = serialization.load_pem_private_key(f.read(), password=None)
     except (OSError, ValueError) as err:
         sys.exit(f"cannot read the private key: {err}")
-    print(${JSON.stringify(bearerLine(m))}, file=sys.stderr)
+    print(${py.str(bearerLine(m))}, file=sys.stderr)
 
-    exchange = send(base_url + ${JSON.stringify(b.tokenPath)}, "POST", {"clientAssertion": client_assertion(partner_code, private_key), "userEmail": USER_EMAIL})
+    exchange = send(base_url + ${py.str(b.tokenPath)}, "POST", {"clientAssertion": client_assertion(partner_code, private_key), "userEmail": USER_EMAIL})
     try:
         reply = json.loads(exchange)
     except ValueError:
         sys.exit("the token exchange did not answer JSON")
-    if reply.get("code") != ${JSON.stringify(b.successCode)}:
+    if reply.get("code") != ${py.str(b.successCode)}:
         sys.exit(f"the token exchange was refused: {reply.get('code')}: {reply.get('message')}")
     access_token = reply["data"]["accessToken"]
 ${
   hasBody
-    ? `
+    ? program`
     body = {
-${bodyMembers(m)
-  .map((l) => `    ${l}`)
-  .join('\n')}
+${bodyMembers(m, '        ')}
     }
 `
-    : ''
+    : program``
 }
-    text = send(base_url + PATH, "${m.method}", ${hasBody ? 'body' : 'None'}, {"Authorization": f"Bearer {access_token}"})
+    text = send(base_url + PATH, ${py.str(m.method)}, ${hasBody ? program`body` : program`None`}, {"Authorization": f"Bearer {access_token}"})
     sys.stdout.write(text)
     sys.stdout.flush()
     try:
         code = json.loads(text).get("code")
     except (ValueError, AttributeError):
         sys.exit("the response is not a JSON envelope")
-    if code != ${JSON.stringify(b.successCode)}:
+    if code != ${py.str(b.successCode)}:
         sys.exit(f"error response: {code}")
 
 

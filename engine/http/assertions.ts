@@ -24,6 +24,15 @@ export interface AssertionResult {
   actual?: string;
   /** Why it failed, naming what was expected and what was found. */
   message?: string;
+  /**
+   * For `==`/`!=` comparisons: the expected value in the form `actual` is shown (a string quoted),
+   * so a test view can show the two side by side as a diff.
+   */
+  expected?: string;
+  /** Where the `??` line is: its offset relative to its request block (Assertion.span.start). */
+  at?: number;
+  /** A `client.test` of a script, or the script's own failure, rather than a `??` line. */
+  origin?: 'script';
 }
 
 /** Resolve `$.data.x`, `data.items[0].name`, `data["a.b"]` against a JSON value. */
@@ -117,7 +126,7 @@ function subjectValue(a: Assertion, ctx: AssertionContext): { found: boolean; va
 }
 
 export function evaluateAssertion(a: Assertion, ctx: AssertionContext): AssertionResult {
-  const base = { text: a.text.trim() };
+  const base = { text: a.text.trim(), at: a.span.start };
   const sv = subjectValue(a, ctx);
   if ('error' in sv) return { ...base, ok: false, message: sv.error };
   const op = a.operator ?? 'exists';
@@ -199,15 +208,22 @@ export function evaluateAssertion(a: Assertion, ctx: AssertionContext): Assertio
     default:
       return { ...base, ok: false, actual: shown, message: `unknown operator "${op}"; use one of ${ASSERTION_OPERATORS.join(', ')}` };
   }
-  if (ok) return { ...base, ok, actual: shown };
+  const compared = ['==', '===', '!=', '!=='].includes(op) ? { expected: shownLike(actual, expected) } : {};
+  if (ok) return { ...base, ...compared, ok, actual: shown };
   const where = a.subject === 'body' ? `body ${a.path ?? ''}`.trim() : a.subject === 'header' ? `header ${a.path}` : a.subject;
   const want = ['exists', 'isTrue', 'isFalse', 'isNumber', 'isString', 'isBoolean', 'isArray'].includes(op) ? op : `${op} ${expected}`;
-  return { ...base, ok, actual: shown, message: `expected ${where} ${want}, got ${shown}` };
+  return { ...base, ...compared, ok, actual: shown, message: `expected ${where} ${want}, got ${shown}` };
+}
+
+/** The expected operand written the way `show` writes the actual value (`SUCCESS` -> `"SUCCESS"` for a text). */
+function shownLike(actual: unknown, expected: string): string {
+  const e = expected.trim();
+  return typeof actual === 'string' || (actual === undefined && /^["']/.test(e)) ? JSON.stringify(unquote(e)) : e;
 }
 
 // `?? schema valid` makes a schema mismatch a failure (by default it is only shown). No schema to
 // compare with is a failure of `valid` and `invalid` alike: the assertion could not be checked.
-function evaluateSchema(a: Assertion, op: string, schema: SchemaOutcome | undefined, base: { text: string }): AssertionResult {
+function evaluateSchema(a: Assertion, op: string, schema: SchemaOutcome | undefined, base: { text: string; at: number }): AssertionResult {
   if (op !== 'valid' && op !== 'invalid') {
     return { ...base, ok: false, message: 'schema assertions are `?? schema valid` or `?? schema invalid`' };
   }

@@ -3,6 +3,7 @@
 // in the body, a v3 bearer token, a v3 client assertion) and headers completed. Never sends
 // anything itself: a v3 token comes from the `token` callback, which the session provides when it
 // is about to send and `sign`/`curl` leave out.
+import type { CandidateSource } from '../signing';
 import { endpointById, matchRequest, v3Conventions } from '../catalogue';
 import type { Endpoint } from '../catalogue/types';
 import { createClientAssertion, jsString } from '../signing';
@@ -24,6 +25,8 @@ export interface PrepareContext {
   uuid: () => string;
   /** Endpoints of the user's OpenAPI documents (`# @openapi`, setting, `--openapi`) for matching. */
   extraEndpoints?: Endpoint[];
+  /** Values at hand for explaining a typed signature that does not match (computed only then). */
+  explainSources?: () => readonly CandidateSource[];
   /** Obtains the bearer token of a user; absent when nothing may be sent (sign, curl). */
   token?: (user: string, baseUrl: string) => Promise<{ token: AccessToken; fresh: boolean }>;
 }
@@ -132,6 +135,7 @@ export async function prepareRequest(
 
   const resolved = resolvedBefore ?? resolveRequest(block, ctx.resolve);
   for (const s of resolved.secrets) ctx.redactor.add(s, '<secret>');
+  base.method = resolved.method; // GRAPHQL goes out as the POST httpYac and kulala send
   base.url = resolved.url;
   base.headers = headerRecord(resolved.headers);
   base.requestRefs = resolved.requestRefs;
@@ -172,7 +176,7 @@ export async function prepareRequest(
 
   switch (endpoint?.auth) {
     case 'signed-v2': {
-      const signed = signV2Body(endpoint, body, ctx.credentials, blockers);
+      const signed = signV2Body(endpoint, body, ctx.credentials, blockers, ctx.explainSources);
       body = signed.body;
       if (signed.signing) base.signing = signed.signing;
       base.problems.push(...signed.problems);

@@ -27,34 +27,53 @@ export function schemaLines(s: SchemaOutcome | undefined): string[] {
   return [`Schema: ${s.problems.length} problem(s) against ${s.endpointId} ✗`, ...s.problems.map((p) => `  ${p.path}: ${p.message}`)];
 }
 
+/** Where an explanation is read: its advice names what the reader can do there (a CLI flag, an editor action). */
+export type ExplainAudience = 'cli' | 'editor';
+
+const OTHER_KEY_ADVICE: Record<ExplainAudience, string> = {
+  cli: 'to explain it against the key pair your backend uses, give its public key with --public-key FILE',
+  editor:
+    'to explain it against the key pair your backend uses, select the environment that holds it (Payout HTTP: Select Environment) and run Payout HTTP: Explain Signature Mismatch again',
+};
+const NOT_FOUND_ADVICE: Record<ExplainAudience, string> = {
+  cli: 'the backend signed a value that is not at hand here: print the string your backend signs (without its secretKey) and compare it with the expected string above',
+  editor:
+    'the backend signed a value that is not at hand here: print the string your backend signs (without its secretKey) and compare it with the expected string above (Payout HTTP: Show Signed String)',
+};
+
 /**
- * A signature explained (CLI and editor): the expected string; when it matches, that alone (the variant
- * search never ran); otherwise the covered variant with its segment diff (a reordered field as one
- * move), or, when nothing verifies, what the search tried.
+ * A signature explained (CLI and editor): the expected string; when it matches, that alone (the search
+ * never ran); otherwise the verdict of opening the signature, then the covered variant with its segment
+ * diff (a reordered field as one move), or, when nothing matches, what the search tried.
  */
-export function explanationLines(e: Explanation | undefined, indent = '  '): string[] {
+export function explanationLines(e: Explanation | undefined, indent = '  ', audience: ExplainAudience = 'cli'): string[] {
   if (!e) return [];
   const out = [`${indent}expected string: ${e.expectedDisplay}`];
   if (e.verifiedAsExpected) {
     // nothing to diagnose
-  } else if (e.match) {
-    out.push(`${indent}the signature covers: ${e.match.display}`, `${indent}diagnosis: ${e.match.description}`);
-    for (const d of e.match.diff) {
+  } else {
+    if (e.verdict) out.push(`${indent}verdict: the signature was ${e.verdict.text}`);
+    if (e.match) {
+      out.push(`${indent}diagnosis: ${e.match.description}`, `${indent}the signature covers: ${e.match.display}`);
+      for (const d of e.match.diff) {
+        out.push(
+          d.movedTo !== undefined
+            ? `${indent}  segment ${d.index + 1} (${JSON.stringify(d.expected)}) moved: signed as segment ${d.movedTo + 1}`
+            : `${indent}  segment ${d.index + 1}: expected ${JSON.stringify(d.expected)}, signed ${JSON.stringify(d.actual)}`,
+        );
+      }
+    } else if (e.verdict?.kind === 'other-key') {
+      out.push(`${indent}${OTHER_KEY_ADVICE[audience]}`);
+    } else if (e.searched) {
+      const s = e.searched;
       out.push(
-        d.movedTo !== undefined
-          ? `${indent}  segment ${d.index + 1} (${JSON.stringify(d.expected)}) moved: signed as segment ${d.movedTo + 1}`
-          : `${indent}  segment ${d.index + 1}: expected ${JSON.stringify(d.expected)}, signed ${JSON.stringify(d.actual)}`,
+        `${indent}not found: no string tried gives the signed digest. Tried ${e.tried} strings: ${s.strings} of these families and ${s.candidates} with other values (up to ${s.perField} per field)` +
+          (s.sources.length ? `, values from: ${s.sources.join('; ')}` : '') +
+          `; ${s.complete ? 'searched all' : 'stopped at the time budget'} in ${s.elapsedMs} ms (budget ${s.budgetMs} ms):`,
+        ...s.families.map((f) => `${indent}  - ${f}`),
+        `${indent}${NOT_FOUND_ADVICE[audience]}`,
       );
     }
-  } else {
-    const searched = e.searched;
-    out.push(
-      searched
-        ? `${indent}no variant verifies: tried ${searched.strings} strings x ${searched.schemes} signature schemes x ${searched.keys.length} key(s) (${searched.keys.join(', ')}), ${e.tried} checks, from these families:`
-        : `${indent}no variant of the string verifies (${e.tried} tried)`,
-      ...(searched?.families ?? []).map((f) => `${indent}  - ${f}`),
-      `${indent}the signature was made over other data, with another secretKey, or with a key not at hand (pass it with --public-key FILE)`,
-    );
   }
   if (e.note) out.push(`${indent}note: ${e.note}`);
   return out;
@@ -95,7 +114,7 @@ export function renderResponse(r: SendResult, now: Date): string {
   if (res) {
     lines.push(`HTTP ${res.status} · ${Math.round(res.durationMs)} ms · ${res.bytes} bytes`);
     lines.push(verdictLine(r.verdict));
-    if (r.verdict?.state === 'not-verified') lines.push(...explanationLines(r.verdict.explanation));
+    if (r.verdict?.state === 'not-verified') lines.push(...explanationLines(r.verdict.explanation, '  ', 'editor'));
     lines.push(...schemaLines(r.schema));
     if (r.decoded) {
       lines.push(`Result: ${r.decoded.headline}`);
@@ -116,6 +135,11 @@ export function renderResponse(r: SendResult, now: Date): string {
     lines.push(`Assertions: ${r.assertions.filter((a) => a.ok).length}/${r.assertions.length} hold`);
     for (const a of r.assertions) lines.push(`  ${a.ok ? '✓' : '✗'} ${a.text}${a.ok ? '' : ` (${a.message ?? `got ${a.actual}`})`}`);
   }
+  if (r.scriptLogs?.length) {
+    lines.push('Script log:');
+    for (const l of r.scriptLogs) lines.push(`  ${l}`);
+  }
+  if (r.savedBodyTo) lines.push(`Body saved to ${r.savedBodyTo}`);
   const s = p.signing;
   if (s) {
     lines.push(
@@ -123,7 +147,7 @@ export function renderResponse(r: SendResult, now: Date): string {
       `Request signed over: ${s.canonicalDisplay}${s.source === 'typed' ? ` (typed signature: ${s.typedMatches ? 'matches' : 'does NOT match'} the computed one)` : ''}`,
     );
     for (const o of s.omitted) lines.push(`  omitted ${o.field}: signed as ${o.signedAs}${o.note ? ` (${o.note})` : ''}`);
-    if (s.source === 'typed' && !s.typedMatches) lines.push(...explanationLines(s.explanation));
+    if (s.source === 'typed' && !s.typedMatches) lines.push(...explanationLines(s.explanation, '  ', 'editor'));
   }
   for (const w of p.warnings) lines.push(`Warning: ${w}`);
   if (r.token) lines.push(`Token: for ${r.token.user}, ${r.token.fresh ? 'freshly exchanged' : 'cached'}, ${r.token.masked}`);

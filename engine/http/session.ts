@@ -4,7 +4,6 @@
 // signature verdict and the assertions. The clock, ids, sleeping and the sandbox start-up are
 // parameters, so the whole flow runs deterministically in tests.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { BODY_FILE_MAX_BYTES, readBoundedText } from '../util/readBounded';
 import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
 import type { Endpoint } from '../catalogue/types';
@@ -25,8 +24,13 @@ import { evaluateAssertions, type AssertionResult } from './assertions';
 import { loadCredentials, type Credentials } from './credentials';
 import { decodeEnvelope, type DecodedEnvelope } from './decode';
 import type { SelectedEnvironment } from '../workspace/environment';
+import type { CandidateSource } from '../signing';
+import { environmentSources, fileSources, objectSources } from '../workspace/explainSources';
+import { writeRedirect } from './outputRedirect';
 import { prepareRequest, prepareSynthetic, type Prepared, type PrepareContext } from './prepare';
 import { maskToken, Redactor } from './redact';
+import { RequestScripts, type ScriptPolicy } from './requestScripts';
+import { variablesSetByScripts } from '../syntax/scriptVariables';
 import { schemaOutcome } from './schema';
 import {
   createsOrder,
@@ -61,6 +65,8 @@ export interface SessionDeps {
   onResult?: (result: SendResult) => void;
   /** Told when a request goes out (signed, resolved), before its response: a hanging request is visible. */
   onStart?: (prepared: PreparedRequest) => void;
+  /** The request files' JetBrains-style scripts: run (the default, `client.global` kept by this session) or refused. */
+  scripts?: ScriptPolicy;
 }
 
 export interface SessionOptions {
@@ -75,6 +81,11 @@ export interface SessionOptions {
    */
   openApiDocuments?: readonly OpenApiDirective[];
   deps?: SessionDeps;
+  /**
+   * Values the caller has at hand besides the file, the environments and this session's own sends,
+   * for explaining a signature (the editor's earlier sends; a history of what was sent).
+   */
+  explainSources?: () => readonly CandidateSource[];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -96,13 +107,18 @@ export class PayoutSession {
   private loadedCredentials?: Credentials;
   private readonly configuredDocuments: readonly OpenApiDirective[];
   private openApi?: { endpoints?: Endpoint[]; problems: string[] };
+  private readonly callerSources?: () => readonly CandidateSource[];
+  private readonly scripts: RequestScripts;
+  /** `request.variables` of the request being prepared (set by its pre-request scripts). */
+  private requestVariables: Record<string, string> = {};
 
   constructor(options: SessionOptions) {
     this.filePath = isAbsolute(options.filePath) ? options.filePath : resolvePath(options.filePath);
     this.fileDir = dirname(this.filePath);
-    this.file = parseHttpFile(options.text ?? readFileSync(this.filePath, 'utf8'));
+    this.file = parseHttpFile(options.text ?? readBoundedText(this.filePath, { maxBytes: BODY_FILE_MAX_BYTES }));
     this.env = options.environment;
     this.configuredDocuments = options.openApiDocuments ?? [];
+    this.callerSources = options.explainSources;
     const d = options.deps ?? {};
     this.deps = {
       ...d,
@@ -112,6 +128,7 @@ export class PayoutSession {
     };
     this.tokens = d.tokenCache ?? new TokenCache({ now: this.deps.now });
     this.rememberSecrets();
+    this.scripts = new RequestScripts(d.scripts ?? {}, this.filePath, d.scripts?.root ?? this.fileDir, this.redactor);
   }
 
   /**
@@ -214,7 +231,8 @@ export class PayoutSession {
   private resolveContext(system: SystemVariables = this.system()): ResolveContext {
     return {
       file: this.file,
-      env: this.env.variables,
+      // What scripts set (client.global, request.variables) over the environment, as JetBrains resolves them.
+      env: { ...this.env.variables, ...this.scripts.variables(this.requestVariables) },
       system,
       response: (name) => this.responses.get(name),
       readFile: (p) => {
@@ -242,11 +260,27 @@ export class PayoutSession {
     return this.loadedCredentials;
   }
 
+  /**
+   * Everything at hand for explain's value search: this session's earlier sends and their responses
+   * (newest first), the caller's sources (the editor's earlier sends, a history), the literal values
+   * of the file's other requests, the environments' plain variables.
+   */
+  explainSources(except?: RequestBlock): CandidateSource[] {
+    const sent = [...this.results.values()]
+      .reverse()
+      .flatMap((r) => [
+        ...objectSources(`an earlier send of ${r.prepared.label} in this run`, r.prepared.bodyJson),
+        ...objectSources(`the response to ${r.prepared.label} in this run`, r.response?.body),
+      ]);
+    return [...sent, ...(this.callerSources?.() ?? []), ...fileSources(this.file.requests, except), ...environmentSources(this.fileDir)];
+  }
+
   private prepareContext(withToken: boolean): PrepareContext {
     const creds = this.credentials();
     return {
       resolve: this.resolveContext(),
       credentials: creds,
+      explainSources: () => this.explainSources(),
       redactor: this.redactor,
       extraEndpoints: this.openApiDocuments().endpoints,
       now: this.deps.now,
@@ -278,6 +312,14 @@ export class PayoutSession {
   async prepare(block: RequestBlock): Promise<PreparedRequest> {
     await this.ensureLocal();
     const p = await prepareRequest(block, this.indexOf(block), this.prepareContext(false));
+    // Scripts run only when sending: a name one sets is not "undefined", it is not known yet.
+    const runtime = new Set(this.file.blocks.flatMap((b) => variablesSetByScripts(b)));
+    p.problems = p.problems.map((problem) => {
+      const name = [...runtime].find((n) => problem.includes(`\`${n}\` is not defined`));
+      return name
+        ? `{{${name}}} is set at run time by a script of this file: \`send\` runs the script and resolves it; signing, curl and code export do not run scripts`
+        : problem;
+    });
     return strip(p);
   }
 
@@ -335,13 +377,28 @@ export class PayoutSession {
   }
 
   private async sendOnce(block: RequestBlock): Promise<SendResult> {
-    const { problems: depProblems, resolved } = await this.sendDependencies(block);
-    const prepared = await prepareRequest(block, this.indexOf(block), this.prepareContext(true), resolved);
+    const label = block.name ?? `#${this.indexOf(block) + 1}`;
+    const refusal = this.scripts.refusal(block, label);
+    if (refusal) return this.finish(failed(emptyPrepared(block, label), refusal), block);
+    const { problems: depProblems, resolved: dry } = await this.sendDependencies(block);
+    // Pre-request scripts first: what they set is resolved, and signed, like any variable.
+    const pre = await this.scripts.pre(block, label, this.env.variables);
+    if (pre.error) return this.finish({ ...failed(emptyPrepared(block, label), pre.error), scriptLogs: pre.logs }, block);
+    const hasPre = block.scripts.some((s) => s.phase === 'pre');
+    let prepared: Prepared;
+    this.requestVariables = pre.variables;
+    try {
+      prepared = await prepareRequest(block, this.indexOf(block), this.prepareContext(true), hasPre ? undefined : dry);
+    } finally {
+      this.requestVariables = {};
+    }
     if (depProblems.length || prepared.problems.length) {
       return this.finish(failed(strip(prepared), [...depProblems, ...prepared.problems].join('\n')), block);
     }
     this.deps.onStart?.(strip(prepared));
     const result = await this.exchange(prepared, block.assertions);
+    if (result.response) await this.afterResponse(block, label, result, pre.variables, pre.logs);
+    else if (pre.logs.length) result.scriptLogs = pre.logs;
     if (result.response && block.name) {
       this.responses.set(block.name, {
         status: result.response.status,
@@ -350,6 +407,36 @@ export class PayoutSession {
       });
     }
     return this.finish(result, block);
+  }
+
+  /** Response handlers (their tests join the assertions), then `>> file`. */
+  private async afterResponse(
+    block: RequestBlock,
+    label: string,
+    result: SendResult,
+    variables: Record<string, string>,
+    logs: string[],
+  ): Promise<void> {
+    const response = result.response!;
+    if (block.scripts.some((s) => s.phase === 'post')) {
+      const post = await this.scripts.post(block, label, this.env.variables, variables, response);
+      logs = [...logs, ...post.logs];
+      result.assertions.push(...post.assertions);
+    }
+    if (logs.length) result.scriptLogs = logs;
+    if (block.outputRedirect) {
+      try {
+        result.savedBodyTo = writeRedirect(block.outputRedirect, response.bodyText, this.filePath, this.deps.scripts?.root ?? this.fileDir);
+      } catch (e) {
+        result.assertions.push({
+          text: block.outputRedirect.force ? `>>! ${block.outputRedirect.path}` : `>> ${block.outputRedirect.path}`,
+          ok: false,
+          message: (e as Error).message,
+          origin: 'script',
+        });
+      }
+    }
+    result.ok = judge(result);
   }
 
   /** Sends a prepared request with retries, verifies it, evaluates assertions. */
@@ -419,6 +506,8 @@ export class PayoutSession {
       servicePublicKeyProblem: creds.problems.servicePublicKey,
       secretKey: creds.secretKey,
       secretKeyProblem: creds.problems.secretKey,
+      // The response usually echoes the request: its values come first.
+      explainSources: () => [...objectSources(`the request ${prepared.label} as sent`, prepared.bodyJson), ...this.explainSources()],
     });
 
     const schema = schemaOutcome(endpoint, response);

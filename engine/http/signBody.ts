@@ -5,7 +5,7 @@
 // is sent as typed (to reproduce another system's request) and checked against the computed one.
 import { createPublicKey } from 'node:crypto';
 import type { Endpoint } from '../catalogue/types';
-import { buildCanonical, explainSignature, jsString, signText, verifyText } from '../signing';
+import { buildCanonical, explainSignature, jsString, signText, verifyText, type CandidateSource } from '../signing';
 import type { Credentials } from './credentials';
 import type { SigningInfo } from './types';
 import { setJsonMember } from '../util/jsonMember';
@@ -40,7 +40,13 @@ export function insertSignature(bodyText: string, signature: string): string {
  * `unresolvedFields`: body fields whose value still holds an unresolved `{{...}}`; a signature over
  * them would be over the template text, so signing stops and says what is missing.
  */
-export function signV2Body(endpoint: Endpoint, bodyText: string | undefined, creds: Credentials, blockers: string[]): SignedBody {
+export function signV2Body(
+  endpoint: Endpoint,
+  bodyText: string | undefined,
+  creds: Credentials,
+  blockers: string[],
+  explainSources?: () => readonly CandidateSource[],
+): SignedBody {
   const template = endpoint.signedString;
   const problems: string[] = [];
   const warnings: string[] = [];
@@ -103,6 +109,7 @@ export function signV2Body(endpoint: Endpoint, bodyText: string | undefined, cre
           signature: signing.signature,
           publicKey,
           bodyJson: text,
+          ...(explainSources ? { sources: explainSources() } : {}),
         });
         warnings.push('the signature typed in the body does not match the one computed from the body; it is sent as typed');
       }

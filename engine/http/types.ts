@@ -92,6 +92,10 @@ export interface SendResult {
   schema?: SchemaOutcome;
   /** A token exchange happened (or a cached token was used) for this request. */
   token?: { user: string; fresh: boolean; expiresAt: number; masked: string };
+  /** `client.log` lines of the request's scripts, redacted, in the order written. */
+  scriptLogs?: string[];
+  /** Where `>> file` / `>>! file` wrote the response body. */
+  savedBodyTo?: string;
   /** The request could not be sent, or no response came: what went wrong and what to do. */
   error?: string;
   /** True when it was sent, answered, and every assertion holds (and no error). */

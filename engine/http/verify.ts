@@ -5,7 +5,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { Endpoint, SignedTemplate } from '../catalogue/types';
 import { orderSignature } from '../catalogue';
-import { buildCanonical, explainSignature, verifyText, type Explanation } from '../signing';
+import { buildCanonical, explainSignature, verifyText, type CandidateSource, type Explanation } from '../signing';
 
 export type Verdict =
   | { state: 'verified'; /** The string that was verified, `<secretKey>` in place of the secret. */ signedDisplay: string }
@@ -19,6 +19,8 @@ export interface VerifyKeys {
   /** The partner's secretKey: the last segment of every signed string, responses included. */
   secretKey?: string;
   secretKeyProblem?: string;
+  /** Values at hand for explaining a signature that does not verify (the request sent, earlier exchanges). */
+  explainSources?: () => readonly CandidateSource[];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -55,11 +57,19 @@ export function verifyData(template: SignedTemplate, data: Record<string, unknow
   if (verifyText(canonical.withSecret(keys.secretKey), signature, keys.servicePublicKey)) {
     return { state: 'verified', signedDisplay: canonical.display };
   }
-  const explanation = explainSignature({ template, values: data, secret: keys.secretKey, signature, publicKey: keys.servicePublicKey });
+  const explanation = explainSignature({
+    template,
+    values: data,
+    secret: keys.secretKey,
+    signature,
+    publicKey: keys.servicePublicKey,
+    keyRole: 'service',
+    ...(keys.explainSources ? { sources: keys.explainSources() } : {}),
+  });
   const reason = explanation.match
     ? `data.signature does not cover the documented string; it covers: ${explanation.match.description}`
     : (explanation.note ??
-      'data.signature does not verify with the service public key over the documented string (the data was altered, or it was signed with another key)');
+      `data.signature does not verify over the documented string: the signature was ${explanation.verdict.text}${explanation.verdict.kind === 'other-key' ? '' : '; no string tried covers it (the data was changed after signing)'}`);
   return { state: 'not-verified', signedDisplay: canonical.display, reason, explanation };
 }
 
@@ -108,6 +118,7 @@ export function verifyWebhookPayload(
   json: unknown,
   publicKey: KeyObject | undefined,
   secretKey: string | undefined,
+  explainSources?: () => readonly CandidateSource[],
 ): Verdict & { order?: Record<string, unknown> } {
   let payload: unknown = json;
   if (typeof json === 'string') {
@@ -121,6 +132,10 @@ export function verifyWebhookPayload(
     return { state: 'not-checkable', reason: 'the webhook body is not a JSON object; the service sends the order object (doc 1 §6.3)' };
   // Accept the order itself, or the order wrapped in an envelope's `data` (delivery shape is "not shown", doc 1 §6.7).
   const order = isRecord(payload.data) && 'externalOrderId' in payload.data ? payload.data : payload;
-  const verdict = verifyData(orderSignature, order, { servicePublicKey: publicKey, secretKey });
+  const verdict = verifyData(orderSignature, order, {
+    servicePublicKey: publicKey,
+    secretKey,
+    ...(explainSources ? { explainSources } : {}),
+  });
   return { ...verdict, order };
 }

@@ -20,5 +20,12 @@ export function canonicalStringAt(ctx: ServiceContext, doc: PayoutDocument, posi
     if (s.span) out.range = spanToRange(doc, { start: block.start + s.span.start, end: block.start + s.span.end });
     return out;
   });
-  return { endpointId: preview.endpoint.id, display: preview.display, segments, omitted: preview.omitted, unresolved: preview.unresolved };
+  return {
+    endpointId: preview.endpoint.id,
+    display: preview.display,
+    segments,
+    omitted: preview.omitted,
+    unresolved: preview.unresolved,
+    runtime: preview.runtime,
+  };
 }

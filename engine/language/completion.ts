@@ -216,6 +216,7 @@ function variableItems(scope: Scope, doc: PayoutDocument, start: number, offset:
   const shown = (name: string, value: string) => (isSecretVariable(name) ? `<${name}>` : value);
   for (const v of scope.fileVariables.values()) add(v.name, `file: ${shown(v.name, v.value)}`);
   for (const name of Object.keys(scope.env)) add(name, `${scope.envName}: ${shown(name, scope.env[name])}`);
+  for (const name of scope.runtimeVariables) add(name, 'set at run time by a script of this file');
   for (const k of KNOWN_VARIABLES) {
     const value = variableValue(scope, k.name);
     add(k.name, value === undefined ? `not set in ${scope.envName}` : `${scope.envName}: ${shown(k.name, value)}`, k.description);
@@ -226,7 +227,7 @@ function variableItems(scope: Scope, doc: PayoutDocument, start: number, offset:
       kind: KIND.event,
       detail: info.usage,
       documentation: { kind: 'markdown', value: info.description },
-      textEdit: { range, newText: name + close },
+      textEdit: { range, newText: (info.insert ?? name) + close },
     });
   }
   // A big file names thousands of requests: offer those matching what is typed, a bounded number.

@@ -12,7 +12,10 @@ import type { PayoutDocument } from './document';
 import { lintBlock, lintFileAfter, type BlockLint, type FileDiagnostic, type FileLint } from './lint';
 import type { Endpoint } from '../catalogue/types';
 import type { SignatureCheck } from './lint/types';
-import { previewOf } from './preview';
+import { previewOf, type BlockPreview } from './preview';
+import { explainSignature } from '../signing/explain';
+import type { CandidateSource } from '../signing/candidates';
+import { fileSources } from '../workspace/explainSources';
 import { bodyOf } from './body';
 import type { ServiceContext } from './service';
 
@@ -45,7 +48,9 @@ export function lintDocument(ctx: ServiceContext, doc: PayoutDocument): FileDiag
     if (!preview || !preview.complete || typed === undefined) return undefined;
     const text = preview.actual.withSecret(signer.secret);
     const matches = verifyText(text, typed, signer.publicKey);
-    return { matches, display: preview.display, expected: matches ? typed : signText(text, signer.key) };
+    if (matches) return { matches, display: preview.display, expected: typed };
+    const explanation = lintExplanation(scope.env, typed, preview, signer, () => fileSources(doc.parsed.requests, block));
+    return { matches, display: preview.display, expected: signText(text, signer.key), explanation };
   };
   // The previous version's file lint, when this one is an edit of it (lintFileAfter says what it saves).
   const change = doc.change;
@@ -115,6 +120,45 @@ function drain<R>(steps: Generator<void, R>): R {
 }
 
 /** The literal `signature` typed in the body (its first one), read from the body model, not the tree. */
+/** The lint's explanation budget: the search runs on the language server's thread, so it stays short. */
+const LINT_EXPLAIN_BUDGET_MS = 40;
+/** Explanations per environment object (a new environment is a new object), by signature and signed string. */
+const explained = new WeakMap<object, Map<string, string>>();
+
+/**
+ * A short explanation of a typed signature that does not match: the verdict of opening it with the
+ * public key, and what a search of the file's own values (the cheap candidates) finds in a few tens of
+ * milliseconds. Cached, so a keystroke elsewhere does not search again.
+ */
+function lintExplanation(
+  env: object,
+  typed: string,
+  preview: BlockPreview,
+  signer: { secret: string; publicKey: KeyObject },
+  sources: () => CandidateSource[],
+): string {
+  let cache = explained.get(env);
+  if (!cache) explained.set(env, (cache = new Map<string, string>()));
+  const key = `${typed}\n${preview.display}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const e = explainSignature({
+    template: preview.endpoint.signedString!,
+    values: preview.actualValues,
+    secret: signer.secret,
+    signature: typed,
+    publicKey: signer.publicKey,
+    sources: sources(),
+    budgetMs: LINT_EXPLAIN_BUDGET_MS,
+  });
+  const text = e.match
+    ? `The signature was ${e.verdict.text}. ${e.match.description}`
+    : `The signature was ${e.verdict.text}.${e.verdict.kind === 'other-key' || e.verdict.kind === 'unreadable' ? '' : ' Run Payout HTTP: Explain Signature Mismatch to search further.'}`;
+  if (cache.size > 100) cache.clear();
+  cache.set(key, text);
+  return text;
+}
+
 function bodySignature(block: RequestBlock): string | undefined {
   const field = bodyOf(block).fields.find((f) => f.name === 'signature');
   return field?.kind === 'string' && typeof field.value === 'string' ? field.value : undefined;

@@ -2,7 +2,7 @@
 // Everything comes from the catalogue: title, source, notes, type, requirement, signed segment,
 // enum, format, error code, the project's assumption where the document says "not shown".
 
-import { endpointById, errorByCode, signedFields, templateText } from '../catalogue';
+import { endpointById, errorByCode, nullDecision, signedFields, templateText } from '../catalogue';
 import type { Endpoint, FieldSpec } from '../catalogue/types';
 
 const FORMAT_TEXT: Record<string, string> = {
@@ -11,6 +11,7 @@ const FORMAT_TEXT: Record<string, string> = {
   'data-url-image': 'image as a base64 data URL (`data:image/jpeg;base64,<DATA>`)',
   'data-url-pdf': 'PDF as a base64 data URL (`data:application/pdf;base64,<DATA>`)',
   'digits-only': 'digits only, no plus sign',
+  'calling-code': 'a country calling code, digits only, no plus sign',
   unaccented: 'unaccented letters, no special characters',
   email: 'e-mail address',
   'comma-list': 'comma-separated list, signed verbatim',
@@ -48,6 +49,31 @@ function highlightedTemplate(endpoint: Endpoint, name: string): string {
   return [...t.segments.map((s) => (s.field === name ? `**${s.field}**` : s.field)), '<secretKey>'].join('|');
 }
 
+/**
+ * The catalogue's decisions for the field where the document is silent (engine/catalogue/decisions.ts),
+ * the ones lint and the local sandbox apply: each marked as the project's assumption.
+ */
+function decisionLines(spec: FieldSpec): string[] {
+  const out: string[] = [];
+  const name = (code: number) => `${code} ${errorByCode(code)?.semanticCode ?? ''}`.trim();
+  if (spec.ignoredWhen)
+    out.push(
+      `Ignored when \`${spec.ignoredWhen.field}\` is \`${spec.ignoredWhen.equals}\`: not checked then (${spec.ignoredWhen.source}).`,
+    );
+  for (const [kind, own] of Object.entries(spec.refusals ?? {})) {
+    if (own?.assumption) out.push(`_Assumed (not in the document):_ ${kind}: error ${name(own.code ?? 5)}. ${own.assumption}`);
+  }
+  if (!spec.filledByClient && !spec.refusals?.null) {
+    const absent = nullDecision(spec);
+    out.push(
+      absent
+        ? `_Assumed (not in the document):_ \`null\`${spec.type === 'string' && !spec.format && !spec.enum && !spec.refusals?.empty ? ' or `""`' : ''} is refused like an absent field: error ${name(absent.code)}.`
+        : '_Assumed (not in the document):_ `null` is the field left out.',
+    );
+  }
+  return out;
+}
+
 export function fieldMarkdown(endpoint: Endpoint, spec: FieldSpec, path: readonly string[]): string {
   const lines: string[] = [`**${path.join('.')}** · ${fieldDetail(endpoint, spec, path)}`, ''];
   const place = path.length === 1 ? signedPlace(endpoint, spec.name) : undefined;
@@ -74,6 +100,7 @@ export function fieldMarkdown(endpoint: Endpoint, spec: FieldSpec, path: readonl
       lines.push(`Breaking its rule: error ${e.code} ${e.semanticCode}.`, '');
   }
   if (spec.assumption) lines.push(`_Project choice (not shown in the document):_ ${spec.assumption}`, '');
+  if (endpoint.api === 'payout-v2' || endpoint.api === 'payout-v3') for (const line of decisionLines(spec)) lines.push(line, '');
   if (spec.filledByClient) lines.push(`_Filled in by the client, no need to type it:_ ${spec.filledByClient}.`, '');
   lines.push(`_${endpoint.source}_`);
   return lines.join('\n');

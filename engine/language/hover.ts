@@ -51,10 +51,13 @@ function variableHover(scope: Scope, ref: TemplateRef): string {
       : `No request named \`${ref.name}\` in this file: add \`# @name ${ref.name}\` to the request it refers to.`;
   }
   const raw = variableValue(scope, ref.name);
+  if (raw === undefined && scope.runtimeVariables.has(ref.name)) {
+    return `**${ref.name}** is set at run time by a script of this file: its value is known once that script has run.`;
+  }
   if (raw === undefined) return `**${ref.name}** is not defined in this file or in environment \`${scope.envName}\`.`;
   const source = scope.fileVariables.has(ref.name) ? 'file variable' : `environment \`${scope.envName}\``;
   if (isSecretVariable(ref.name)) return `**${ref.name}** (${source}): \`<${ref.name}>\` (secret, not shown)`;
-  const r = previewString(raw, { variables: scope.fileVariables, env: scope.env });
+  const r = previewString(raw, { variables: scope.fileVariables, env: scope.env, runtime: scope.runtimeVariables });
   return `**${ref.name}** (${source}) = \`${r.display}\``;
 }
 

@@ -28,10 +28,14 @@ export interface BlockPreview {
   omitted: Canonical['omitted'];
   /** Variables to define (file or environment); system variables and request references are not among them. */
   unresolved: string[];
+  /** Variables a script of the file sets when the requests run (shown as `{{name}}` until then). */
+  runtime: string[];
   /** True when every signed value resolved: the string to sign is known. */
   complete: boolean;
   /** The canonical string of the actual values (secrets inside): only for signing, never shown. */
   actual: Canonical;
+  /** The signed fields' actual values (explain reads numbers as numbers). */
+  actualValues: Record<string, unknown>;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -53,12 +57,17 @@ export function computePreview(block: RequestBlock, scope: Scope): BlockPreview 
   if (!endpoint || !template) return undefined;
   // The sender's resolution (engine/syntax/resolve.ts), in its preview mode: values that only the
   // send knows stay `{{...}}`, secrets are displayed as `<name>`.
-  const resolved = resolveForPreview(block, { variables: scope.fileVariables, env: scope.env }, signedFields(template));
+  const resolved = resolveForPreview(
+    block,
+    { variables: scope.fileVariables, env: scope.env, runtime: scope.runtimeVariables },
+    signedFields(template),
+  );
   const values = isRecord(resolved.bodyValue) ? resolved.bodyValue : {};
   const shownValues = isRecord(resolved.bodyDisplay) ? resolved.bodyDisplay : {};
   const display: Record<string, unknown> = {};
   const actual: Record<string, unknown> = {};
   const unresolved: string[] = [];
+  const runtime: string[] = [];
   let complete = true;
   for (const seg of template.segments) {
     const field = body.byName.get(seg.field);
@@ -71,6 +80,11 @@ export function computePreview(block: RequestBlock, scope: Scope): BlockPreview 
       if (!inside(u.ref.span, span)) continue;
       complete = false;
       // Only names the user can define: a system variable (`$uuid`) or a request's response is known when sent.
+      // A name a script sets is known when sent too (pending): listed apart, for the view to say so.
+      if (u.ref.kind === 'variable' && scope.runtimeVariables.has(u.ref.name)) {
+        if (!runtime.includes(u.ref.expression)) runtime.push(u.ref.expression);
+        continue;
+      }
       if (u.pending || u.ref.kind !== 'variable') continue;
       if (!unresolved.includes(u.ref.expression)) unresolved.push(u.ref.expression);
     }
@@ -90,8 +104,10 @@ export function computePreview(block: RequestBlock, scope: Scope): BlockPreview 
     segments,
     omitted: shown.omitted,
     unresolved,
+    runtime,
     complete,
     actual: buildCanonical(template, actual),
+    actualValues: actual,
   };
 }
 

@@ -5,6 +5,7 @@
 import { ACCESS_TOKEN } from '../syntax/environments';
 import { LOCAL_ENV, LOCAL_SANDBOX_VARIABLES } from '../workspace/home';
 import { variableText } from '../syntax/resolve';
+import { variablesSetByScripts } from '../syntax/scriptVariables';
 import type { RequestBlock, VariableDefinition } from '../syntax/types';
 import type { Endpoint } from '../catalogue/types';
 import type { PayoutDocument } from './document';
@@ -16,6 +17,8 @@ export interface Scope {
   /** Last definition wins, as in REST Client. Spans are absolute. */
   fileVariables: Map<string, VariableDefinition>;
   variableNames: Set<string>;
+  /** Names the file's scripts set (and nothing else defines): known at run time only. In variableNames too. */
+  runtimeVariables: Set<string>;
   requestNames: Set<string>;
   /** Endpoints of the file's `# @openapi` documents (undefined: none). */
   extra?: Endpoint[];
@@ -40,7 +43,15 @@ export function buildScope(
   for (const r of doc.parsed.requests) if (r.name) requestNames.add(r.name);
   const variableNames = new Set<string>([...fileVariables.keys(), ...Object.keys(env), ...SUPPLIED]);
   if (envName === LOCAL_ENV) for (const name of LOCAL_SANDBOX_VARIABLES) variableNames.add(name);
-  return { envName, env, fileVariables, variableNames, requestNames, extra: openapi.extra, openapi: openapi.uses };
+  const runtimeVariables = new Set<string>();
+  for (const b of doc.parsed.blocks) {
+    for (const name of variablesSetByScripts(b)) {
+      if (variableNames.has(name)) continue;
+      runtimeVariables.add(name);
+    }
+  }
+  for (const name of runtimeVariables) variableNames.add(name);
+  return { envName, env, fileVariables, variableNames, runtimeVariables, requestNames, extra: openapi.extra, openapi: openapi.uses };
 }
 
 /** The raw value of a variable (file beats environment, as the sender does), undefined when unknown. */
@@ -49,7 +60,8 @@ export function variableValue(scope: Scope, name: string): string | undefined {
 }
 
 /**
- * What a block contributes to the scope: its name, its variables, its `# @openapi` directives.
+ * What a block contributes to the scope: its name, its variables, its `# @openapi` directives, the
+ * variables its scripts set.
  * Two runs of blocks with equal signatures give the same scope.
  */
 function blockSignature(b: RequestBlock): string {
@@ -58,6 +70,7 @@ function blockSignature(b: RequestBlock): string {
   let sig = b.requestLine ? (b.name ?? '') : '';
   for (const v of b.variables) sig += `\u0000${v.name}=${v.value}`;
   for (const d of b.directives) if (d.name === 'openapi') sig += `\u0001${d.value}`;
+  for (const name of variablesSetByScripts(b)) sig += `\u0003${name}`;
   return sig;
 }
 

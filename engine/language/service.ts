@@ -192,7 +192,11 @@ export class LanguageService implements ServiceContext {
     const openapi = openApiScope(doc, this.openApiDocuments);
     if (hit && hit.env === env && hit.scope.extra === openapi.extra) return hit;
     const scope = buildScope(doc, this.environment, env, openapi);
-    const key = JSON.stringify([this.environment, ...[...scope.fileVariables.values()].map((v) => [v.name, v.value])]);
+    const key = JSON.stringify([
+      this.environment,
+      ...[...scope.fileVariables.values()].map((v) => [v.name, v.value]),
+      [...scope.runtimeVariables],
+    ]);
     const entry = { env, scope, key };
     this.scopes.set(doc, entry);
     return entry;

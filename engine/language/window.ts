@@ -45,6 +45,10 @@ export function windowOf(
     before = b;
   }
   if (!before || before.text.length === 0) return undefined;
+  // Requests split off without `###` (httpYac's request line after a blank line): where one ends
+  // depends on the text around it, so an edit next to such a boundary may move it.
+  const end = before.start + before.text.length;
+  if (splitOff(before) || (end < previous.parsed.text.length && splitOff(blockAt(previous.parsed, end)))) return undefined;
   const start = before.start;
   const firstLine = index.positionAt(start).line;
   // The block's own lines, with the edited ones replaced (line breaks kept as they were).
@@ -84,6 +88,11 @@ export function windowOf(
   const file: ParsedFile = { text, blocks: parsed.blocks, requests, variables: parsed.variables };
   const doc: PayoutDocument = { uri: previous.uri, version, text, parsed: file, lines: windowLines, fileDir: previous.fileDir };
   return { doc, firstLine, before, after };
+}
+
+/** A block that starts at a request line of its own rather than at `###` (or the file's start). */
+function splitOff(b: RequestBlock): boolean {
+  return b.separator === undefined && b.start > 0;
 }
 
 /**

@@ -10,8 +10,8 @@
 // becomes `{ "x-cycle": "<ref>" }`, an empty schema that accepts anything, so the result is always
 // a finite, acyclic plain object that can be walked, serialised and compared.
 
-import { readFileSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
+import { BoundedReadError, OPENAPI_FILE_MAX_BYTES, readTextFile } from '../util/readBounded';
 import { parseDocumentText } from './parseText';
 
 export interface RefContext {
@@ -71,11 +71,12 @@ function loadFile(ctx: RefContext, absPath: string, at: string): unknown {
   if (ctx.docs.has(absPath)) return ctx.docs.get(absPath);
   let text: string;
   try {
-    text = readFileSync(absPath, 'utf8');
+    text = readTextFile(absPath, { maxBytes: OPENAPI_FILE_MAX_BYTES });
     ctx.filesRead.add(absPath);
   } catch (e) {
+    if (!(e instanceof BoundedReadError)) throw e;
     ctx.problems.push(
-      `${at}: cannot read the referenced file ${absPath} (${(e as NodeJS.ErrnoException).code ?? String(e)}); fix the $ref path, which is relative to the file that contains it.`,
+      `${at}: cannot read the file ${absPath} that a $ref names: ${e.problem}; fix the $ref path, which is relative to the file that contains it.`,
     );
     ctx.docs.set(absPath, undefined);
     return undefined;

@@ -3,10 +3,11 @@
 // language server asks inside a completion request) and cached by path and mtime, of the
 // document and of every file its `$ref`s read, so an edit to either is picked up on next use.
 
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import type { Endpoint } from '../catalogue/types';
 import type { Directive, RequestBlock } from '../syntax/types';
+import { BoundedReadError, OPENAPI_FILE_MAX_BYTES, readTextFile } from '../util/readBounded';
 import { loadOpenApi, type LoadResult } from './load';
 
 /** The directive's name: `# @openapi ./file.yaml [base_variable]`. */
@@ -58,20 +59,25 @@ export function loadOpenApiFile(path: string, base: string = defaultBaseVariable
   let result: LoadResult = { endpoints: [], servers: [], filesRead: [], problems: [] };
   let text: string | undefined;
   try {
-    text = readFileSync(abs, 'utf8');
+    // Bounded (issue 22): `# @openapi /dev/zero`, a FIFO or a 2 GB file is refused at once, unread.
+    text = readTextFile(abs, { maxBytes: OPENAPI_FILE_MAX_BYTES });
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    if (!(e instanceof BoundedReadError)) throw e;
     const fix =
-      code === 'ENOENT'
+      e.kind === 'missing'
         ? 'fix the path (a relative path in "# @openapi" is relative to the .payout.http file)'
-        : code === 'EISDIR'
-          ? 'name the document file inside that folder'
-          : "check the file's permissions";
+        : e.kind === 'not-a-file'
+          ? 'name the document file itself (a regular .yaml or .json file)'
+          : e.kind === 'too-large'
+            ? `an OpenAPI document is read up to ${OPENAPI_FILE_MAX_BYTES / 1024 / 1024} MB; name the right file`
+            : e.kind === 'not-text'
+              ? 'name the YAML or JSON document'
+              : "check the file's permissions";
     result = {
       endpoints: [],
       servers: [],
       filesRead: [],
-      problems: [`${abs}: cannot read the OpenAPI document (${code ?? String(e)}); ${fix}.`],
+      problems: [`${abs}: cannot read the OpenAPI document: ${e.problem}; ${fix}.`],
     };
   }
   if (text !== undefined) {

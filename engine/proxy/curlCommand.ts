@@ -84,6 +84,147 @@ const IGNORED_WITH_VALUE = new Set([
   '--proxy',
   '-x',
 ]);
+/**
+ * curl's other options that take an argument (curl 8's manual): consumed with it, so that
+ * `-K FILE URL` never takes FILE for the URL. Those that would change the request are reported
+ * as not imported (import reads no file and sends nothing it cannot write as data).
+ */
+const NOT_IMPORTED_WITH_VALUE = new Set([
+  '-K',
+  '--config',
+  '-F',
+  '--form',
+  '--form-string',
+  '-T',
+  '--upload-file',
+  '--data-urlencode',
+  '--url-query',
+  '-r',
+  '--range',
+  '-z',
+  '--time-cond',
+  '--oauth2-bearer',
+  '--aws-sigv4',
+  '-E',
+  '--cert',
+  '--key',
+  '--variable',
+  '--expand-data',
+  '--expand-url',
+  '--expand-header',
+  '-C',
+  '--continue-at',
+  '-Q',
+  '--quote',
+  '--unix-socket',
+  '--abstract-unix-socket',
+  '--connect-to',
+  '--resolve',
+  '--request-target',
+]);
+const OTHER_WITH_VALUE = new Set([
+  '-D',
+  '--dump-header',
+  '-P',
+  '--ftp-port',
+  '-t',
+  '--telnet-option',
+  '-U',
+  '--proxy-user',
+  '-y',
+  '--speed-time',
+  '-Y',
+  '--speed-limit',
+  '--capath',
+  '--cert-type',
+  '--ciphers',
+  '--create-file-mode',
+  '--crlfile',
+  '--delegation',
+  '--dns-servers',
+  '--dns-interface',
+  '--dns-ipv4-addr',
+  '--dns-ipv6-addr',
+  '--egd-file',
+  '--engine',
+  '--expect100-timeout',
+  '--ftp-account',
+  '--ftp-alternative-to-user',
+  '--ftp-method',
+  '--ftp-ssl-ccc-mode',
+  '--happy-eyeballs-timeout-ms',
+  '--haproxy-clientip',
+  '--hostpubmd5',
+  '--hostpubsha256',
+  '--hsts',
+  '--alt-svc',
+  '--etag-compare',
+  '--etag-save',
+  '--interface',
+  '--keepalive-time',
+  '--key-type',
+  '--krb',
+  '--libcurl',
+  '--limit-rate',
+  '--local-port',
+  '--login-options',
+  '--mail-auth',
+  '--mail-from',
+  '--mail-rcpt',
+  '--max-filesize',
+  '--max-redirs',
+  '--netrc-file',
+  '--noproxy',
+  '--output-dir',
+  '--parallel-max',
+  '--pass',
+  '--pinnedpubkey',
+  '--preproxy',
+  '--proto',
+  '--proto-default',
+  '--proto-redir',
+  '--proxy-cacert',
+  '--proxy-capath',
+  '--proxy-cert',
+  '--proxy-cert-type',
+  '--proxy-ciphers',
+  '--proxy-crlfile',
+  '--proxy-header',
+  '--proxy-key',
+  '--proxy-key-type',
+  '--proxy-pass',
+  '--proxy-pinnedpubkey',
+  '--proxy-service-name',
+  '--proxy-tls13-ciphers',
+  '--proxy-tlsauthtype',
+  '--proxy-tlspassword',
+  '--proxy-tlsuser',
+  '--proxy1.0',
+  '--pubkey',
+  '--random-file',
+  '--sasl-authzid',
+  '--service-name',
+  '--socks4',
+  '--socks4a',
+  '--socks5',
+  '--socks5-hostname',
+  '--socks5-gssapi-service',
+  '--stderr',
+  '--tls-max',
+  '--tls13-ciphers',
+  '--tlsauthtype',
+  '--tlspassword',
+  '--tlsuser',
+  '--trace',
+  '--trace-ascii',
+  '--trace-config',
+  '--ipfs-gateway',
+  '--ech',
+  '--ip-tos',
+  '--vlan-priority',
+  '--mptcp-ifname',
+]);
+
 /** Flags that do not change the request. */
 const IGNORED_FLAGS = new Set([
   '-s',
@@ -133,7 +274,7 @@ export function parseCurl(text: string): CaptureParse {
     const w = words[i];
     // `--header=value` and `-XPOST` spellings.
     const eq = w.startsWith('--') ? w.indexOf('=') : -1;
-    const name = eq > 0 ? w.slice(0, eq) : /^-[XHd]./.test(w) ? w.slice(0, 2) : w;
+    const name = eq > 0 ? w.slice(0, eq) : /^-[XHdKFTrzECQDPtUyYAebuomwxc]./.test(w) ? w.slice(0, 2) : w;
     const inline = eq > 0 ? w.slice(eq + 1) : name !== w ? w.slice(2) : undefined;
     const value = () => inline ?? words[++i];
     if (name === '-X' || name === '--request') method = value();
@@ -161,7 +302,12 @@ export function parseCurl(text: string): CaptureParse {
       problems.push(
         `${name}: basic credentials are not imported (they would be written into the file); add an Authorization header with a {{variable}} instead`,
       );
-    } else if (IGNORED_WITH_VALUE.has(name)) value();
+    } else if (NOT_IMPORTED_WITH_VALUE.has(name)) {
+      const v = value();
+      problems.push(
+        `curl option ${name}${v === undefined ? '' : ` ${v}`} is not imported (import reads no file and takes the request as data only); it was skipped`,
+      );
+    } else if (IGNORED_WITH_VALUE.has(name) || OTHER_WITH_VALUE.has(name)) value();
     else if (IGNORED_FLAGS.has(name)) continue;
     else if (w.startsWith('-') && w !== '-') problems.push(`curl option ${w} is not understood; it was skipped`);
     else if (url === undefined) url = w;

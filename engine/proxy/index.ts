@@ -10,4 +10,4 @@ export { proxyKeys, PARTNER_PUBLIC_KEY_FILE, type ProxyKeys } from './keys';
 export { lintExchangeBody } from './lintBody';
 export { parseRawHttp, type CapturedRequest, type CaptureParse } from './capture';
 export { parseCurl, shellWords, isCurlCommand } from './curlCommand';
-export { toPayoutRequest, type ImportedRequest, type ToRequestOptions } from './toRequest';
+export { ImportRefused, toPayoutRequest, type ImportedRequest, type ToRequestOptions } from './toRequest';

@@ -9,6 +9,7 @@ import { explainSignature, verifyValues } from '../signing';
 import type { ExchangeRecord, RawExchange, ResponseSignatureVerdict } from './exchange';
 import type { ProxyKeys } from './keys';
 import { lintExchangeBody } from './lintBody';
+import { objectSources, type SentValues } from '../workspace/explainSources';
 
 type RequestVerdict = Pick<ExchangeRecord['request'], 'signature' | 'reason' | 'signedDisplay' | 'explanation'>;
 
@@ -16,7 +17,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string; value?: undefined } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
@@ -38,6 +39,7 @@ export function checkRequestSignature(
   bodyText: string,
   truncated: boolean,
   keys: ProxyKeys,
+  earlier?: SentValues,
 ): RequestVerdict {
   const template = endpoint?.auth === 'signed-v2' ? endpoint.signedString : undefined;
   if (!endpoint) return { signature: 'unsigned', reason: 'no endpoint of the contracts at this path: passed through unchecked' };
@@ -77,11 +79,13 @@ export function checkRequestSignature(
     publicKey: keys.partnerPublicKey,
     bodyJson: bodyText,
     otherPublicKeys: keys.otherPublicKeys,
+    // The earlier exchanges of this proxy run, newest first: the value a backend signed is often one it sent before.
+    ...(earlier ? { sources: earlier.sources() } : {}),
   });
   const reason = explanation.match
     ? `the signature covers another string: ${explanation.match.description}`
     : (explanation.note ??
-      `no plausible variant of the string verifies (${explanation.tried} tried): the body was changed after signing, or it was signed with a key this proxy does not know`);
+      `the signature was ${explanation.verdict.text}${explanation.verdict.kind === 'other-key' ? '' : `; no string tried covers it (${explanation.tried} tried): the backend signed values this proxy has not seen`}`);
   return { signature: 'mismatch', reason, signedDisplay: canonical.display, explanation };
 }
 
@@ -97,6 +101,8 @@ export function checkResponseSignature(
   complete: boolean,
   truncated: boolean,
   keys: ProxyKeys,
+  earlier?: SentValues,
+  requestBody?: string,
 ): { signature: ResponseSignatureVerdict; reason?: string } {
   if (!complete) return { signature: 'none', reason: 'the response did not arrive whole' };
   if (truncated)
@@ -110,6 +116,10 @@ export function checkResponseSignature(
     servicePublicKeyProblem: keys.problems.servicePublicKey,
     secretKey: keys.secretKey,
     secretKeyProblem: keys.problems.secretKey,
+    explainSources: () => [
+      ...objectSources('the request of this exchange', parseJson(requestBody ?? '').value),
+      ...(earlier?.sources() ?? []),
+    ],
   });
   if (verdict.state !== 'not-checkable')
     return { signature: RESPONSE_VERDICT[verdict.state], ...(verdict.state === 'not-verified' ? { reason: verdict.reason } : {}) };
@@ -121,10 +131,14 @@ export function checkResponseSignature(
   };
 }
 
-export function inspectExchange(raw: RawExchange, keys: ProxyKeys): ExchangeRecord {
+/**
+ * `earlier`: the exchanges this proxy run saw before (explain's candidates); this one is added to it
+ * once checked.
+ */
+export function inspectExchange(raw: RawExchange, keys: ProxyKeys, earlier?: SentValues): ExchangeRecord {
   const endpoint = endpointOf(raw.method, raw.target);
   const body = raw.requestBody.bytes.toString('utf8');
-  const request = checkRequestSignature(endpoint, body, raw.requestBody.truncated, keys);
+  const request = checkRequestSignature(endpoint, body, raw.requestBody.truncated, keys, earlier);
   const problems = endpoint && !raw.requestBody.truncated ? lintExchangeBody(raw.method, raw.target, raw.requestHeaders, body) : [];
   const record: ExchangeRecord = {
     id: raw.id,
@@ -142,17 +156,30 @@ export function inspectExchange(raw: RawExchange, keys: ProxyKeys): ExchangeReco
       headers: raw.response.headers,
       body: text,
       bytes: raw.response.body.size,
-      ...checkResponseSignature(endpoint, raw.response.status, text, raw.response.complete, raw.response.body.truncated, keys),
+      ...checkResponseSignature(
+        endpoint,
+        raw.response.status,
+        text,
+        raw.response.complete,
+        raw.response.body.truncated,
+        keys,
+        earlier,
+        body,
+      ),
     };
+  }
+  if (earlier && !raw.requestBody.truncated) {
+    const responseText = raw.response && !raw.response.body.truncated ? raw.response.body.bytes.toString('utf8') : '';
+    earlier.add(`${raw.method} ${raw.target}`, new Date(raw.startedAt), parseJson(body).value, parseJson(responseText).value);
   }
   if (raw.failure) record.failure = raw.failure;
   return record;
 }
 
 /** inspectExchange that never throws: a failed inspection is a record that says so (the traffic already passed). */
-export function inspectSafely(raw: RawExchange, keys: ProxyKeys): ExchangeRecord {
+export function inspectSafely(raw: RawExchange, keys: ProxyKeys, earlier?: SentValues): ExchangeRecord {
   try {
-    return inspectExchange(raw, keys);
+    return inspectExchange(raw, keys, earlier);
   } catch (e) {
     const reason = `the inspection failed (${(e as Error).message}); the exchange passed through unchanged`;
     return {

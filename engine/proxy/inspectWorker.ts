@@ -7,10 +7,13 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { RawExchange } from './exchange';
 import { inspectSafely } from './inspect';
 import type { ProxyKeys } from './keys';
+import { SentValues } from '../workspace/explainSources';
 
 export const INSPECTOR_ROLE = 'payout-http/proxy-inspector';
 
 function serveInspections(keys: ProxyKeys): void {
+  // The exchanges of this proxy run so far: explain's candidates for the next one.
+  const earlier = new SentValues();
   parentPort?.on('message', (raw: RawExchange) => {
     // Buffers arrive as plain Uint8Arrays after the structured clone.
     const asBuffer = (b: { bytes: Uint8Array }) => Buffer.from(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength);
@@ -19,7 +22,7 @@ function serveInspections(keys: ProxyKeys): void {
       requestBody: { ...raw.requestBody, bytes: asBuffer(raw.requestBody) },
       ...(raw.response ? { response: { ...raw.response, body: { ...raw.response.body, bytes: asBuffer(raw.response.body) } } } : {}),
     };
-    parentPort!.postMessage(inspectSafely(exchange, keys));
+    parentPort!.postMessage(inspectSafely(exchange, keys, earlier));
   });
 }
 

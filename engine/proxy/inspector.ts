@@ -10,6 +10,7 @@ import { inspectSafely } from './inspect';
 // Bundled with whatever starts a proxy, so that bundle can run as the inspector's thread too.
 import { INSPECTOR_ROLE } from './inspectWorker';
 import type { ProxyKeys } from './keys';
+import { SentValues } from '../workspace/explainSources';
 
 export interface Inspector {
   inspect(raw: RawExchange): Promise<ExchangeRecord>;
@@ -28,10 +29,11 @@ function workerScript(): { file: string; execArgv?: string[] } | undefined {
 }
 
 function inline(keys: ProxyKeys): Inspector {
+  const earlier = new SentValues();
   return {
     threaded: false,
     // After the client has its answer (the forwarder calls this once the exchange is over).
-    inspect: (raw) => new Promise((resolve) => setImmediate(() => resolve(inspectSafely(raw, keys)))),
+    inspect: (raw) => new Promise((resolve) => setImmediate(() => resolve(inspectSafely(raw, keys, earlier)))),
     close: () => Promise.resolve(),
   };
 }

@@ -8,6 +8,7 @@ import { applyEdits, modify, parseTree, type Node } from 'jsonc-parser';
 import { matchRequest } from '../catalogue';
 import type { Endpoint } from '../catalogue/types';
 import { BASE_URL, PARTNER_CODE, USER_EMAIL } from '../syntax/environments';
+import { escapeJsonTemplates, escapeTemplates, escapeTextBody } from '../syntax/escapes';
 import type { CapturedRequest } from './capture';
 
 export interface ToRequestOptions {
@@ -118,11 +119,52 @@ function templateValues(body: string, variables: Record<string, string>, notes: 
   return out;
 }
 
+/** A captured request that cannot be written as an inert request (the message names what and why). */
+export class ImportRefused extends Error {}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * A URL with braces, whitespace and controls percent-encoded: what an HTTP client sends for them
+ * anyway, and never `{{…}}` or a line break in the file.
+ */
+function inertUrl(url: string): string {
+  return url.replace(/[{}\s\u0000-\u001f\u007f]/g, (c) => encodeURIComponent(c));
+}
+
+/**
+ * The body written so that the file sends it literally (issue 22): JSON keeps JSON (a `{{` in a
+ * string becomes `\u007b{`, JSON's own escape); text gets the `.payout.http` escapes of
+ * engine/syntax/escapes.ts (`\{{`, `\<` at a line start...).
+ */
+function inertBody(body: string, headers: readonly (readonly [string, string])[]): string {
+  const first = body.search(/\S/);
+  const json =
+    body[first] === '[' ||
+    (body[first] === '{' && (body[first + 1] !== '{' || headers.some(([n, v]) => /^content-type$/i.test(n) && /json/i.test(v))));
+  if (!json) return escapeTextBody(body);
+  const escaped = escapeJsonTemplates(body);
+  // What the syntax reads at a line start of a JSON body: a trailing comment, an assertion, a new request.
+  const live = /^[ \t]*(?:#|\/\/|\?\?|<|>).*$/m.exec(escaped);
+  if (live) {
+    try {
+      JSON.parse(body);
+    } catch {
+      throw new ImportRefused(
+        `the body looks like JSON but is not, and its line "${live[0].trim().slice(0, 60)}" would be read as request syntax (a comment, an assertion or a file to send); fix the JSON and import again`,
+      );
+    }
+  }
+  return escaped;
+}
+
 export function toPayoutRequest(captured: CapturedRequest, options: ToRequestOptions = {}): ImportedRequest {
   const variables = options.variables ?? {};
   const notes: string[] = [];
   const method = captured.method.toUpperCase();
-  const { url, endpoint } = templatedUrl(captured.url, method, variables, notes);
+  if (!TOKEN.test(method)) throw new ImportRefused(`"${method.slice(0, 40)}" is not an HTTP method`);
+  const capturedUrl = inertUrl(captured.url);
+  const { url, endpoint } = templatedUrl(capturedUrl, method, variables, notes);
 
   const headers: string[] = [];
   for (const [name, value] of captured.headers) {
@@ -134,7 +176,14 @@ export function toPayoutRequest(captured: CapturedRequest, options: ToRequestOpt
       );
       continue;
     }
-    headers.push(`${name}: ${value}`);
+    if (!TOKEN.test(name))
+      throw new ImportRefused(`the header name "${name.slice(0, 60)}" is not a header name (letters, digits and !#$%&'*+.^_\`|~-)`);
+    // A line break in a value would start a new line of the file: another header, the body, `< file`.
+    if (/[\r\n]/.test(value))
+      throw new ImportRefused(
+        `the ${name} header's value holds a line break (CR or LF), which HTTP does not allow in a header; remove it and import again`,
+      );
+    headers.push(`${name}: ${escapeTemplates(value)}`);
   }
 
   let body = captured.body;
@@ -145,11 +194,11 @@ export function toPayoutRequest(captured: CapturedRequest, options: ToRequestOpt
       notes.push('the "signature" field was left out: the tool signs the request when it is sent');
     }
   }
-  if (body.trim() !== '') body = templateValues(body, variables, notes);
+  if (body.trim() !== '') body = templateValues(inertBody(body, captured.headers), variables, notes);
 
   const name = options.name ?? (endpoint ? camel(endpoint.id) : 'imported');
   const lines = [
-    `### ${endpoint ? endpoint.title : `${method} ${captured.url.split('?')[0]}`} (imported)`,
+    `### ${endpoint ? endpoint.title : `${method} ${capturedUrl.split('?')[0]}`} (imported)`,
     `# @name ${name}`,
     ...notes.map((n) => `# ${n}`),
     `${method} ${url}`,

@@ -2,7 +2,7 @@
 // `--config FILE`), and the knobs the documents leave to the service (KYC review delay, caps,
 // settlement). Every problem in a config file is reported with its JSON path and the fix.
 
-import { readFileSync } from 'node:fs';
+import { BoundedReadError, ENV_FILE_MAX_BYTES, KEY_FILE_MAX_BYTES, readBoundedText } from '../util/readBounded';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { KeyError, loadPublicKey } from '../signing/keys';
@@ -280,11 +280,11 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     if (keyFile) {
       const path = isAbsolute(keyFile) ? keyFile : resolve(dirname(file), keyFile);
       try {
-        pem = readFileSync(path, 'utf8');
-      } catch {
+        pem = readBoundedText(path, { maxBytes: KEY_FILE_MAX_BYTES });
+      } catch (e) {
         fail(
           `${where}.publicKeyFile`,
-          `${path} cannot be read`,
+          `${path} cannot be read${e instanceof BoundedReadError ? ` (${e.problem})` : ''}`,
           'point it at the PEM public key your backend signs with (relative paths are resolved against the config file)',
         );
       }
@@ -321,9 +321,11 @@ function readFaults(v: unknown, file: string): Fault[] {
 export function loadConfigFile(file: string): LoadedConfig {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new ConfigError(`${file}: cannot be read; check the path given to --config`);
+    text = readBoundedText(file, { maxBytes: ENV_FILE_MAX_BYTES });
+  } catch (e) {
+    throw new ConfigError(
+      `${file}: the sandbox config cannot be read${e instanceof BoundedReadError ? ` (${e.problem})` : ''}; check the path given to --config`,
+    );
   }
   return parseConfig(text, file);
 }

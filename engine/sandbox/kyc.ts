@@ -6,10 +6,9 @@
 
 import { createHash } from 'node:crypto';
 import { catalogue } from '../catalogue/index';
-import type { FieldSpec } from '../catalogue/types';
+import type { Endpoint } from '../catalogue/types';
 import { fail, ok, type Caller, type Outcome, type SandboxContext } from './context';
-import { CALLING_CODES } from './market';
-import { isCalendarDate, isDataUrl, isDigitsOnly, isEmail, isIsoCountry } from '../catalogue/formats';
+import { isEmail } from '../catalogue/formats';
 import { endpointUrl } from './route';
 import { userKey, type KycRecord, type UserRecord } from './state';
 
@@ -35,37 +34,6 @@ const NAME_FIELDS = new Set(['firstName', 'lastName']);
 /** Uppercase, accents removed (doc 1 §2.4); Vietnamese Đ has no decomposition, so it is mapped by hand. */
 export function normaliseName(s: string): string {
   return s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'D').toUpperCase();
-}
-
-/** Checks the format rules of the KYC fields that were sent (doc 1 §4.3). */
-export function checkFormats(fields: readonly FieldSpec[], body: Record<string, unknown>): Outcome | undefined {
-  for (const f of fields) {
-    const v = body[f.name];
-    if (typeof v !== 'string') continue;
-    switch (f.format) {
-      case 'date':
-        if (!isCalendarDate(v)) return fail(5, `${f.name} "${v}" is not a date: write it as YYYY-MM-DD`);
-        break;
-      case 'iso-country':
-        if (!isIsoCountry(v))
-          return fail(f.errorCode ?? 5, `${f.name} "${v}" is not an ISO 3166-1 alpha-2 country code: send two uppercase letters, e.g. VN`);
-        break;
-      case 'digits-only':
-        if (!isDigitsOnly(v)) return fail(5, `${f.name} "${v}" must be digits only, without a plus sign: e.g. 84`);
-        if (f.name === 'phoneCountryCode' && !CALLING_CODES.has(v))
-          return fail(5, `phoneCountryCode "${v}" is not a country calling code: e.g. 84 for Vietnam, 63 for the Philippines`);
-        break;
-      case 'data-url-image':
-      case 'data-url-pdf': {
-        const example = f.format === 'data-url-pdf' ? 'data:application/pdf;base64,<DATA>' : 'data:image/jpeg;base64,<DATA>';
-        if (!isDataUrl(v, f.format === 'data-url-pdf' ? 'pdf' : 'image')) {
-          return fail(58, `${f.name} is not a valid base64 data URL: send it as ${example}`, { invalid: f.name });
-        }
-        break;
-      }
-    }
-  }
-  return undefined;
 }
 
 /** The user's record with its review applied if the delay has passed. */
@@ -98,10 +66,10 @@ export function emailProblem(userEmail: string | undefined): Outcome | undefined
   return undefined;
 }
 
-/** Doc 1 §4.3. `fields` are the endpoint's KYC fields (v2 or v3 mirror) for the format rules. */
-export function submitKyc(ctx: SandboxContext, caller: Caller, body: Record<string, unknown>, fields: readonly FieldSpec[]): Outcome {
+/** Doc 1 §4.3. The fields' formats were checked by the validation (validate.ts), as lint checks them. */
+export function submitKyc(ctx: SandboxContext, caller: Caller, body: Record<string, unknown>): Outcome {
   const userEmail = caller.userEmail!;
-  const bad = emailProblem(userEmail) ?? checkFormats(fields, body);
+  const bad = emailProblem(userEmail);
   if (bad) return bad;
   const type = String(body.type);
   if (type !== 'PASSPORT' && typeof body.backIdImage !== 'string') {
@@ -167,7 +135,7 @@ function imagesOf(body: Record<string, unknown>, type: string): KycRecord['image
 }
 
 /** Doc 1 §4.4. */
-export function supplementKyc(ctx: SandboxContext, caller: Caller, body: Record<string, unknown>, fields: readonly FieldSpec[]): Outcome {
+export function supplementKyc(ctx: SandboxContext, caller: Caller, body: Record<string, unknown>, endpoint: Endpoint): Outcome {
   const userEmail = caller.userEmail!;
   const bad = emailProblem(userEmail);
   if (bad) return bad;
@@ -179,12 +147,10 @@ export function supplementKyc(ctx: SandboxContext, caller: Caller, body: Record<
       50,
       `${userEmail} is not VERIFIED (${kycStatus(kyc)}): a profile that was never verified is completed with submit-kyc, not a supplement`,
     );
-  // The identity fields name the profile and client-filled ones (the signature) authenticate it: neither is patch content.
-  const patchable = fields.filter((f) => !f.filledByClient && f.name !== 'partnerCode' && f.name !== 'userEmail').map((f) => f.name);
+  // The catalogue names the patchable fields and the code (lint reads the same rule).
+  const { fields: patchable, code } = endpoint.requiresOneOf!;
   const sent = patchable.filter((n) => body[n] !== undefined && body[n] !== null);
-  if (!sent.length) return fail(5, `No field to patch: send at least one of ${patchable.join(', ')}`);
-  const formats = checkFormats(fields, body);
-  if (formats) return formats;
+  if (!sent.length) return fail(code, `No field to patch: send at least one of ${patchable.join(', ')}`);
   if (typeof body.nationalId === 'string' && nationalIdTaken(ctx, caller.partner.partnerCode, userEmail, body.nationalId)) {
     return fail(52, `nationalId ${body.nationalId} is already registered to another of your users: check the document number`);
   }

@@ -20,18 +20,13 @@ import {
   type Quote,
 } from './market';
 
-/** Services orders/prices quotes under (doc 1 §4.9: default SELL, the one scan-to-pay uses). */
-const PRICE_SERVICES = ['SELL', 'BUY'];
-
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 8 });
 
 /** Doc 1 §4.9. */
 export function prices(body: Record<string, unknown>): Outcome {
   const network = String(body.network);
   const fiat = typeof body.fiatCurrency === 'string' ? body.fiatCurrency : 'VND';
-  const service = typeof body.service === 'string' ? body.service : 'SELL';
-  if (!PRICE_SERVICES.includes(service))
-    return fail(14, `service "${service}" is not a known service type: send SELL (the default, for scan-to-pay) or BUY`);
+  // service's values (14) were checked by the validation, from the catalogue's enum, as lint checks them.
   if (!own(FIAT_PER_USD, fiat)) return fail(46, `No provider covers ${fiat}: quote in one of ${Object.keys(FIAT_PER_USD).join(', ')}`);
   const names = String(body.currencies)
     .split(',')
@@ -154,7 +149,8 @@ export function cashoutQuote(ctx: SandboxContext, caller: Caller, body: Record<s
   if (tokenPrice(token, fiat) === undefined) return no(fail(46, `No provider pays out from ${token}: use e.g. USDT`));
   const gate = kycGate(ctx, caller);
   if (gate) return no(gate);
-  const bad = boundsProblem(fiat, amount) ?? providerFloorProblem(fiat, amount);
+  // The provider's range (16) is the request's own content, known before the live bounds (24, 25).
+  const bad = providerFloorProblem(fiat, amount) ?? boundsProblem(fiat, amount);
   if (bad) return no(bad);
   const q = quote(token, fiat, { fiatAmount: amount })!;
   const have = balanceOf(ctx.store, caller.partner.partnerCode, token);

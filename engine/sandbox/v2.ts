@@ -14,7 +14,7 @@ import { logAsFault } from './faults';
 import { balanceOf } from './fund';
 import { checkAccess, readKyc, submitKyc, supplementKyc } from './kyc';
 import { bankName } from './market';
-import { createCashout, createSellOrder, orderDetails } from './orders';
+import { createCashout, createSellOrder, orderDetails, webhookProblem } from './orders';
 import { decodeQr } from './qr/decode';
 import { philippinesQr } from './qr/generate';
 import { prices, reviewCashout, reviewSellOrder, supportedBanks, verifyBankAccount } from './quotes';
@@ -36,8 +36,8 @@ const OPS: Record<string, Op> = {
   'v2.account.verify': (_ctx, c) => ok({ name: c.partner.name, email: c.partner.email, status: 'ACTIVE' }),
   'v2.wallet.balance': (ctx, c, b) =>
     ok({ balance: balanceOf(ctx.store, c.partner.partnerCode, String(b.currency)), currency: String(b.currency) }),
-  'v2.user.submit-kyc': (ctx, c, b, e) => submitKyc(ctx, c, b, e.body ?? []),
-  'v2.user.submit-kyc-supplement': (ctx, c, b, e) => supplementKyc(ctx, c, b, e.body ?? []),
+  'v2.user.submit-kyc': (ctx, c, b) => submitKyc(ctx, c, b),
+  'v2.user.submit-kyc-supplement': (ctx, c, b, e) => supplementKyc(ctx, c, b, e),
   'v2.user.get-kyc-information': (ctx, c) => readKyc(ctx, c),
   'v2.user.check-access-service': (ctx, c) => checkAccess(ctx, c),
   'v2.orders.prices': (_ctx, _c, b) => prices(b),
@@ -165,8 +165,13 @@ export function handleV2(ctx: SandboxContext, req: V2Request): HttpAnswer | unde
     );
   }
   if (partner.locked) return v2Fail(3, `The partner account ${partner.partnerCode} is not active: ask the service to activate it`);
+  // 13 where the document says it is checked before anything else (create-cashout): before the
+  // validation too. A key of another type than string is the validation's (5), as lint says.
+  const hookKey = body.webhookSecretKey;
+  const first = endpoint.checkedFirst?.errorCode === 13 && typeof hookKey === 'string' ? webhookProblem({ partner }, hookKey) : undefined;
+  if (first) return envelope(first);
   const invalid = validateFields(endpoint, body);
-  if (invalid) return v2Fail(invalid.code, invalid.message);
+  if (invalid) return envelope(fail(invalid.code, invalid.message, invalid.data));
 
   // An injected fault stands in for the business logic only: the shared checks above still run first (doc 1 §4.0.2).
   const injected = ctx.faults.take(endpoint.id);

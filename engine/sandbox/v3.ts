@@ -42,7 +42,7 @@ const OPS: Record<string, Op> = {
   },
   'v3.simulate.scan-to-pay.outcomes': ({ ctx, caller, body, endpoint }) => simulateOutcome(ctx, caller, endpoint.id, body),
   'v3.simulate.cashout.outcomes': ({ ctx, caller, body, endpoint }) => simulateOutcome(ctx, caller, endpoint.id, body),
-  'v3.kyc.submissions': ({ ctx, caller, body, endpoint }) => submitKyc(ctx, caller, body, endpoint.body ?? []),
+  'v3.kyc.submissions': ({ ctx, caller, body }) => submitKyc(ctx, caller, body),
   'v3.kyc.profile': ({ ctx, caller }) => readKyc(ctx, caller),
   'v3.fund.balances': ({ ctx, caller, query }) => {
     const funds = ctx.store.state.funds[caller.partner.partnerCode] ?? {};
@@ -143,7 +143,7 @@ export async function handleV3(ctx: SandboxContext, req: V3Request): Promise<Htt
     const body = bodyOf(endpoint, req);
     if (typeof body === 'string') return fromOutcome(fail(5, body));
     const invalid = validateFields(endpoint, body);
-    if (invalid) return fromOutcome(fail(invalid.code, invalid.message));
+    if (invalid) return fromOutcome(fail(invalid.code, invalid.message, invalid.data));
     const injected = ctx.faults.take(endpoint.id);
     if (injected) return logAsFault(fromOutcome(injected));
     // Public operations (version, QR decoding) act for no partner; the caller is a formality.
@@ -185,7 +185,7 @@ export async function handleV3(ctx: SandboxContext, req: V3Request): Promise<Htt
   if (typeof body === 'string') return fromOutcome(fail(5, body));
   const values = endpoint.method === 'GET' ? Object.fromEntries(req.query) : body;
   const invalid = validateFields(endpoint, values, endpoint.method === 'GET' ? (endpoint.query ?? []) : (endpoint.body ?? []));
-  if (invalid) return fromOutcome(fail(invalid.code, invalid.message));
+  if (invalid) return fromOutcome(fail(invalid.code, invalid.message, invalid.data));
   // After the token, allowlist and validation checks, as on /api/v2: a fault replaces only the business logic.
   const injected = ctx.faults.take(endpoint.id);
   if (injected) return logAsFault(fromOutcome(injected));
@@ -214,7 +214,7 @@ function parseBody(req: V3Request): Body | string {
 /** Doc 2 §4.1: verify the RS256 client assertion (iss, aud, iat window, jti replay, signature), issue a 60-minute token. */
 async function exchange(ctx: SandboxContext, req: V3Request, body: Body): Promise<HttpAnswer> {
   const invalid = validateFields(TOKENS, body);
-  if (invalid) return fromOutcome(fail(invalid.code, invalid.message));
+  if (invalid) return fromOutcome(fail(invalid.code, invalid.message, invalid.data));
   const userEmail = String(body.userEmail);
   if (!isEmail(userEmail))
     return fromOutcome(fail(27, `userEmail "${userEmail}" is not an e-mail address: send the address of the user the token acts for`));

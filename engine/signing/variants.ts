@@ -117,8 +117,11 @@ const VALUE_MISTAKES: ValueMistake[] = [
   },
 ];
 
-/** The secret's placement and the pipes around it (doc 1 §5.2: `...|<field n>|<secretKey>`). */
-const LAYOUTS: { id: string; description: string; join(texts: string[], secret: string): string }[] = [
+/**
+ * The secret's placement and the pipes around it (doc 1 §5.2: `...|<field n>|<secretKey>`); also
+ * the layouts the value search (search.ts) combines a changed value with.
+ */
+export const LAYOUTS: { id: string; description: string; join: (texts: string[], secret: string) => string }[] = [
   {
     id: 'no-trailing-pipe',
     description: 'the pipe before the secret is missing (the secret was glued to the last field)',

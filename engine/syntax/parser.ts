@@ -7,6 +7,8 @@ import { intern } from '../util/intern';
 import { Lru } from '../util/lru';
 import { maskTemplates, parseJsonBody } from './json';
 import { scanTemplates } from './templates';
+import { isBlank, NO_SCRIPTS, report, type ProblemSink } from './lines';
+import { blockComment, httpyacScript, responseLine, responseRef, savedResponseEnd, scriptLine } from './peerLines';
 import type {
   Assertion,
   Body,
@@ -17,13 +19,42 @@ import type {
   RequestBlock,
   RequestLine,
   Span,
-  SyntaxProblem,
   TemplateRef,
   VariableDefinition,
 } from './types';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'CONNECT'] as const;
-const METHOD_SET = new Set<string>(HTTP_METHODS);
+/**
+ * Methods read without a warning: RFC 9110's, WebDAV's (RFC 4918, 3253, 4791, 3744, 5323) and
+ * GRAPHQL (httpYac, kulala: sent as a POST of `{query, variables}`), the list httpYac accepts.
+ */
+export const KNOWN_METHODS = [
+  ...HTTP_METHODS,
+  'PROPFIND',
+  'PROPPATCH',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+  'CHECKOUT',
+  'CHECKIN',
+  'REPORT',
+  'MERGE',
+  'MKACTIVITY',
+  'MKWORKSPACE',
+  'VERSION-CONTROL',
+  'BASELINE-CONTROL',
+  'MKCALENDAR',
+  'ACL',
+  'SEARCH',
+  'GRAPHQL',
+] as const;
+const METHOD_SET = new Set<string>(KNOWN_METHODS);
+/** An RFC 9110 method token. */
+const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A request line that starts a new request below a blank line (httpYac): a known method in capitals, then a target. */
+const REQUEST_START = new RegExp(`^(?:${KNOWN_METHODS.join('|')})[ \\t]+(?:https?://|\\{\\{|/)`);
 
 /** Operators of `?? subject [path] operator [expected]` lines (httpYac's, plus `valid`/`invalid` for signatures). */
 export const ASSERTION_OPERATORS = [
@@ -58,6 +89,14 @@ const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*:[ \t]*(.*?)[ \t]*$/;
 const DIRECTIVE = /^(?:#|\/\/)[ \t]*@([\w.-]+)(?:[ \t]*=[ \t]*|[ \t]+|$)(.*?)[ \t]*$/;
 const VARIABLE = /^@([^\s=]*)[ \t]*(=?)[ \t]*(.*?)[ \t]*$/;
 const REQUEST_NAME = /^[A-Za-z_][\w-]*$/;
+/** A status line starting a saved response (httpYac): `HTTP/1.1 200`, `HTTP/2.0 200 OK`. */
+const SAVED_RESPONSE = /^HTTP\/\S+[ \t]+[1-5]\d\d(?:\s|$)/;
+/** kulala's `import FILE` and `run #name` / `run FILE`, as kulala writes them (lower case). */
+const KULALA_DIRECTIVE = /^(import|run)[ \t]+(\S.*)$/;
+/** ` HTTP/1.1` ending a request target's continuation line. */
+const TRAILING_VERSION = /[ \t]+(HTTP\/\d(?:\.\d)?)$/i;
+/** A line that is only an HTTP version. */
+const VERSION_LINE = /^HTTP\/\d(?:\.\d)?$/i;
 
 /**
  * Parse a whole file. With `previous` (the result for the text before an edit), every block whose
@@ -124,55 +163,109 @@ function blockStarts(text: string): number[] {
 }
 
 /**
- * Blocks for [starts[k], ends[k]), reusing previous blocks with identical text. Unchanged blocks
- * at the front and at the back are those inside the text's common prefix and suffix with the
- * previous version (found with a few native comparisons of large chunks: no slice per block, which
- * was 50,000 slices per keystroke in a 20 MB file); only the blocks in between go through a
- * text -> block map.
+ * Blocks for the segments [starts[k], ends[k]) (a `###` line and what follows up to the next one;
+ * a segment is one block, or several when it holds several requests, see isRequestStart), reusing
+ * previous blocks of segments with identical text. Unchanged segments at the front and at the back
+ * are those inside the text's common prefix and suffix with the previous version (found with a few
+ * native comparisons of large chunks: no slice per block, which was 50,000 slices per keystroke in
+ * a 20 MB file); only the segments in between go through a text -> blocks map.
  */
 function reuseOrParse(text: string, starts: number[], ends: number[], prev: RequestBlock[], prevText: string): RequestBlock[] {
   const n = starts.length;
-  const out = new Array<RequestBlock>(n);
-  const prefix = prev.length ? commonPrefix(text, prevText) : 0;
-  const suffix = prev.length ? commonSuffix(text, prevText, prefix) : 0;
-  // Previous blocks tile the previous text: their offsets are sums of their lengths (their `start`
-  // fields may already have been moved by another parse).
+  const out = new Array<RequestBlock>(); // one per segment, or more where a segment splits
+  const count = prev.length;
+  const prefix = count ? commonPrefix(text, prevText) : 0;
+  const suffix = count ? commonSuffix(text, prevText, prefix) : 0;
+  // Previous segments tile the previous text: their offsets are sums of their lengths (their
+  // blocks' `start` fields may already have been moved by another parse). A previous segment is a
+  // block with a `###` separator (or the preamble) and the blocks without one that follow it.
   let front = 0;
+  let pf = 0; // first previous block not reused at the front
   let oldStart = 0;
-  while (front < n && front < prev.length) {
-    const len = prev[front].text.length;
+  while (front < n && pf < count) {
+    let pe = pf + 1;
+    let len = prev[pf].text.length;
+    while (pe < count && prev[pe].separator === undefined) len += prev[pe++].text.length;
     if (oldStart !== starts[front] || ends[front] - starts[front] !== len || ends[front] > prefix) break;
-    out[front] = moved(prev[front], starts[front]);
+    moveSegment(prev, pf, pe, starts[front], out);
     oldStart += len;
     front++;
+    pf = pe;
   }
-  let back = 0;
-  let oldFromEnd = 0; // distance from the end of the previous text to the start of the block
-  while (back < n - front && back < prev.length - front) {
-    const p = prev[prev.length - 1 - back];
-    const k = n - 1 - back;
-    oldFromEnd += p.text.length;
-    if (text.length - starts[k] !== oldFromEnd || ends[k] - starts[k] !== p.text.length || oldFromEnd > suffix) break;
-    out[k] = moved(p, starts[k]);
-    back++;
+  // At the back: each segment's first block, scanning backwards (moved once the middle is done).
+  const tail: number[] = [];
+  let pb = count; // previous blocks [pb, count) are reused at the back
+  let oldFromEnd = 0; // distance from the end of the previous text to the start of the segment
+  while (tail.length < n - front && pb > pf) {
+    let ps = pb - 1;
+    let len = prev[ps].text.length;
+    while (ps > pf && prev[ps].separator === undefined) len += prev[--ps].text.length;
+    const k = n - 1 - tail.length;
+    oldFromEnd += len;
+    if (text.length - starts[k] !== oldFromEnd || ends[k] - starts[k] !== len || oldFromEnd > suffix) break;
+    tail.push(ps);
+    pb = ps;
   }
-  let pool: Map<string, RequestBlock[]> | undefined;
+  const back = tail.length;
+  let pool: Map<string, number[]> | undefined; // segment text -> first blocks of the segments
   for (let k = front; k < n - back; k++) {
-    const blockText = text.slice(starts[k], ends[k]);
+    const segText = text.slice(starts[k], ends[k]);
     if (!pool) {
       pool = new Map();
-      for (let j = front; j < prev.length - back; j++) {
-        const list = pool.get(prev[j].text);
-        if (list) list.push(prev[j]);
-        else pool.set(prev[j].text, [prev[j]]);
+      for (let q = pf; q < pb;) {
+        let qe = q + 1;
+        while (qe < pb && prev[qe].separator === undefined) qe++;
+        const key = segmentText(prev, q, qe);
+        const list = pool.get(key);
+        if (list) list.push(q);
+        else pool.set(key, [q]);
+        q = qe;
       }
     }
-    const reused = pool.get(blockText)?.shift();
+    const reused = pool.get(segText)?.shift();
     // A fresh parse keeps views into its text: together they are one copy of it, as the copies
     // would be, made without copying. After an edit, new blocks copy (see ownCopy).
-    out[k] = reused ? moved(reused, starts[k]) : safeParseBlock(prev.length > 0 ? ownCopy(blockText) : blockText, starts[k]);
+    if (reused !== undefined) moveSegment(prev, reused, segmentEnd(prev, reused), starts[k], out);
+    else parseSegment(count > 0 ? ownCopy(segText) : segText, starts[k], out);
   }
+  // `tail` runs back to front: the segment starting at block tail[q] ends where tail[q - 1] starts.
+  for (let q = back - 1; q >= 0; q--) moveSegment(prev, tail[q], q === 0 ? count : tail[q - 1], starts[n - 1 - q], out);
   return out;
+}
+
+/** The index after the last block of the segment starting at block `from`. */
+function segmentEnd(blocks: RequestBlock[], from: number): number {
+  let e = from + 1;
+  while (e < blocks.length && blocks[e].separator === undefined) e++;
+  return e;
+}
+
+function segmentText(blocks: RequestBlock[], from: number, to: number): string {
+  if (to - from === 1) return blocks[from].text;
+  let t = '';
+  for (let j = from; j < to; j++) t += blocks[j].text;
+  return t;
+}
+
+/** Blocks [from, to) of a previous parse, now starting at `start`, appended to `out`. */
+function moveSegment(blocks: RequestBlock[], from: number, to: number, start: number, out: RequestBlock[]): void {
+  for (let j = from; j < to; j++) {
+    out.push(moved(blocks[j], start));
+    start += blocks[j].text.length;
+  }
+}
+
+/** The blocks of a segment: one, or one per request when requests follow each other without `###`. */
+function parseSegment(text: string, start: number, out: RequestBlock[]): void {
+  let at = 0;
+  for (;;) {
+    const rest = at === 0 ? text : text.slice(at);
+    const b = safeParseBlock(rest, start + at);
+    out.push(b);
+    // A block shorter than its text was split at a request line (never at its own start).
+    if (b.text.length === 0 || b.text.length >= rest.length) return;
+    at += b.text.length;
+  }
 }
 
 function moved(block: RequestBlock, start: number): RequestBlock {
@@ -237,11 +330,18 @@ function safeParseBlock(text: string, start: number): RequestBlock {
 }
 
 function emptyBlock(text: string, start: number): RequestBlock {
-  return { start, text, directives: [], variables: [], comments: [], headers: [], assertions: [], references: [], problems: [] };
-}
-
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9 || c === 0xfeff;
+  return {
+    start,
+    text,
+    directives: [],
+    variables: [],
+    comments: [],
+    headers: [],
+    assertions: [],
+    scripts: NO_SCRIPTS,
+    references: [],
+    problems: [],
+  };
 }
 
 // Body lines of the block being parsed, five numbers each (start, end before the line break, first
@@ -304,7 +404,11 @@ export function parseBlock(text: string, start: number): RequestBlock {
     pos = end;
   }
 
-  let phase: 'pre' | 'headers' | 'body' = 'pre';
+  // 'after': below a response handler or an output redirect, where only more of them, comments and
+  // `??` lines belong.
+  // 'response': a saved response (`HTTP/1.1 200 OK` and what follows, httpYac), never sent.
+  let phase: 'pre' | 'headers' | 'body' | 'after' | 'response' = 'pre';
+  let prevBlank = false; // the line above is blank
   let afterRequestLine = false; // the line right after the request line (or its continuations)
   let headerlessWarned = false;
   let requestLine: ParsedRequestLine | undefined; // b.requestLine, as the parser may extend it
@@ -328,6 +432,69 @@ export function parseBlock(text: string, start: number): RequestBlock {
     const isAssertion =
       text.charCodeAt(from) === 63 /* ? */ && text.charCodeAt(from + 1) === 63 && (to - from === 2 || isBlank(text.charCodeAt(from + 2)));
 
+    const afterBlank = prevBlank;
+    prevBlank = from === to;
+    const lead = text.charCodeAt(from);
+    if (requestLine && (afterBlank || phase === 'headers') && isRequestStart(text, from, to)) {
+      // httpYac: a request line starts a new request, `###` or not. Among the headers nothing else
+      // can be meant; in a body we ask for the blank line above it (docs/syntax.md). The rest of
+      // the text is the next block's.
+      b.text = text.slice(0, lineStart);
+      break;
+    }
+    if (phase === 'response') {
+      savedResponseEnd(b, to);
+      continue;
+    }
+    if (lead === 123 /* { */ && text.charCodeAt(from + 1) === 123 && phase !== 'headers') {
+      // httpYac's `{{` … `}}` script block (its own API): read, never sent, not run.
+      const end = httpyacScript(b, text, from, to, lineEnd);
+      if (end !== -1) {
+        next = end;
+        prevBlank = false;
+        if (requestLine) phase = 'after';
+        continue;
+      }
+    }
+    if (lead === 47 /* / */ && text.charCodeAt(from + 1) === 42 /* * */ && phase !== 'body') {
+      // httpYac's `/* … */` comment, which may span lines.
+      next = blockComment(b, text, from, problems);
+      continue;
+    }
+    if (lead === 72 /* H */ && requestLine && (phase === 'body' || phase === 'after') && SAVED_RESPONSE.test(text.slice(from, to))) {
+      // httpYac: a response saved below its request (status line, headers, body): shown, not sent.
+      b.savedResponse = { start: from, end: to };
+      phase = 'response';
+      continue;
+    }
+    if (
+      lead === 60 /* < */ &&
+      text.charCodeAt(from + 1) === 62 /* > */ &&
+      requestLine &&
+      phase !== 'pre' &&
+      isBlank(text.charCodeAt(from + 2))
+    ) {
+      // JetBrains: `<> ./previous-response.200.json`, the response a previous run saved, to compare.
+      responseRef(b, text, from, to, problems);
+      phase = 'after';
+      afterRequestLine = false;
+      continue;
+    }
+    if (lead === 62 /* > */ && requestLine && phase !== 'pre') {
+      // `> {% … %}`, `> ./handler.js`, `>> file`, `>>! file`: what to do with the response. They
+      // end the body: the lines below them are not sent.
+      const after = responseLine(b, text, from, to, lineEnd, problems);
+      if (after !== -1) {
+        next = after;
+        phase = 'after';
+        afterRequestLine = false;
+        continue;
+      }
+    } else if (lead === 60 /* < */ && phase === 'pre' && isBlank(text.charCodeAt(from + 1))) {
+      // `< {% … %}` or `< ./pre.js` above the request line: a pre-request script.
+      next = scriptLine(b, 'pre', text, from, from + 1, to, lineEnd, problems);
+      continue;
+    }
     if (phase === 'body') {
       // Body lines are most lines of a file: only assertions among them are sliced.
       const kind = isAssertion ? ASSERTION : from === to ? BLANK : CONTENT;
@@ -367,6 +534,12 @@ export function parseBlock(text: string, start: number): RequestBlock {
     }
 
     if (phase === 'pre') {
+      const kulala = KULALA_DIRECTIVE.exec(content);
+      if (kulala) {
+        // kulala's `import ./other.http` and `run #name` / `run ./other.http`: directives, not requests.
+        b.directives.push(new NamedValue(intern(kulala[1]), kulala[2], from, to, from, to - kulala[2].length));
+        continue;
+      }
       if (content.startsWith('@')) {
         const v = parseVariable(content, from, problems);
         if (v) {
@@ -403,11 +576,34 @@ export function parseBlock(text: string, start: number): RequestBlock {
       continue;
     }
 
+    if (phase === 'after') {
+      report(
+        problems,
+        span,
+        'syntax/text-after-handler',
+        'This line is below the response handler, where it is neither sent nor run: move it above the handler (into the body), or start a new request with `###`.',
+      );
+      continue;
+    }
+
     // phase === 'headers'
-    if (afterRequestLine && requestLine && (content.startsWith('?') || content.startsWith('&'))) {
-      // REST Client's multi-line query: `GET {{base_url}}/x` then `    ?a=1` and `    &b=2` lines.
-      requestLine.continueUrl(content, from, to);
-      addActive(from, to);
+    if (
+      afterRequestLine &&
+      requestLine &&
+      (lead === 63 /* ? */ || lead === 38 /* & */ || lead === 47 /* / */ || (from > lineStart && !HEADER.test(content)))
+    ) {
+      // A request target continued on the lines below (REST Client's `?a=1` / `&b=2` query lines,
+      // httpYac's `/path` lines, JetBrains' and kulala's indented lines of any part of the target,
+      // each trimmed), possibly ending with ` HTTP/1.1`.
+      const version = TRAILING_VERSION.exec(content);
+      const partTo = version ? from + version.index : to;
+      requestLine.continueUrl(text.slice(from, partTo), from, partTo, to, version?.[1]);
+      addActive(from, partTo);
+      continue;
+    }
+    if (afterRequestLine && requestLine && requestLine.continued && VERSION_LINE.test(content)) {
+      // kulala: `HTTP/1.1` on a line of its own below a multi-line target.
+      requestLine.continueUrl('', requestLine.urlSpan.end, requestLine.urlSpan.end, to, content.toUpperCase());
       continue;
     }
     afterRequestLine = false;
@@ -429,6 +625,20 @@ export function parseBlock(text: string, start: number): RequestBlock {
     addBodyLine(lineStart, lineEnd, from, to, CONTENT);
   }
 
+  if (!b.requestLine) {
+    // A pre-request script runs before a request: with none below it, it is most likely a file
+    // body (`< ./body.json`) or a script whose request line is missing.
+    for (const sc of b.scripts) {
+      report(
+        problems,
+        sc.span,
+        'syntax/no-request-line',
+        sc.kind === 'file'
+          ? 'This body has no request line: add `METHOD URL` and the headers above it, then a blank line, e.g. `POST {{base_url}}/api/v2/account/verify`.'
+          : 'This pre-request script has no request line below it: add `METHOD URL` under it, e.g. `POST {{base_url}}/api/v2/account/verify`.',
+      );
+    }
+  }
   if (bodyLineCount > 0) finishBody(b, problems);
   for (let k = 0; k < activeCount; k += 2) scanTemplates(text, active[k], active[k + 1], 0, b.references, problems);
   b.references.sort(byStart);
@@ -447,8 +657,16 @@ function compact(b: RequestBlock): RequestBlock {
   if (b.headers.length) b.headers = b.headers.slice();
   if (b.assertions.length) b.assertions = b.assertions.slice();
   if (b.references.length) b.references = b.references.slice();
+  if (b.scripts.length) b.scripts = b.scripts.slice();
   if (b.problems.length) b.problems = b.problems.slice();
   return b;
+}
+
+/** A line that starts a new request below a blank line: see REQUEST_START. */
+function isRequestStart(text: string, from: number, to: number): boolean {
+  const c = text.charCodeAt(from);
+  if (c < 65 || c > 90) return false; // not a capital: most body lines end here
+  return REQUEST_START.test(text.slice(from, to));
 }
 
 function directive(m: RegExpExecArray, at: number): Directive {
@@ -495,13 +713,6 @@ class NamedValue implements Header, Directive {
   }
 }
 
-/** Where a block's problems go: its own list (an array, not a closure: one closure per block showed in profiles). */
-type ProblemSink = SyntaxProblem[];
-
-function report(sink: ProblemSink, span: Span, code: string, message: string, severity: SyntaxProblem['severity'] = 'error'): void {
-  sink.push({ span, code, message, severity });
-}
-
 function parseVariable(content: string, at: number, problem: ProblemSink): VariableDefinition | undefined {
   const m = VARIABLE.exec(content)!;
   const [, name, eq, value] = m;
@@ -542,13 +753,20 @@ function parseRequestLine(content: string, at: number, problem: ProblemSink): Pa
       report(problem, span, 'syntax/missing-url', `\`${first}\` has no URL: write \`${upper} {{base_url}}/api/v2/...\`.`);
       return new ParsedRequestLine(upper, '', undefined, at, span.end, at, at + first.length, span.end, span.end);
     }
-  } else if (METHOD_SET.has(upper) || /^[A-Za-z]+$/.test(first)) {
+  } else if (METHOD_SET.has(upper) || METHOD_TOKEN.test(first)) {
     method = upper;
     methodSpan = { start: at, end: at + first.length };
     urlFrom = firstEnd;
     while (urlFrom < content.length && isBlank(content.charCodeAt(urlFrom))) urlFrom++;
     if (!METHOD_SET.has(upper)) {
-      report(problem, methodSpan, 'syntax/unknown-method', `Unknown method \`${first}\`: use one of ${HTTP_METHODS.join(', ')}.`);
+      // Any RFC 9110 token is a method a server may know: sent as written, with a warning for typos.
+      report(
+        problem,
+        methodSpan,
+        'syntax/unknown-method',
+        `Unknown method \`${first}\` (sent as written): check the spelling, the usual ones are ${HTTP_METHODS.join(', ')}.`,
+        'warning',
+      );
     }
   }
   let urlTo = content.length;
@@ -582,7 +800,7 @@ class ParsedRequestLine implements RequestLine {
   constructor(
     readonly method: string,
     public url: string,
-    readonly httpVersion: string | undefined,
+    public httpVersion: string | undefined,
     private readonly from: number,
     private to: number,
     private readonly methodStart: number,
@@ -603,12 +821,20 @@ class ParsedRequestLine implements RequestLine {
     return { start: this.urlStart, end: this.urlEnd };
   }
 
-  /** REST Client's multi-line query: a `?a=1` or `&b=2` line below the request line extends the URL. */
-  continueUrl(content: string, from: number, to: number): void {
-    this.url += content;
+  /** True once a line below the request line continued its target. */
+  continued = false;
+
+  /**
+   * A line below the request line continuing its target: `part` (at [from, partTo)) is appended
+   * to the URL, and the request line now ends at `lineTo`, with `version` when the line ends with one.
+   */
+  continueUrl(part: string, from: number, partTo: number, lineTo: number, version?: string): void {
+    this.url += part;
     if (this.urlStart === this.urlEnd) this.urlStart = from;
-    this.urlEnd = to;
-    this.to = to;
+    this.urlEnd = partTo;
+    this.to = lineTo;
+    this.continued = true;
+    if (version) this.httpVersion = version.toUpperCase();
   }
 }
 
@@ -675,7 +901,9 @@ function finishBody(b: RequestBlock, problem: ProblemSink): void {
   if (first > last) return;
   const from = bodyLine(first, FROM);
   // `{{payload}} and more` is a text body starting with a template, unless the request says JSON.
-  const json = text[from] === '[' || (text[from] === '{' && (text[from + 1] !== '{' || saysJson(b.headers)));
+  // A GRAPHQL body is a query (`{ a }` is no JSON), with its variables after a blank line.
+  const json =
+    b.requestLine?.method !== 'GRAPHQL' && (text[from] === '[' || (text[from] === '{' && (text[from + 1] !== '{' || saysJson(b.headers))));
   if (json) {
     // Comment lines after a JSON body are comments, not body (JSON has no `#` comments and the
     // service would receive them otherwise).

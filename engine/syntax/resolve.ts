@@ -15,6 +15,7 @@
 // - Preview (`resolveForPreview`, the language service's live preview and hovers): the same
 //   resolution, except that what only the send knows (system variables, responses) stays as written
 //   and each result also has a display text where secrets show as `<name>`.
+import { escapePositions } from './escapes';
 import { randomInt as cryptoRandomInt, randomUUID } from 'node:crypto';
 import { ENV_FILE_MAX_BYTES, readBoundedText } from '../util/readBounded';
 import { join } from 'node:path';
@@ -23,6 +24,8 @@ import type { Node as JsonNode } from 'jsonc-parser';
 import { decodeJsonString, nodeValue, splitPath } from './json';
 import { requestByName } from './parser';
 import { SYSTEM_VARIABLES, scanTemplates } from './templates';
+import { RANDOM_VARIABLES, randomVariable } from './dynamicVariables';
+import { xpathValue } from './xpath';
 import type { ParsedFile, RequestBlock, TemplateRef, VariableDefinition } from './types';
 
 export interface SystemVariables {
@@ -60,6 +63,11 @@ export interface ResolveContext {
    * Use `resolveForPreview` / `previewString`.
    */
   preview?: boolean;
+  /**
+   * Names set by the file's scripts at run time (engine/syntax/scriptVariables.ts). In preview, an
+   * undefined one waits for the send (`pending`) instead of being "not defined".
+   */
+  runtime?: ReadonlySet<string>;
 }
 
 export interface Unresolved {
@@ -158,7 +166,7 @@ export function variableText(
 }
 
 /** What the preview resolves with: the file's variables and the environment; nothing that only a send knows. */
-export type PreviewContext = Pick<AnyContext, 'file' | 'variables' | 'env'>;
+export type PreviewContext = Pick<AnyContext, 'file' | 'variables' | 'env' | 'runtime'>;
 
 /** Never consulted in preview mode (system variables stay as written); throws if it were. */
 const NOT_SENDING: SystemVariables = {
@@ -215,7 +223,7 @@ function resolveRequestIn(block: RequestBlock, ctx: AnyContext): ResolvedRequest
     (h) =>
       [
         r.substitute(block.text, h.nameSpan.start, h.nameSpan.end, 0, plain),
-        r.substitute(block.text, h.valueSpan.start, h.valueSpan.end, 0, plain),
+        substituteUnescaped(r, block.text, h.valueSpan.start, h.valueSpan.end, 0, false),
       ] as [string, string],
   );
   const out: ResolvedRequest = { method: rl?.method ?? 'GET', url, headers, unresolved: [], requestRefs: [], secrets: [] };
@@ -244,12 +252,24 @@ function resolveRequestIn(block: RequestBlock, ctx: AnyContext): ResolvedRequest
       if (ctx.preview) out.bodyDisplay = values.display;
     }
   } else if (body) {
-    out.bodyText = r.substitute(body.text, 0, body.text.length, body.span.start, plain);
+    out.bodyText = substituteUnescaped(r, body.text, 0, body.text.length, body.span.start, true);
   }
+  if (out.method === 'GRAPHQL') graphqlAsPost(out);
   out.unresolved = r.unresolved;
   out.requestRefs = [...r.requestRefs];
   out.secrets = [...r.secrets];
   return out;
+}
+
+/** `src[from, to)` resolved, without the escaping backslashes of escapes.ts (`\{{`, and with `lines` a text body's `\<`...). */
+function substituteUnescaped(r: Resolver, src: string, from: number, to: number, base: number, lines: boolean): string {
+  let out = '';
+  let at = from;
+  for (const p of escapePositions(src.slice(from, to), lines)) {
+    out += r.substitute(src, at, from + p, base, plain);
+    at = from + p + 1;
+  }
+  return out + r.substitute(src, at, to, base, plain);
 }
 
 /**
@@ -443,8 +463,12 @@ class Resolver {
           return this.system(ref);
         case 'request':
           return this.request(ref);
-        default:
-          return this.variable(ref.name);
+        default: {
+          const res = this.variable(ref.name);
+          if (!ref.percentEncode || !res.ok || res.pending) return res;
+          // `{{%name}}`: a secret stays masked in the display, its encoded value is what is sent.
+          return { ...res, value: encodeURIComponent(toText(res.value)) };
+        }
       }
     } catch (e) {
       // A caller-supplied SystemVariables or response() that throws must not break the preview.
@@ -460,6 +484,9 @@ class Resolver {
       return { ok: false, cycle: true, reason: `Variables refer to each other in a cycle (${cycle}): give one of them a plain value.` };
     }
     const raw = variableText(name, this.fileVars, this.ctx.env ?? {});
+    if (raw === undefined && this.ctx.preview && this.ctx.runtime?.has(name)) {
+      return { ok: false, deferred: true, reason: `\`${name}\` is set at run time by a script of this file.` };
+    }
     if (raw === undefined) {
       return {
         ok: false,
@@ -543,7 +570,11 @@ class Resolver {
         if (!d) return badOffset(ref);
         return { ok: true, value: formatDate(d, args[0] ?? 'iso8601', ref.name === '$datetime') };
       }
+      case '$date':
+        return { ok: true, value: formatDate(this.now(), 'YYYY-MM-DD', true) };
       case '$randomInt': {
+        // kulala: without arguments, from 0 to 9999999.
+        if (args.length === 0) return { ok: true, value: String(sys.randomInt(0, 10_000_000)) };
         const min = Number(args[0]);
         const max = Number(args[1]);
         if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || max <= min || max - min > 2 ** 48 - 1) {
@@ -574,6 +605,7 @@ class Resolver {
         return { ok: true, value };
       }
       default:
+        if (ref.name in RANDOM_VARIABLES) return randomVariable(ref.name, args, (min, max) => sys.randomInt(min, max));
         return { ok: false, reason: `Unknown system variable \`${ref.name}\`: use one of ${Object.keys(SYSTEM_VARIABLES).join(', ')}.` };
     }
   }
@@ -602,23 +634,38 @@ class Resolver {
       };
     }
     const path = ref.path ?? '';
-    const m = /^response\.(body|headers)(?:\.(.*))?$/s.exec(path);
+    const m = /^response\.(?:(body)(?:\.(.*))?|(headers)(?:\.(.*)|\[(["'])(.*)\5\])|(cookies)\.([^.\s]+)\.value)$/s.exec(path);
     if (!m) {
-      return { ok: false, reason: `Only \`${name}.response.body...\` and \`${name}.response.headers.Name\` references are supported.` };
+      return {
+        ok: false,
+        reason: `Only \`${name}.response.body...\`, \`${name}.response.headers.Name\` and \`${name}.response.cookies.NAME.value\` references are supported.`,
+      };
     }
     const response = this.ctx.response?.(name);
     if (!response) {
       return { ok: false, reason: `Request \`${name}\` has not been sent yet: send it first (sending this request sends it first).` };
     }
-    if (m[1] === 'headers') {
-      const wanted = (m[2] ?? '').toLowerCase();
-      const entry = Object.entries(response.headers).find(([k]) => k.toLowerCase() === wanted);
-      if (!entry) return { ok: false, reason: `The response of \`${name}\` has no header \`${m[2] ?? ''}\`.` };
-      return { ok: true, value: entry[1] };
+    if (m[3] !== undefined) {
+      const header = m[4] ?? m[6] ?? '';
+      const value = headerValue(response.headers, header);
+      if (value === undefined) return { ok: false, reason: `The response of \`${name}\` has no header \`${header}\`.` };
+      return { ok: true, value };
+    }
+    if (m[7] !== undefined) {
+      const cookie = responseCookie(headerValue(response.headers, 'set-cookie'), m[8]);
+      if (cookie === undefined) return { ok: false, reason: `The response of \`${name}\` set no cookie \`${m[8]}\`.` };
+      return { ok: true, value: cookie };
     }
     const sub = m[2];
     if (sub === undefined || sub === '*' || sub === '$') return { ok: true, value: response.body };
-    if (!sub.startsWith('$')) return { ok: false, reason: `Write the body path as JSONPath, e.g. \`${name}.response.body.$.data.field\`.` };
+    if (sub.startsWith('/')) {
+      // REST Client: XPath on an XML body (the subset of xpath.ts).
+      const text = typeof response.body === 'string' ? response.body : undefined;
+      const r = text === undefined ? undefined : xpathValue(text, sub);
+      if (!r) return { ok: false, reason: `\`{{${ref.expression}}}\` is XPath, but the response of \`${name}\` is not XML.` };
+      return r.ok ? r : { ok: false, reason: `\`{{${ref.expression}}}\`: ${r.reason}.` };
+    }
+    // JSONPath (`$.data.x`), or kulala's path without the `$` (`json.x`).
     let cur: unknown = response.body;
     for (const seg of splitPath(sub)) {
       if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, seg)) {
@@ -628,6 +675,53 @@ class Resolver {
     }
     return { ok: true, value: cur };
   }
+}
+
+/**
+ * A GRAPHQL request as httpYac and kulala send it: a POST of `{"query": …, "variables": …}`, the
+ * variables being a JSON object after the query's last blank line, with a JSON content type
+ * unless the file sets one.
+ */
+export function graphqlAsPost(out: ResolvedRequest): void {
+  out.method = 'POST';
+  const text = out.bodyText ?? '';
+  let query = text.trim();
+  let variables: unknown;
+  const split = /\r?\n[ \t]*\r?\n\s*(\{[^]*)$/.exec(text);
+  if (split) {
+    try {
+      variables = JSON.parse(split[1]);
+      query = text.slice(0, split.index).trim();
+    } catch {
+      // Not JSON: part of the query.
+    }
+  }
+  out.bodyValue = variables === undefined ? { query } : { query, variables };
+  out.bodyText = JSON.stringify(out.bodyValue);
+  if (!out.headers.some(([k]) => k.toLowerCase() === 'content-type')) out.headers.push(['Content-Type', 'application/json']);
+}
+
+/** A response header by any case. */
+function headerValue(headers: Record<string, string>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  return Object.entries(headers).find(([k]) => k.toLowerCase() === wanted)?.[1];
+}
+
+/**
+ * The value of cookie `name` among `Set-Cookie` values (joined with `, ` by the HTTP layer; a comma
+ * inside `Expires=Wed, 21 Oct …` is not followed by `name=`, so it does not split).
+ */
+export function responseCookie(setCookie: string | undefined, name: string): string | undefined {
+  if (setCookie === undefined) return undefined;
+  for (const c of setCookie.split(/,\s*(?=[^;,=\s]+=)/)) {
+    const eq = c.indexOf('=');
+    if (eq > 0 && c.slice(0, eq).trim() === name)
+      return c
+        .slice(eq + 1)
+        .split(';')[0]
+        .trim();
+  }
+  return undefined;
 }
 
 function badOffset(ref: TemplateRef): Result {

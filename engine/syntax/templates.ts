@@ -1,12 +1,16 @@
 // `{{...}}` references: finding them in text and telling what they refer to. The syntax is the one
 // REST Client / httpYac / JetBrains share: `{{name}}`, `{{$system args}}`, `{{request.response.body.$.x}}`.
 import { intern } from '../util/intern';
+import { braceRunEnd, isEscapedTemplate } from './escapes';
+import { RANDOM_VARIABLES } from './dynamicVariables';
 import type { Span, SyntaxProblem, TemplateRef } from './types';
 
 export interface SystemVariableInfo {
   /** How it is written, e.g. `{{$randomInt min max}}`. */
   usage: string;
   description: string;
+  /** What completion inserts, when not the bare name (`$random.integer(0, 100)`). */
+  insert?: string;
 }
 
 /**
@@ -30,16 +34,27 @@ export const SYSTEM_VARIABLES: Readonly<Record<string, SystemVariableInfo>> = {
     usage: '{{$localDatetime rfc1123|iso8601|"YYYY-MM-DD HH:mm:ss" [offset unit]}}',
     description: 'Like `$datetime`, in the local time zone of the machine.',
   },
-  $randomInt: { usage: '{{$randomInt min max}}', description: 'A random integer from min (included) to max (excluded).' },
+  $randomInt: {
+    usage: '{{$randomInt min max}}',
+    description: 'A random integer from min (included) to max (excluded); from 0 to 9999999 without arguments (kulala).',
+  },
+  $date: { usage: '{{$date}}', description: "Today's date in UTC, `YYYY-MM-DD` (kulala)." },
   $processEnv: { usage: '{{$processEnv NAME}}', description: 'The value of environment variable NAME of the process.' },
   $dotenv: { usage: '{{$dotenv NAME}}', description: 'The value of NAME in the `.env` file beside the request file.' },
+  ...RANDOM_VARIABLES,
 };
 
 /** A variable name as `@name = value` and `{{name}}` write it. */
 export const VARIABLE_NAME = /^[A-Za-z_][\w.-]*$/;
 /** `quote.response.body.$.data.x`, `quote.response.headers.Content-Type`, `quote.response.body.*`. */
 const REQUEST_REF = /^([A-Za-z_][\w-]*)\.(response|request)(?:\.(.*))?$/s;
-const REQUEST_PATH = /^(response|request)\.(body(\.(\*|\$.*))?|headers\.[!#$%&'*+.^_`|~0-9A-Za-z-]+)$/s;
+/**
+ * The paths read after `name.`: REST Client's `response.body.$.json.path` (JSONPath),
+ * `response.body.//xml/path` (XPath), `response.body.*` and `response.headers.Name`; kulala's
+ * `response.body.json.path` (no `$`), `response.headers['Name']` and `response.cookies.NAME.value`.
+ */
+const REQUEST_PATH =
+  /^(response|request)\.(body(\.(\*|\$.*|\/.+|[A-Za-z_][^]*))?|headers(\.[!#$%&'*+.^_`|~0-9A-Za-z-]+|\[(["'])[!#$%&'*+.^_`|~0-9A-Za-z-]+\6\])|cookies\.[^.\s]+\.value)$/s;
 
 /** Split `$datetime "DD-MM-YYYY" -1 d` into its words, a quoted word being one (quotes removed). */
 export function splitArgs(text: string): string[] {
@@ -53,9 +68,19 @@ export function splitArgs(text: string): string[] {
 export function classifyTemplate(rawExpression: string, span: Span): TemplateRef {
   const expression = intern(rawExpression.trim());
   if (expression.startsWith('$')) {
+    // JetBrains writes arguments in parentheses: `{{$random.integer(2, 8)}}`.
+    const call = /^(\$[\w.]+)\((.*)\)$/s.exec(expression);
+    if (call) {
+      const inner = call[2].trim();
+      return { span, expression, kind: 'system', name: intern(call[1]), args: inner === '' ? [] : inner.split(',').map((a) => a.trim()) };
+    }
     const m = /^(\S+)\s*(.*)$/s.exec(expression)!;
     // Most system variables (`{{$uuid}}`) have no arguments: no word scan for them.
     return { span, expression, kind: 'system', name: intern(m[1]), args: m[2] === '' ? [] : splitArgs(m[2]) };
+  }
+  if (expression.startsWith('%') && VARIABLE_NAME.test(expression.slice(1))) {
+    // REST Client's `{{%name}}`: the value of `name`, percent-encoded.
+    return { span, expression, kind: 'variable', name: intern(expression.slice(1)), percentEncode: true };
   }
   const req = REQUEST_REF.exec(expression);
   if (req) {
@@ -118,6 +143,10 @@ export function scanTemplates(
 ): { refs: TemplateRef[]; problems: SyntaxProblem[] } {
   let i = text.indexOf('{{', from);
   while (i !== -1 && i + 1 < to) {
+    if (isEscapedTemplate(text, i)) {
+      i = text.indexOf('{{', braceRunEnd(text, i)); // `\{{`: braces sent as they are (escapes.ts)
+      continue;
+    }
     const close = text.indexOf('}}', i + 2);
     let lineEnd = i + 2;
     while (lineEnd < to && text.charCodeAt(lineEnd) !== 10 && text.charCodeAt(lineEnd) !== 13) lineEnd++;

@@ -30,6 +30,8 @@ export interface TemplateRef {
   /** system: the arguments; request: the path after the request name (e.g. `response.body.$.data.x`). */
   args?: string[];
   path?: string;
+  /** `{{%name}}` (REST Client): the value is sent percent-encoded. */
+  percentEncode?: boolean;
 }
 
 /** `@name = value` */
@@ -105,6 +107,39 @@ export interface Assertion {
   expected?: string;
 }
 
+/** A script of the JetBrains HTTP Client / httpYac / kulala kind. Spans are relative to block.start, like every span of a block. */
+export interface Script {
+  /** 'pre': `< {% … %}` or `< ./pre.js` before the request line, run before sending; 'post': `> {% … %}` or `> ./handler.js` after the request (after its body), run on the response. */
+  phase: 'pre' | 'post';
+  kind: 'inline' | 'file';
+  /** inline: the code between `{%` and `%}`; file: the path as written. */
+  source: string;
+  span: Span; // the whole construct, from `<`/`>` to `%}` or the end of the path
+  sourceSpan: Span; // the code, or the path
+}
+/** `>> path` / `>>! path`: write the response body to a file (JetBrains); force = `>>!` (overwrite). */
+export interface OutputRedirect {
+  path: string;
+  force: boolean;
+  span: Span;
+  pathSpan: Span;
+}
+
+/** `<> ./previous-response.200.json` (JetBrains): a response an earlier run saved, to compare with; never sent. */
+export interface ResponseRef {
+  path: string;
+  span: Span;
+  pathSpan: Span;
+}
+
+/** httpYac's `{{` … `}}` script block, written for httpYac's own API: read, never sent, not run. */
+export interface HttpyacScript {
+  /** From the `{{` line to the `}}` line. */
+  span: Span;
+  /** The code between the two lines. */
+  sourceSpan: Span;
+}
+
 export interface SyntaxProblem {
   span: Span;
   message: string; // names the problem and the fix
@@ -132,6 +167,16 @@ export interface RequestBlock {
   headers: Header[];
   body?: Body;
   assertions: Assertion[];
+  /** Pre-request scripts and response handlers, in file order. Never part of the body. */
+  scripts: Script[];
+  /** `>> path` / `>>! path` after the request. */
+  outputRedirect?: OutputRedirect;
+  /** `<> path` lines below the request. */
+  responseRef?: ResponseRef;
+  /** httpYac `{{ … }}` script blocks, in file order; absent when none. */
+  httpyacScripts?: HttpyacScript[];
+  /** A saved response below the request (httpYac: from its `HTTP/1.1 200` line): not sent. */
+  savedResponse?: Span;
   /** Every `{{...}}` in the block, in order. */
   references: TemplateRef[];
   problems: SyntaxProblem[];

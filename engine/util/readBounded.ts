@@ -17,6 +17,10 @@ export const KEY_FILE_MAX_BYTES = 64 * 1024;
 export const ENV_FILE_MAX_BYTES = 1024 * 1024;
 /** A request body given as `< ./file`, and a request file itself. */
 export const BODY_FILE_MAX_BYTES = 16 * 1024 * 1024;
+/** An OpenAPI document or a file it references with $ref (large public specs are a few MB). */
+export const OPENAPI_FILE_MAX_BYTES = 32 * 1024 * 1024;
+/** What `payout-http import` reads from stdin: one captured request, body included. */
+export const IMPORT_INPUT_MAX_BYTES = BODY_FILE_MAX_BYTES;
 
 export type BoundedReadErrorKind = 'missing' | 'denied' | 'not-a-file' | 'too-large' | 'unreadable' | 'not-text';
 

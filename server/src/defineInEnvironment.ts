@@ -3,7 +3,8 @@
 // under `$shared` for `local` (the local sandbox's own files live in its state folder; the
 // workspace's `$shared` variables are layered under them, engine/workspace/environment.ts). It
 // reads the file system, so it lives in the server, not in the pure language service.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { ENV_FILE_MAX_BYTES, readBoundedText } from '../../engine/util/readBounded';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { modify } from 'jsonc-parser';
@@ -34,7 +35,12 @@ export function defineInEnvironmentActions(fileDir: string, environment: string,
     const uri = pathToFileURL(file).toString();
     const title = `Define \`${name}\` in ${PUBLIC_ENV_FILE} ("${key}")`;
     if (existsSync(file)) {
-      const text = readFileSync(file, 'utf8');
+      let text: string;
+      try {
+        text = readBoundedText(file, { maxBytes: ENV_FILE_MAX_BYTES }); // a FIFO or /dev/zero named so is refused (issue 22)
+      } catch {
+        continue; // the environment's own diagnostics say what is wrong with the file
+      }
       const doc = TextDocument.create(uri, 'json', 0, text);
       const edits = modify(text, [key, name], '', { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } }).map((e) => ({
         range: { start: doc.positionAt(e.offset), end: doc.positionAt(e.offset + e.length) },

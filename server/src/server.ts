@@ -12,7 +12,9 @@ import {
   DidChangeWatchedFilesNotification,
   type InitializeResult,
   type Position,
+  ErrorCodes,
   RequestType,
+  ResponseError,
   NotificationType,
   TextDocuments,
   TextDocumentSyncKind,
@@ -20,7 +22,9 @@ import {
 import {
   ActiveEnvironmentNotification,
   type ActiveEnvironmentParams,
+  CanonicalString,
   CanonicalStringRequest,
+  schemaProblem,
   type CanonicalStringParams,
   type CanonicalStringResponse,
   EnvironmentChangedNotification,
@@ -40,6 +44,7 @@ import { selectEnvironment } from '../../engine/workspace/environment';
 import { SecretsOverlay } from '../../engine/workspace/secrets';
 import { registerEngineHost } from './host';
 import { resolveOpenApiSetting } from './host/openApiSetting';
+import { fileURLToPath } from 'node:url';
 
 const canonicalStringRequest = new RequestType<CanonicalStringParams, CanonicalStringResponse, void>(CanonicalStringRequest.method);
 const activeEnvironmentNotification = new NotificationType<ActiveEnvironmentParams>(ActiveEnvironmentNotification.method);
@@ -170,7 +175,11 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   }
 
   // send, send all, prepare, explain, …: the editor's engine host (server/src/host)
-  const host = registerEngineHost(connection, documents, service, overlay, () => environmentChanged());
+  let workspaceFolders: string[] = [];
+  const host = registerEngineHost(connection, documents, service, overlay, () => environmentChanged(), {
+    restricted: () => restricted,
+    folders: () => workspaceFolders,
+  });
 
   connection.onInitialize((params): InitializeResult => {
     codeLensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
@@ -188,6 +197,11 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     sendLensesOnClient = init?.[SEND_LENSES_ON_CLIENT] === true;
     host.setHistoryDir(init?.[HISTORY_DIR_OPTION]);
     // An untrusted workspace (the client says so): language features run, but no secret or key file is read.
+    workspaceFolders = (params.workspaceFolders ?? [])
+      .map((f) => f.uri)
+      .concat(params.workspaceFolders ? [] : params.rootUri ? [params.rootUri] : [])
+      .filter((u) => u.startsWith('file:'))
+      .map((u) => fileURLToPath(u));
     if (init?.restricted === true) {
       restricted = true;
       service.restrict();
@@ -331,12 +345,14 @@ export function startServer(connection: Connection, given?: LanguageService): vo
       return doc ? service.references(doc, params.position, params.context?.includeDeclaration !== false) : [];
     }),
   );
-  connection.onRequest(canonicalStringRequest, (params, token) =>
-    guard('canonicalString', token, null, () => {
-      const doc = params && typeof params.uri === 'string' ? docFor(params.uri) : undefined;
-      return doc && params.position ? service.canonicalString(doc, params.position) : null;
-    }),
-  );
+  connection.onRequest(canonicalStringRequest, (params, token) => {
+    const problem = schemaProblem(CanonicalString.params!, params);
+    if (problem) return new ResponseError(ErrorCodes.InvalidParams, `${CanonicalStringRequest.method}: ${problem}`);
+    return guard('canonicalString', token, null, () => {
+      const doc = docFor(params.uri);
+      return doc ? service.canonicalString(doc, params.position) : null;
+    });
+  });
 
   documents.listen(connection);
   connection.listen();

@@ -13,7 +13,8 @@ const ROOT = resolve(__dirname, '..', '..');
 const LAYERS: [RegExp, number, string][] = [
   [/^engine\/(util\/|protocol\.ts$)/, 0, 'util, protocol'],
   [/^engine\/(catalogue|syntax|signing|openapi)\//, 1, 'catalogue, syntax, signing, openapi'],
-  [/^engine\/workspace\//, 2, 'workspace'],
+  // scripts: the request files' JetBrains-style scripts, run in a worker; http runs them.
+  [/^engine\/(workspace|scripts)\//, 2, 'workspace, scripts'],
   [/^engine\/(language|http|sandbox|codegen)\//, 3, 'language, http, sandbox, codegen'],
   // The inspecting proxy checks with lint (language) and the response verdict (http).
   // The history records http's results (its renderer and redaction).

@@ -136,7 +136,7 @@ describeWithSeeds('fields against the document tables', () => {
     assert.equal(f('backIdImage').errorCode, 58);
     assert.equal(f('dateOfBirth').format, 'date');
     assert.equal(f('nationality').format, 'iso-country');
-    assert.equal(f('phoneCountryCode').format, 'digits-only');
+    assert.equal(f('phoneCountryCode').format, 'calling-code'); // digits only, on the list (issue 24)
     const sell = endpointById('v2.orders.create-sell-order')!.body!;
     assert.equal(sell.find((x) => x.name === 'content')!.format, 'unaccented');
     assert.equal(sell.find((x) => x.name === 'content')!.errorCode, 17);

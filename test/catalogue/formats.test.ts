@@ -1,12 +1,13 @@
 // One validator per field format (engine/catalogue/formats.ts): the same inputs through lint (a
 // submit-kyc or create-sell-order request in a .payout.http file) and through the local sandbox's
-// own checks (KYC fields, the user e-mail, transfer content) get the same verdict. The decisions
+// validation (engine/sandbox/validate.ts: KYC fields, the user e-mail, transfer content) get the same verdict. The decisions
 // for the open cases (`UK`, `AC`, `a@b.c`, data URLs with line breaks) are in docs/catalogue.md.
 import assert from 'node:assert/strict';
 import { endpointById } from '../../engine/catalogue/index';
 import { isUnaccented } from '../../engine/catalogue/formats';
 import { lintText } from '../../engine/language';
-import { checkFormats, emailProblem } from '../../engine/sandbox/kyc';
+import { emailProblem } from '../../engine/sandbox/kyc';
+import { validateFields } from '../../engine/sandbox/validate';
 
 const kyc = endpointById('v2.user.submit-kyc')!;
 
@@ -20,7 +21,14 @@ function lintRejects(endpoint: 'submit-kyc' | 'create-sell-order', field: string
 
 /** Whether the sandbox refuses the value of `field` in a submit-kyc body. */
 function sandboxRejectsKyc(field: string, value: string): boolean {
-  return checkFormats(kyc.body!, { [field]: value }) !== undefined;
+  // The sandbox's validation of that one field (the format checks moved there from kyc.ts, issue 24).
+  return (
+    validateFields(
+      kyc,
+      { [field]: value },
+      kyc.body!.filter((f) => f.name === field),
+    ) !== undefined
+  );
 }
 
 const CASES: {

@@ -205,6 +205,25 @@ describe('cli proxy', function () {
     assert.deepEqual(line.request.explanation.match.diff, [{ index: 2, expected: '100000', actual: '100000.00' }]);
   });
 
+  // Issue 26: an exchange that does not verify is explained with the earlier exchanges of the same run as candidates.
+  it('finds the value a backend signed in an earlier exchange of this proxy run', async () => {
+    const first = await through(
+      'POST',
+      '/api/v2/orders/review-sell-order',
+      quote(pkcs1(`${partnerCode}|USDT|98765|${secret}`), { fiatAmount: 98765 }),
+    );
+    assert.equal(first.line.request.signature, 'verified');
+    const { line } = await through('POST', '/api/v2/orders/review-sell-order', quote(pkcs1(`${partnerCode}|USDT|98765|${secret}`)));
+    assert.equal(line.request.signature, 'mismatch');
+    assert.equal(line.request.explanation.match.id, 'value:fiatAmount');
+    assert.match(
+      line.request.explanation.match.description,
+      /^Your backend signed `fiatAmount` = `98765` where the request sends `100000` \(segment 3\)\./,
+    );
+    assert.match(line.request.explanation.match.changes[0].from, /^an earlier send of POST \/api\/v2\/orders\/review-sell-order/);
+    assert.ok(!JSON.stringify(line).includes(secret));
+  });
+
   it('says missing for a signed endpoint without a signature, unsigned for one that takes none, unknown for an unknown path', async () => {
     const missing = await through('POST', '/api/v2/orders/review-sell-order', quote());
     assert.equal(missing.line.request.signature, 'missing');

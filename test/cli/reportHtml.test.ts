@@ -62,7 +62,7 @@ describe('cli send --report html', function () {
     const url = pathToFileURL(join(out, 'index.html')).href;
     const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', `--user-data-dir=${join(dir, 'profile')}`];
     const dom = execFileSync(CHROMIUM, [...flags, '--dump-dom', url], { timeout: 60_000, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
-    assert.match(dom, /<h1>payout-http report: <code>report\.payout\.http<\/code><\/h1>/);
+    assert.match(dom, /<h1>Report of payout-http send: <code>report\.payout\.http<\/code><\/h1>/);
     assert.equal((dom.match(/<section class="request /g) ?? []).length, 2);
     assert.ok(!/<img|<script/i.test(dom), 'the browser built no element from the request file');
     mkdirSync(ARTIFACTS, { recursive: true });

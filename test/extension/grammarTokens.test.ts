@@ -14,6 +14,7 @@ const GRAMMARS: Record<string, string> = {
   'source.payout-http': path.join(root, 'syntaxes/payout-http.tmLanguage.json'),
   'payout-http.json-template.injection': path.join(root, 'syntaxes/payout-http.injection.tmLanguage.json'),
   'source.json': require.resolve('tm-grammars/grammars/json.json'),
+  'source.js': require.resolve('tm-grammars/grammars/javascript.json'),
 };
 
 async function loadGrammar(): Promise<vsctm.IGrammar> {
@@ -119,6 +120,57 @@ describe('TextMate grammar, tokenized with vscode-textmate + Oniguruma', () => {
       string.some((s) => s.startsWith('string.quoted.double.json')),
       string.join(' '),
     );
+  });
+
+  it('scripts of the peers are embedded JavaScript, and end a JSON body; `>>`, `<>`, kulala and httpYac forms have their own scopes', () => {
+    const src = [
+      'import ./shared.http',
+      '### Login',
+      '< {%',
+      '  request.variables.set("nonce", "n1");',
+      '%}',
+      'PROPFIND https://x.test/dav',
+      'Content-Type: application/json',
+      '',
+      '{"a": 1}',
+      '',
+      '> {%',
+      '  client.global.set("token", response.body.token);',
+      '%}',
+      '>>! ./out.json',
+      '<> previous-response.200.json',
+      '### Next',
+      '{{',
+      '  exports.x = 1;',
+      '}}',
+      '/* a comment',
+      '   GET https://not.a/request */',
+      'GRAPHQL https://x.test/graphql',
+      '',
+      '> ./handler.js',
+    ].join('\n');
+    const tokens = tokenize(grammar, src);
+    const has = (lineHas: string, text: string, scope: string, fromLine = 0) => {
+      const scopes = scopesAt(tokens, src, lineHas, text, fromLine);
+      assert.ok(scopes.includes(scope), `"${text}" on "${lineHas}": ${scopes.join(' ')} lacks ${scope}`);
+      return scopes;
+    };
+    has('import ./shared.http', 'import', 'keyword.control.import.payout-http');
+    has('request.variables.set', 'request', 'meta.embedded.block.javascript');
+    has('request.variables.set', '"', 'string.quoted.double.js');
+    has('PROPFIND', 'PROPFIND', 'keyword.control.http-method.payout-http');
+    has('{"a": 1}', 'a', 'meta.embedded.block.json');
+    // The handler after the JSON body is JavaScript, not JSON.
+    const set = has('client.global.set', 'client', 'meta.embedded.block.javascript');
+    assert.ok(!set.includes('meta.embedded.block.json'), set.join(' '));
+    has('> {%', '{%', 'punctuation.definition.script.begin.payout-http', 9);
+    has('>>! ./out.json', '>>!', 'keyword.operator.output-redirect.payout-http');
+    has('>>! ./out.json', './out.json', 'string.unquoted.file-path.payout-http');
+    has('<> previous-response', '<>', 'keyword.operator.response-ref.payout-http');
+    has('exports.x = 1;', 'exports', 'meta.embedded.block.javascript');
+    has('GET https://not.a/request', '   GET https://not.a/request ', 'comment.block.payout-http');
+    has('GRAPHQL', 'GRAPHQL', 'keyword.control.http-method.payout-http');
+    has('> ./handler.js', './handler.js', 'string.unquoted.script-path.payout-http');
   });
 
   it('an unquoted template as a JSON value, and a request reference', () => {

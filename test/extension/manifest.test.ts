@@ -17,7 +17,8 @@ describe('extension manifest (package.json contributes)', () => {
 
   it('registers every declared command in client/src', () => {
     const src = fs
-      .readdirSync(path.join(root, 'client', 'src'))
+      .readdirSync(path.join(root, 'client', 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
       .map((f) => fs.readFileSync(path.join(root, 'client', 'src', f), 'utf8'))
       .join('\n');
     for (const [key, id] of Object.entries(COMMANDS)) {
@@ -62,8 +63,8 @@ describe('extension manifest (package.json contributes)', () => {
     }
   });
 
-  it('activates only on the language (commands activate implicitly) and accepts VS Code 1.91+', () => {
-    assert.deepEqual(pkg.activationEvents, ['onLanguage:payout-http']);
+  it('activates on the language and on a workspace holding request files (the Test Explorer lists them), and accepts VS Code 1.91+', () => {
+    assert.deepEqual(pkg.activationEvents, ['onLanguage:payout-http', 'workspaceContains:**/*.payout.http']);
     assert.equal(pkg.engines.vscode, '^1.91.0');
     assert.equal(pkg.main, './dist/client.js');
   });
@@ -86,7 +87,7 @@ describe('extension manifest (package.json contributes)', () => {
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
-    for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js']) {
+    for (const f of ['dist/client.js', 'dist/server.js', 'dist/cli.js', 'dist/scriptWorker.js']) {
       assert.ok(files.includes(f), `${f} is not in the VSIX (run npm run bundle first)`);
     }
     for (const f of [

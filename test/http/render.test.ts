@@ -98,6 +98,7 @@ describe('response view text', () => {
           explanation: {
             expectedDisplay: 'a|b|<secretKey>',
             verifiedAsExpected: false,
+            verdict: { kind: 'this-key', text: 'made with the service key of this environment (PKCS#1 v1.5, SHA-256)' },
             tried: 40,
             match: {
               id: 'no-trailing-pipe',
@@ -128,6 +129,7 @@ describe('response view text', () => {
           explanation: {
             expectedDisplay: 'a|b|c|<secretKey>',
             verifiedAsExpected: false,
+            verdict: { kind: 'this-key', text: 'made with the service key of this environment (PKCS#1 v1.5, SHA-256)' },
             tried: 40,
             match: {
               id: 'swap:b,c',

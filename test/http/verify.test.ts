@@ -92,6 +92,21 @@ describe('http/verify: verifyWebhookPayload', () => {
     assert.equal(verifyWebhookPayload({ ...payload, status: 'ERROR' }, servicePublic, secretKey).state, 'not-verified');
   });
 
+  // Issue 26: an order signed with a status seen earlier (a response at hand), named with the service's words.
+  it('explains a webhook signed over a status from an earlier response, with the service key', () => {
+    const signature = nodeSign('sha256', Buffer.from(`o-9|SELL|151500|PROCESSING|${secretKey}`), servicePrivate).toString('base64');
+    const earlier = [{ source: 'the response to an earlier send of details', field: 'status', values: ['PROCESSING'] }];
+    const v = verifyWebhookPayload({ ...order, signature }, servicePublic, secretKey, () => earlier);
+    assert.equal(v.state, 'not-verified');
+    assert.equal(v.state === 'not-verified' ? v.explanation?.verdict.kind : undefined, 'this-key');
+    assert.match(
+      v.state === 'not-verified' ? v.reason : '',
+      /The service signed `status` = `PROCESSING` where the data carries `SUCCESS` \(segment 4\)\. Everything else matches\./,
+    );
+    const without = verifyWebhookPayload({ ...order, signature }, servicePublic, secretKey);
+    assert.equal(without.state === 'not-verified' ? without.explanation?.match : 'x', undefined);
+  });
+
   it('says why it cannot check', () => {
     assert.equal(verifyWebhookPayload('not json', servicePublic, secretKey).state, 'not-checkable');
     assert.equal(verifyWebhookPayload(JSON.stringify(payload), undefined, secretKey).state, 'not-checkable');

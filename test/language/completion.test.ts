@@ -201,6 +201,10 @@ describe('language/completion', () => {
     assert.equal(c.byLabel('secretKey').detail, 'test: <secretKey>');
     assert.ok(!JSON.stringify(c.list).includes('S3CRET'));
     assert.ok(c.labels.includes('$uuid') && c.labels.includes('$timestamp'));
+    // JetBrains' dynamic variables, with arguments that resolve as inserted.
+    assert.ok(c.labels.includes('$random.email') && c.labels.includes('$isoTimestamp'));
+    assert.equal(c.byLabel('$random.integer').detail, '{{$random.integer(from, to)}}');
+    assert.match(c.apply('$random.integer'), /\{\{\$random\.integer\(0, 100\)\}\}/);
     assert.ok(c.labels.includes('quote.response.body.$'));
     assert.match(c.apply('partnerCode'), /"partnerCode": "\{\{partnerCode\}\}",/);
   });

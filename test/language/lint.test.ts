@@ -78,21 +78,28 @@ function applyFix(text: string, d: Diagnostic, title: string): string {
 
 describe('language/lint rules', () => {
   failWhenARuleThrows();
-  it('payout/signed-field-omitted: signed as `undefined`, with the document consequence (46 for cashout)', () => {
+  // Issue 24: omissions the document says are "not rejected as missing" still fail (18, 46), and the
+  // sandbox refuses them, so they are required-field-missing errors naming that code, no longer warnings.
+  it('omitted signed fields that then fail: errors with the consequence (18 assumed for bankAccountNumber, 46 for cashout)', () => {
     const ds = check('signed-field-omitted.payout.http', [
       {
-        code: 'payout/signed-field-omitted',
-        severity: 'warning',
+        code: 'payout/required-field-missing',
+        severity: 'error',
         at: 0,
-        message: ['`bankAccountNumber` is signed but omitted', 'signed as the text `undefined`', 'Add "bankAccountNumber"'],
+        message: [
+          '`bankAccountNumber` is missing',
+          '18 INVALID_BANK_ACCOUNT (assumed',
+          'signed as the text `undefined`',
+          'Add "bankAccountNumber"',
+        ],
       },
       {
-        code: 'payout/signed-field-omitted',
-        severity: 'warning',
+        code: 'payout/required-field-missing',
+        severity: 'error',
         at: 1,
-        message: ['`fiatCurrency` is signed but omitted', 'fails with 46'],
+        message: ['`fiatCurrency` is missing', '46 SERVICE_NOT_AVAILABLE', 'fails with 46'],
       },
-      { code: 'payout/signed-field-omitted', severity: 'warning', at: 1, message: ['`fiatAmount` is signed but omitted', 'fails with 46'] },
+      { code: 'payout/required-field-missing', severity: 'error', at: 1, message: ['`fiatAmount` is missing', 'fails with 46'] },
     ]);
     const { text } = fixture('lint/signed-field-omitted.payout.http');
     const fixed = applyFix(
@@ -152,10 +159,11 @@ describe('language/lint rules', () => {
 
   it('payout/value-not-allowed: network (6), bank-verify fiatCurrency (53), cashout outcome PROCESSING, plant status', () => {
     check('value-not-allowed.payout.http', [
-      // the answer 6 for an unknown network is the project's assumption (issue 13): a warning
+      // the answer 6 for an unknown network is the project's assumption (issue 13), and the sandbox
+      // refuses it: an error that says it is assumed (issue 24)
       {
         code: 'payout/value-not-allowed',
-        severity: 'warning',
+        severity: 'error',
         at: 0,
         message: ['`network` must be one of ERC20, TRC20, TON', '6 TOKEN_NOT_SUPPORTED_ON_NETWORK', 'Did you mean "ERC20"?'],
       },
@@ -245,9 +253,10 @@ describe('language/lint rules', () => {
         at: 0,
         message: ['fiatCurrency PHP needs `extendInfo.PH`', '44 INVALID_PAYMENT_INFO'],
       },
+      // Both the service and the sandbox accept it (the first key present wins): a warning (issue 24).
       {
         code: 'payout/extend-info',
-        severity: 'error',
+        severity: 'warning',
         at: 1,
         message: ['the service reads BR, AR, PE in that order, so it uses BR, not AR for ARS', 'remove "BR"'],
       },
@@ -382,6 +391,35 @@ describe('language/lint rules', () => {
     assert.deepEqual(svc.diagnostics(open(svc, bad.text)), []);
   });
 
+  // Issue 26: the diagnostic says what the signature is (opened with the public key) and, from the
+  // file's own values, which field holds which value. Signatures made here with node:crypto.
+  it('payout/signature-mismatch names the field and the value from the file, and another key as such', () => {
+    const keyFile = join(import.meta.dirname, '../fixtures/keys/test-partner-private.pem');
+    const otherKey = readFileSync(join(import.meta.dirname, '../fixtures/keys/test-other-private.pem'), 'utf8');
+    const keyed = service({ ...TEST_ENV, privateKeyFile: keyFile });
+    const signOver = (text: string, pem = readFileSync(keyFile, 'utf8')) => createSign('sha256').update(text).sign(pem, 'base64');
+    const file = (sig: string) =>
+      `### Small\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatAmount": 123400 }\n\n` +
+      `### Quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{ "partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatAmount": 150000, "signature": "${sig}" }\n`;
+    const message = (sig: string) => {
+      const ds = keyed.diagnostics(open(keyed, file(sig))).filter((d) => d.code === 'payout/signature-mismatch');
+      assert.equal(ds.length, 1, JSON.stringify(ds));
+      const m = messageText(ds[0].message);
+      assert.ok(!m.includes(TEST_ENV.secretKey));
+      return m;
+    };
+    assert.match(
+      message(signOver(`PARTNER1|USDT|123400|${TEST_ENV.secretKey}`)),
+      /made with the partner key of this environment .*Your backend signed `fiatAmount` = `123400` where the request sends `150000` \(segment 3\)\. Everything else matches\. \(Found in: request Small of the file\.\)/,
+    );
+    const other = message(signOver(`PARTNER1|USDT|150000|${TEST_ENV.secretKey}`, otherKey));
+    assert.match(
+      other,
+      /The signature was not made with the key of this environment \(the partner key pair does not match: check which private key your backend loads\)\./,
+    );
+    assert.doesNotMatch(other, /Your backend signed|--/);
+  });
+
   it('parser problems are reported with their own codes', () => {
     const ds = svc.diagnostics(
       open(svc, '### Bad JSON\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{ "partnerCode": "x", }\n'),
@@ -412,9 +450,9 @@ describe('language/lintText (the CLI entry point)', () => {
     assert.deepEqual(
       ds.map((d) => [d.code, d.severity, d.range.start.line]),
       [
-        ['payout/signed-field-omitted', 'warning', 6],
-        ['payout/signed-field-omitted', 'warning', 21],
-        ['payout/signed-field-omitted', 'warning', 21],
+        ['payout/required-field-missing', 'error', 6],
+        ['payout/required-field-missing', 'error', 21],
+        ['payout/required-field-missing', 'error', 21],
         ['payout/wrong-type', 'error', 36],
       ],
     );
@@ -521,6 +559,20 @@ describe('language/lint rules: where each must not fire', () => {
       'payout/value-not-allowed',
       'an allowed network',
       json('/api/v2/orders/prices', '{ "partnerCode": "{{partnerCode}}", "currencies": "USDT,ETH", "network": "ERC20" }'),
+    ],
+    ['payout/required-field-empty', 'an optional field sent as ""', sell({ webhookSecretKey: '""' })],
+    [
+      'payout/comma-list',
+      'a list with one item and a trailing comma',
+      json('/api/v2/orders/prices', '{ "partnerCode": "{{partnerCode}}", "currencies": "USDT,", "network": "ERC20" }'),
+    ],
+    [
+      'payout/body-too-large',
+      'extendInfo four levels deep, as a QR decoding gives it',
+      sell({
+        fiatCurrency: '"PHP"',
+        extendInfo: '{ "qrType": "x", "PH": { "recipientName": "A", "additionalData": { "a": { "b": 1 } } } }',
+      }),
     ],
     ['payout/email-format', 'an e-mail address', kyc()],
     ['payout/country-code', 'an uppercase two-letter country', kyc({ nationality: '"PH"' })],

@@ -83,13 +83,21 @@ describe('language/lint agrees with the service', () => {
     }
   });
 
-  it('a signed field the document says is "not rejected as missing" stays a signed-field-omitted warning', () => {
+  // Issue 24 changed this decision: the omission is not rejected as missing, but the account signed as
+  // `undefined` cannot be verified, and the sandbox answers 18: an error naming 18, marked assumed.
+  it('a signed field the document says is "not rejected as missing" is an error naming what follows (18, assumed)', () => {
     const ds = lint('POST {{base_url}}/api/v2/orders/create-sell-order', without(sell, 'bankAccountNumber'));
-    assert.deepEqual(only(ds, 'payout/required-field-missing'), []);
-    assert.equal(only(ds, 'payout/signed-field-omitted')[0]?.severity, WARNING);
+    const missing = only(ds, 'payout/required-field-missing');
+    assert.equal(missing.length, 1);
+    assert.equal(missing[0].severity, ERROR);
+    assert.match(missing[0].message, /18 INVALID_BANK_ACCOUNT \(assumed/);
+    assert.match(missing[0].message, /not rejected as missing/);
+    assert.deepEqual(only(ds, 'payout/signed-field-omitted'), [], 'one diagnostic per missing field');
   });
 
-  it('values the documents do not list are warnings that say they are assumptions; hover marks them', () => {
+  // Issue 24 changed this decision: the sandbox refuses these values, so lint errs too, naming the
+  // code and saying it is assumed (they were warnings).
+  it('values the documents do not list are errors that say they are assumptions; hover marks them', () => {
     const recipient = only(
       lint('POST {{base_url}}/api/v2/orders/create-cashout', {
         ...cashout,
@@ -98,22 +106,22 @@ describe('language/lint agrees with the service', () => {
       'payout/value-not-allowed',
     );
     assert.equal(recipient.length, 1);
-    assert.equal(recipient[0].severity, WARNING);
-    assert.match(recipient[0].message, /Assumption \(not in the document\).*PERSONAL and BUSINESS/);
+    assert.equal(recipient[0].severity, ERROR);
+    assert.match(recipient[0].message, /5 INVALID_REQUEST_DATA \(assumed\).*Assumption \(not in the document\).*PERSONAL and BUSINESS/);
 
     const network = only(
       lint('POST {{base_url}}/api/v2/orders/prices', { partnerCode: '{{partnerCode}}', currencies: 'USDT', network: 'BEP20' }),
       'payout/value-not-allowed',
     );
-    assert.equal(network[0]?.severity, WARNING);
-    assert.match(network[0].message, /Assumption.*answer 6/);
+    assert.equal(network[0]?.severity, ERROR);
+    assert.match(network[0].message, /6 TOKEN_NOT_SUPPORTED_ON_NETWORK \(assumed\).*Assumption.*answer 6/);
 
     const ceiling = only(
       lint('POST {{base_url}}/api/v2/orders/create-cashout', { ...cashout, fiatAmount: 20000000 }),
       'payout/amount-out-of-range',
     );
-    assert.equal(ceiling[0]?.severity, WARNING);
-    assert.match(ceiling[0].message, /above 14,000,000.*16 AMOUNT_OUT_OF_RANGE.*Assumption/);
+    assert.equal(ceiling[0]?.severity, ERROR);
+    assert.match(ceiling[0].message, /above 14,000,000.*16 AMOUNT_OUT_OF_RANGE \(assumed\).*Assumption/);
     const floor = only(
       lint('POST {{base_url}}/api/v2/orders/create-cashout', { ...cashout, fiatAmount: 5000 }),
       'payout/amount-out-of-range',
@@ -123,6 +131,24 @@ describe('language/lint agrees with the service', () => {
     const text = `### p\nPOST {{base_url}}/api/v2/orders/prices\nContent-Type: application/json\n\n{\n  "network": "TON"\n}\n`;
     const hover = svc.hover(open(svc, text), { line: 5, character: 4 })?.contents as MarkupContent;
     assert.match(hover.value, /Project choice \(not shown in the document\).*answer 6/);
+  });
+
+  // Issue 24: the decisions the document leaves open are marked as assumptions in the hover too.
+  it("hover marks the catalogue's decisions where the document is silent", () => {
+    const hoverAt = (request: string, body: Record<string, unknown>, field: string) => {
+      const text = `### h\n${request}\nContent-Type: application/json\n\n${JSON.stringify(body, null, 2)}\n`;
+      const line = text.split('\n').findIndex((l) => l.startsWith(`  "${field}"`));
+      return String((svc.hover(open(svc, text), { line, character: 4 })?.contents as MarkupContent).value);
+    };
+    const sellLine = 'POST {{base_url}}/api/v2/orders/create-sell-order';
+    assert.match(hoverAt(sellLine, sell, 'bankAccountNumber'), /_Assumed \(not in the document\):_ missing: error 18 INVALID_BANK_ACCOUNT/);
+    assert.match(
+      hoverAt(sellLine, sell, 'externalOrderId'),
+      /_Assumed \(not in the document\):_ `null` or `""` is refused like an absent field: error 5/,
+    );
+    assert.match(hoverAt(sellLine, { ...sell, fiatCurrency: 'VND' }, 'fiatCurrency'), /`null` is the field left out/);
+    const kyc = { partnerCode: 'P', type: 'PASSPORT', backIdImage: 'x' };
+    assert.match(hoverAt('POST {{base_url}}/api/v2/user/submit-kyc', kyc, 'backIdImage'), /Ignored when `type` is `PASSPORT`/);
   });
 
   it('an explicit null in a signed field gets its own diagnostic: signed as `null`, an assumption', () => {
@@ -149,6 +175,37 @@ describe('language/lint agrees with the service', () => {
       assert.match(d[0].message, new RegExp(`\\{\\{${name}\\}\\} in the body would send the secret in clear`));
     }
     assert.deepEqual(only(lint('POST {{base_url}}/api/v2/orders/create-sell-order', sell), 'payout/secret-in-body'), []);
+  });
+
+  // Issue 24: webhookSecretKey is a body field of create-sell-order and create-cashout; filled from its
+  // own variable it is what the service expects, not a leak. In another field it still is one.
+  it('webhookSecretKey written as its own variable in its own field is no secret in the body', () => {
+    for (const [line, body] of [
+      ['POST {{base_url}}/api/v2/orders/create-sell-order', sell],
+      ['POST {{base_url}}/api/v2/orders/create-cashout', cashout],
+    ] as const) {
+      assert.deepEqual(only(lint(line, { ...body, webhookSecretKey: '{{webhookSecretKey}}' }), 'payout/secret-in-body'), [], line);
+      const elsewhere = only(
+        lint(line, { ...body, webhookSecretKey: '{{webhookSecretKey}}', externalOrderId: 'x{{webhookSecretKey}}' }),
+        'payout/secret-in-body',
+      );
+      assert.equal(elsewhere.length, 1, line);
+    }
+  });
+
+  it('payout rules stay out of requests to other APIs: a password posted to httpbin (kulala) is no secret-in-body', () => {
+    const body = { username: 'alice', password: '{{PASSWORD}}' };
+    for (const target of ['POST https://httpbin.org/post', 'POST {{host}}/login']) {
+      assert.deepEqual(
+        lint(target, body).filter((d) => d.code.startsWith('payout/') && d.code !== 'payout/undefined-variable'),
+        [],
+        target,
+      );
+    }
+    // The same body to the payout service, or to a payout path at a literal address, is one.
+    for (const target of ['POST {{base_url}}/api/v2/account/verify', 'POST https://payout.example/api/v2/account/verify']) {
+      assert.equal(only(lint(target, body), 'payout/secret-in-body').length, 1, target);
+    }
   });
 
   it('a missing Content-Type is information (send and curl add it); a wrong one stays an error', () => {

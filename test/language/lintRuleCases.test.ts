@@ -279,11 +279,12 @@ describe('language/lint rules: the cases the fixtures left out', () => {
           at: 2,
           message: ['extendInfo has BR and AR: send exactly the one key matching fiatCurrency BRL (BR)'],
         },
+        // Issue 24: the sandbox refuses it with 18 (assumed), so an error, no longer a warning.
         {
           code: 'payout/extend-info',
-          severity: 'warning',
+          severity: 'error',
           at: 3,
-          message: ['fiatCurrency BRL needs, in practice, `extendInfo.BR`', '18 '],
+          message: ['fiatCurrency BRL needs, in practice, `extendInfo.BR`', '18 INVALID_BANK_ACCOUNT (assumed'],
         },
       ],
     );
@@ -371,7 +372,7 @@ describe('language/lint rules: the cases the fixtures left out', () => {
     );
   });
 
-  it('payout/amount-out-of-range: a VND cashout below the floor (16) is an error, above the assumed ceiling a warning', () => {
+  it('payout/amount-out-of-range: a VND cashout below the floor (16) is an error, above the assumed ceiling an error saying it is assumed', () => {
     const cashout = (amount: string) =>
       req(
         '/api/v2/orders/review-cashout',
@@ -384,11 +385,12 @@ describe('language/lint rules: the cases the fixtures left out', () => {
         at: 0,
         message: ['`fiatAmount` 9,999 VND is below the provider floor of 10,000', '16 '],
       },
+      // Issue 24: the sandbox refuses it, so an error that says the ceiling is assumed (was a warning).
       {
         code: 'payout/amount-out-of-range',
-        severity: 'warning',
+        severity: 'error',
         at: 1,
-        message: ['`fiatAmount` 14,000,001 VND is above 14,000,000', 'Assumption', 'answers 16'],
+        message: ['`fiatAmount` 14,000,001 VND is above 14,000,000', 'Assumption', 'answers 16 AMOUNT_OUT_OF_RANGE (assumed)'],
       },
     ]);
   });
@@ -419,7 +421,7 @@ describe('language/lint rules: the cases the fixtures left out', () => {
     lint(req('/api/v2/orders/prices', '{ "partnerCode": "{{partnerCode}}", "currencies": "USDT", "network": |"trc20"| }'), [
       {
         code: 'payout/value-not-allowed',
-        severity: 'warning',
+        severity: 'error', // issue 24: refused by the sandbox (6, assumed), no longer a warning
         at: 0,
         message: ['`network` must be one of ERC20, TRC20, TON', 'Did you mean "TRC20"?'],
         fixes: ['Change to "ERC20"', '*Change to "TRC20"', 'Change to "TON"'],
@@ -574,14 +576,16 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     ]);
   });
 
-  it('payout/wrong-type: null in an optional field says it can be left out (not "put it in double quotes")', () => {
-    const body = '{\n  "partnerCode": "{{partnerCode}}",\n  "userEmail": "a@example.com",\n  "city": |null|,\n  "signature": "x"\n}';
+  // Issue 24 changed this decision: a null in an optional field is the field left out (the sandbox
+  // accepts it), so no wrong-type; a supplement whose only patch is null patches nothing (5).
+  it('payout/wrong-type: null in an optional field is the field left out; a supplement of nulls patches nothing (5)', () => {
+    const body = '|{|\n  "partnerCode": "{{partnerCode}}",\n  "userEmail": "a@example.com",\n  "city": null,\n  "signature": "x"\n}';
     lint(req('/api/v2/user/submit-kyc-supplement', body), [
       {
-        code: 'payout/wrong-type',
+        code: 'payout/required-field-missing',
         severity: 'error',
         at: 0,
-        message: ['`city` is a string, but the body has null: write a string, or leave the field out.'],
+        message: ['No field to patch: the service answers 5 INVALID_REQUEST_DATA', 'Send at least one of firstName'],
       },
     ]);
   });
@@ -806,7 +810,7 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     );
   });
 
-  it('amounts: a USD cashout has no VND range; the ceiling warning gives the assumption; 199.50 is quoted as written; 1000.00 is written 1000', () => {
+  it('amounts: a USD cashout has no VND range; the ceiling error gives the assumption; 199.50 is quoted as written; 1000.00 is written 1000', () => {
     const cashout = (currency: string, amount: string) =>
       req(
         '/api/v2/orders/review-cashout',
@@ -827,7 +831,7 @@ describe('language/lint rules: more cases the fixtures left out', () => {
         },
         {
           code: 'payout/amount-out-of-range',
-          severity: 'warning',
+          severity: 'error', // issue 24: the sandbox refuses it (16, assumed)
           at: 1,
           message: ["Assumption (not in the document's limits): Only error 16's message gives 14,000,000 VND as an upper bound"],
         },
@@ -1015,7 +1019,8 @@ describe('language/lint rules: more cases the fixtures left out', () => {
           severity: 'error',
           at: 6,
           message: [
-            '`extendInfo` is missing its required member `recipientNumber`: the service answers 5 INVALID_REQUEST_DATA. Add "recipientNumber" inside `extendInfo`.',
+            // Issue 24: the sandbox answers 18 for a missing recipient member, the catalogue's assumed decision.
+            '`extendInfo` is missing its required member `recipientNumber`: the service answers 18 INVALID_BANK_ACCOUNT (assumed',
           ],
         },
       ],
@@ -1142,11 +1147,15 @@ describe('language/lint rules: more cases the fixtures left out', () => {
           message: ['`type` is a string, but the body has a number'],
           fixes: ['*Quote the value'],
         },
+        // Issue 24: the account signed as `undefined` cannot be verified (18, assumed): an error now.
         {
-          code: 'payout/signed-field-omitted',
-          severity: 'warning',
+          code: 'payout/required-field-missing',
+          severity: 'error',
           at: 4,
-          message: ['`bankAccountNumber` is signed but omitted: it will be signed as the text `undefined`.'],
+          message: [
+            'Required field `bankAccountNumber` is missing: the service answers 18 INVALID_BANK_ACCOUNT (assumed',
+            'signed as the text `undefined`',
+          ],
           fixes: ['*Add "bankAccountNumber"'],
         },
         { code: 'payout/token-unavailable', severity: 'warning', at: 5, message: ['POST /v3/scan-to-pay/quotes needs an access token'] },
@@ -1155,7 +1164,7 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     assert.match(
       applyFix(
         text,
-        ds.find((d) => d.code === 'payout/signed-field-omitted')!,
+        ds.find((d) => d.code === 'payout/required-field-missing')!,
         'Add "bankAccountNumber"',
       ),
       /"extendInfo": null, "bankAccountNumber": "" \}/,
@@ -1221,11 +1230,20 @@ describe('language/lint rules: more cases the fixtures left out', () => {
     ]);
   });
 
-  it('an empty externalOrderId twice is no duplicate; " alice " is no address with spaces around it; plant id "12x" is not an integer', () => {
-    const empty = { externalOrderId: '""', fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null' };
+  // Issue 24: an empty externalOrderId is now refused (5, assumed) by lint and the sandbox alike; two
+  // of them are still no duplicate.
+  it('an empty externalOrderId twice is no duplicate but each is empty (5); " alice " is no address with spaces around it; plant id "12x" is not an integer', () => {
+    const empty = { externalOrderId: '|""|', fiatCurrency: '"VND"', bankCode: '"970436"', extendInfo: 'null' };
     lint(sell(empty) + sell({ ...empty, userEmail: '|" alice "|' }) + '### Plant 12x\nGET {{plant_base_url}}/plant|/12x|\n', [
-      { code: 'payout/email-format', severity: 'error', at: 0, message: ['`userEmail` is " alice ", not an e-mail address'] },
-      { code: 'payout/parameter-value', severity: 'error', at: 1, message: ['Path parameter `plantId` must be an integer; "12x" is not.'] },
+      {
+        code: 'payout/required-field-empty',
+        severity: 'error',
+        at: 0,
+        message: ['Required field `externalOrderId` is empty', '5 INVALID_REQUEST_DATA (assumed'],
+      },
+      { code: 'payout/required-field-empty', severity: 'error', at: 1, message: ['Required field `externalOrderId` is empty'] },
+      { code: 'payout/email-format', severity: 'error', at: 2, message: ['`userEmail` is " alice ", not an e-mail address'] },
+      { code: 'payout/parameter-value', severity: 'error', at: 3, message: ['Path parameter `plantId` must be an integer; "12x" is not.'] },
     ]);
   });
 
@@ -1365,11 +1383,11 @@ describe('language/lint rules: more cases the fixtures left out', () => {
           'PHP',
           '{ "qrType": "x", "PH": { "recipientName": "A", "additionalData": {} }, "BR": { "recipientName": "A" }, "AR": { "recipientName": "A" } }',
         ) +
-        // BRL with BR set to null and an AR key: BR is missing (the service would read AR).
+        // BRL with BR set to null and an AR key: the service reads AR and accepts it (issue 24: a warning).
         sell({
           externalOrderId: '"o-null"',
           fiatCurrency: '"BRL"',
-          '|"extendInfo"|': '{ "qrType": "x", "BR": null, "AR": { "recipientName": "A" } }',
+          extendInfo: '{ "qrType": "x", "BR": null, |"AR"|: { "recipientName": "A" } }',
         }) +
         // PHP without the closing brace: the key is missing, but there is no place to add it.
         info('PHP', 'null')
@@ -1377,9 +1395,10 @@ describe('language/lint rules: more cases the fixtures left out', () => {
           .replace(/,\n {2}"extendInfo": null\n\}\n\n$/, '\n\n')
           .replace('"PHP"\n\n', '"PHP|"|\n\n'),
       [
+        // Issue 24: the service accepts it (the first key present wins), so a warning, no longer an error.
         {
           code: 'payout/extend-info',
-          severity: 'error',
+          severity: 'warning',
           at: 0,
           message: [
             'extendInfo has BR and AR: the service reads BR, AR, PE in that order, so it uses BR, not AR for ARS. Send exactly the one key matching fiatCurrency: remove "BR".',
@@ -1399,7 +1418,7 @@ describe('language/lint rules: more cases the fixtures left out', () => {
           code: 'payout/extend-info',
           severity: 'warning',
           at: 4,
-          message: ['fiatCurrency BRL needs, in practice, `extendInfo.BR`', '18 INVALID_BANK_ACCOUNT'],
+          message: ['extendInfo has AR: the service reads BR, AR, PE in that order, so it uses AR, not BR for BRL', 'send it as "BR"'],
         },
         {
           code: 'payout/extend-info',
@@ -1505,11 +1524,12 @@ describe('language/lint rules: more cases the fixtures left out', () => {
           at: 0,
           message: ['fiatCurrency PHP needs `extendInfo.PH.recipientName`: without it the service answers 18 INVALID_BANK_ACCOUNT.'],
         },
+        // Issue 24: 18 (assumed) for the account signed as `undefined`, an error now.
         {
-          code: 'payout/signed-field-omitted',
-          severity: 'warning',
+          code: 'payout/required-field-missing',
+          severity: 'error',
           at: 1,
-          message: ['`bankAccountNumber` is signed but omitted'],
+          message: ['`bankAccountNumber` is missing', '18 INVALID_BANK_ACCOUNT (assumed'],
           fixes: ['*Add "bankAccountNumber"'],
         },
       ],

@@ -30,7 +30,7 @@ describe('language/# @openapi documents', () => {
     );
     assert.match(
       messageText(ds.find((d) => d.code === 'payout/openapi-document')!.message),
-      /missing\.yaml: cannot read the OpenAPI document \(ENOENT\); fix the path/,
+      /missing\.yaml: cannot read the OpenAPI document: no such file; fix the path/,
     );
     assert.match(
       messageText(ds.find((d) => d.code === 'payout/required-field-missing')!.message),
@@ -64,7 +64,7 @@ describe('language/# @openapi documents', () => {
           'payout/openapi-document',
           2,
           line(2, 25),
-          `${join(FIXTURES, 'openapi/missing.yaml')}: cannot read the OpenAPI document (ENOENT); fix the path (a relative path in "# @openapi" is relative to the .payout.http file).`,
+          `${join(FIXTURES, 'openapi/missing.yaml')}: cannot read the OpenAPI document: no such file; fix the path (a relative path in "# @openapi" is relative to the .payout.http file).`,
         ],
       ],
     );
@@ -184,7 +184,7 @@ describe('language/# @openapi documents', () => {
         before,
       );
       const problems = svc.setOpenApiDocuments([{ file: join(FIXTURES, 'openapi/missing.yaml'), base: 'x_base_url' }]);
-      assert.match(problems[0], /missing\.yaml: cannot read the OpenAPI document \(ENOENT\)/);
+      assert.match(problems[0], /missing\.yaml: cannot read the OpenAPI document: no such file/);
     });
   });
 });

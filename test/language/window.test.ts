@@ -141,6 +141,22 @@ describe('language/window', () => {
     assert.equal(typed([{ line: name, character: 13 }], 's', name).window, undefined);
   });
 
+  it('has no window next to a request split off without `###`, whose boundary an edit may move', () => {
+    // Typing on the blank line above `GET …/b` makes it body text of the first request.
+    const file = 'GET https://x.test/a\n\nGET https://x.test/b\nAccept: */*\n\n### c\nGET https://x.test/c\n\n';
+    const at = (line: number, character: number, text: string, ask = line) => {
+      const { svc, td } = opened(file);
+      BatchedDocument.update(td, [{ range: { start: { line, character }, end: { line, character } }, text }], 2);
+      const pending = td.pendingTyping()!;
+      return svc.window(URI, 2, pending.base, pending.lines, ask);
+    };
+    assert.equal(at(1, 0, 'z'), undefined);
+    assert.equal(at(2, 0, 'x'), undefined);
+    assert.equal(at(3, 8, 'x'), undefined);
+    // Inside a block that starts at `###`, with no split-off neighbour: a window.
+    assert.ok(at(6, 20, 'x'));
+  });
+
   it('has no window when the last parsed version is not the text the typing applies to', () => {
     const { svc, td } = opened();
     const line = LINES.findIndex((l) => l.includes('"content": "Tea"'));

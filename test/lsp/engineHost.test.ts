@@ -4,6 +4,7 @@
 // exchange in flight (a real socket that never answers sees its connection closed). Real server
 // process (dist/server.js), real local sandbox started by the server and stopped by its shutdown.
 import assert from 'node:assert/strict';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import {
   CopyAsCurlRequest,
+  ExplainRequest,
   PrepareRequest,
   SandboxStatusRequest,
   SendAllRequest,
@@ -131,6 +133,39 @@ describe('engine host requests over LSP (dist/server.js)', function () {
     );
     assert.equal(seen.at(-1)?.kind, 'end');
     assert.ok(!JSON.stringify(outcome).includes(secretKey));
+  });
+
+  // Issue 26: the editor's Explain finds a value that exists only in an earlier send of this editor
+  // session (the file no longer holds it), and its advice names editor actions, not CLI flags.
+  it('explains a signature over a value sent earlier in the editor, in editor words', async () => {
+    const uri = uriOf('quote.payout.http');
+    const quoteOf = (amount: number) =>
+      `# @name quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatAmount": ${amount}}\n`;
+    writeFileSync(join(dir, 'quote.payout.http'), quoteOf(123400));
+    await server.open(uri, quoteOf(123400));
+    const sent = await server.connection.sendRequest<SendOutcome>(SendRequest.method, { uri, line: 1, settings: SETTINGS });
+    assert.equal(sent.results[0]?.ok, true, JSON.stringify(sent.results[0]));
+    await server.change(uri, 2, [{ text: quoteOf(150000) }]);
+    const pem = readFileSync(join(home, 'credentials', 'partner-private.pem'), 'utf8');
+    const over = (text: string, key = pem) => sign('sha256', Buffer.from(text), key).toString('base64');
+    const explain = (signature: string) =>
+      server.connection.sendRequest<{ label: string; text: string }>(ExplainRequest.method, {
+        uri,
+        line: 1,
+        signature,
+        settings: SETTINGS,
+      });
+    const found = await explain(over(`${partnerCode}|USDT|123400|${secretKey}`));
+    assert.match(
+      found.text,
+      /diagnosis: Your backend signed `fiatAmount` = `123400` where the request sends `150000` \(segment 3\)\. Everything else matches\. \(Found in: an earlier send of quote \(\d\d:\d\d:\d\d\)/,
+    );
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const elsewhere = await explain(sign('sha256', Buffer.from(`${partnerCode}|USDT|150000|${secretKey}`), other).toString('base64'));
+    assert.match(elsewhere.text, /verdict: the signature was not made with the key of this environment/);
+    assert.match(elsewhere.text, /Payout HTTP: Select Environment/);
+    assert.doesNotMatch(elsewhere.text, /--public-key/);
+    for (const t of [found.text, elsewhere.text]) assert.ok(!t.includes(secretKey));
   });
 
   it('a cancelled send aborts the HTTP exchange in flight and says so', async () => {

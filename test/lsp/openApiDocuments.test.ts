@@ -59,6 +59,6 @@ describe('language server: OpenAPI documents of the setting', function () {
     );
     const warning = messages.find((m) => /payoutHttp\.openapi\.documents/.test(m.message));
     assert.ok(warning, JSON.stringify(messages));
-    assert.match(warning.message, /gone\.yaml: cannot read the OpenAPI document \(ENOENT\); fix the path/);
+    assert.match(warning.message, /gone\.yaml: cannot read the OpenAPI document: no such file; fix the path/);
   });
 });

@@ -89,15 +89,18 @@ describe('language server over stdio (dist/server.js)', function () {
     removeFolder(home);
   });
 
+  // Issue 24: the omitted bankAccountNumber is signed as `undefined` and then refused (18, assumed):
+  // a required-field-missing error that says both, no longer a signed-field-omitted warning.
   it('publishes diagnostics for the opened version: the omitted signed field, at the body', async () => {
     const p = server.diagnostics(uri, 2);
     await server.change(uri, 2, [{ text: FILE }]);
     const { diagnostics } = await p;
-    const omitted = diagnostics.filter((d) => d.code === 'payout/signed-field-omitted');
+    const omitted = diagnostics.filter((d) => d.code === 'payout/required-field-missing');
     assert.equal(omitted.length, 1);
-    assert.match(messageText(omitted[0].message), /`bankAccountNumber` is signed but omitted: it will be signed as the text `undefined`/);
+    assert.match(messageText(omitted[0].message), /`bankAccountNumber` is missing: the service answers 18 INVALID_BANK_ACCOUNT \(assumed/);
+    assert.match(messageText(omitted[0].message), /signed as the text `undefined`/);
     assert.deepEqual(omitted[0].range, { start: { line: 7, character: 0 }, end: { line: 7, character: 1 } });
-    assert.equal(omitted[0].severity, 2);
+    assert.equal(omitted[0].severity, 1);
   });
 
   it('follows incremental edits: a typed accent is flagged in the next version', async () => {
@@ -187,7 +190,7 @@ describe('language server over stdio (dist/server.js)', function () {
     const p = server.diagnostics(uri, 7);
     await server.change(uri, 7, [{ text: FILE }]);
     const { diagnostics } = await p;
-    const d = diagnostics.find((x) => x.code === 'payout/signed-field-omitted')!;
+    const d = diagnostics.find((x) => x.code === 'payout/required-field-missing')!;
     const actions = await server.connection.sendRequest(CodeActionRequest.type, {
       textDocument: { uri },
       range: d.range,
@@ -239,9 +242,10 @@ describe('language server over stdio (dist/server.js)', function () {
       position: { line: 99999, character: 99999 },
     });
     assert.ok(far !== undefined);
-    assert.equal(
-      await server.connection.sendRequest(canonicalString, { uri: 42 as unknown as string, position: { line: -5, character: NaN } }),
-      null,
+    // Wrong-typed params are refused as such (issue 22), and the server goes on.
+    await assert.rejects(
+      server.connection.sendRequest(canonicalString, { uri: 42 as unknown as string, position: { line: -5, character: NaN } }),
+      (e: { code?: number }) => e.code === -32602,
     );
     assert.equal(server.child.exitCode, null);
   });

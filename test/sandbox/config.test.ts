@@ -59,7 +59,7 @@ describe('sandbox config file', () => {
     [
       'unreadable key file',
       { partners: [{ partnerCode: 'P', secretKey: 's', publicKeyFile: 'nope.pem' }] },
-      /nope\.pem cannot be read; point it at the PEM public key/,
+      /nope\.pem cannot be read \(no such file\); point it at the PEM public key/,
     ],
     ['bad status', { partners: [{ partnerCode: 'P', secretKey: 's', status: 'FROZEN' }] }, /use "ACTIVE" or "LOCKED"/],
     [

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { endpointById } from '../../engine/catalogue';
 import { lintText } from '../../engine/language';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
-import { kycFields, localClients, type V2Client } from './client';
+import { kycFields, localClients, verifiedUser, type V2Client } from './client';
 
 const SELL = {
   externalOrderId: '',
@@ -51,10 +51,15 @@ describe('sandbox and lint agree on missing required fields (real process)', fun
     });
   }
 
-  it('create-sell-order without bankAccountNumber ("not rejected as missing"): no lint error, and no 5', async () => {
-    const b = without({ ...SELL, externalOrderId: `o-${Math.random()}` }, 'bankAccountNumber');
-    assert.deepEqual(lintErrors('v2.orders.create-sell-order', b), []);
+  // Issue 24 changed this decision: not rejected as missing (no 5), but the account signed as
+  // `undefined` cannot be verified: lint's error names 18 (assumed), and the sandbox answers 18.
+  it('create-sell-order without bankAccountNumber ("not rejected as missing"): a lint error naming 18, and the sandbox answers 18, not 5', async () => {
+    // A verified user, so the answer is the request's own content (not 34, the user's KYC).
+    const b = without({ ...SELL, userEmail: await verifiedUser(v2), externalOrderId: `o-${Math.random()}` }, 'bankAccountNumber');
+    const errors = lintErrors('v2.orders.create-sell-order', b);
+    assert.equal(errors.length, 1, JSON.stringify(errors));
+    assert.match(errors[0].message, /18 INVALID_BANK_ACCOUNT \(assumed/);
     const r = await v2.call('v2.orders.create-sell-order', b);
-    assert.notEqual(r.body.errorCode, 5, JSON.stringify(r.body));
+    assert.equal(r.body.errorCode, 18, JSON.stringify(r.body));
   });
 });

@@ -152,21 +152,25 @@ describe('sandbox order errors and their messages (real process)', function () {
       assert.equal(none.body.errorCode, 18, String(extendInfo));
       assert.equal(
         none.body.message,
-        'extendInfo is missing: send the recipient as { "recipientName", "recipientNumber", "recipientBankCode" }',
+        // Issue 24: the validation (from the catalogue's decisions) answers it, in its own words.
+        'extendInfo is missing (absent, null or ""): send it as { "recipientName", "recipientNumber", "recipientBankCode" }',
       );
     }
     const two = await cashout({ extendInfo: { recipientName: 'A', recipientNumber: '' } });
     assert.equal(two.body.errorCode, 18);
     assert.equal(
       two.body.message,
-      "extendInfo lacks recipientNumber, recipientBankCode: the recipient's account cannot be verified without them",
+      'extendInfo lacks recipientNumber, recipientBankCode: send them (absent, null and "" count as not sent)',
     );
     const one = await cashout({ extendInfo: { ...RECIPIENT, recipientBankCode: undefined } });
-    assert.equal(one.body.message, "extendInfo lacks recipientBankCode: the recipient's account cannot be verified without it");
+    assert.equal(one.body.message, 'extendInfo lacks recipientBankCode: send it (absent, null and "" count as not sent)');
     const alien = await cashout({ extendInfo: { ...RECIPIENT, recipientType: 'ALIEN' } });
     assert.equal(alien.body.errorCode, 5);
     // The recognised values are the sandbox's choice (docs/sandbox.md: PERSONAL, BUSINESS); the message lists them.
-    assert.equal(alien.body.message, 'extendInfo.recipientType "ALIEN" is not recognised: send one of PERSONAL, BUSINESS, or omit it');
+    assert.equal(
+      alien.body.message,
+      'extendInfo.recipientType "ALIEN" is not one of PERSONAL, BUSINESS: send one of those values, or omit it',
+    );
     const accent = await cashout({ extendInfo: { ...RECIPIENT, transferContent: 'Lương' } });
     assert.match(accent.body.message, /^extendInfo\.transferContent "Lương" has accents or special characters/);
     const typed = await cashout({ extendInfo: { ...RECIPIENT, recipientType: 'PERSONAL', transferContent: 'Salary' } });

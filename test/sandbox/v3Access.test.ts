@@ -137,7 +137,8 @@ describe('sandbox /v3 access: tokens, envelope, checks (in-process server, pinne
     assert.equal(bad.status, 201);
     assert.deepEqual(bad.body, {
       code: 'USER_EMAIL_INVALID',
-      message: 'userEmail "bob" is not an e-mail address: send the address of the user the token acts for',
+      // Issue 24: the validation answers it, from the catalogue's email format (27), in its words.
+      message: `userEmail "bob" is not an e-mail address: send the user's address, e.g. alice@example.com`,
       data: null,
     });
     const nobody = await createClientAssertion({

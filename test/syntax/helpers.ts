@@ -50,6 +50,12 @@ export function assertSpansInside(block: RequestBlock): void {
     });
   }
   block.assertions.forEach((a) => check(a.span, 'assertion'));
+  for (const sc of block.scripts) {
+    check(sc.span, 'script');
+    check(sc.sourceSpan, 'script source');
+    assert.equal(block.text.slice(sc.sourceSpan.start, sc.sourceSpan.end), sc.source, 'script source is its span');
+  }
+  if (block.outputRedirect) [block.outputRedirect.span, block.outputRedirect.pathSpan].forEach((s) => check(s, 'output redirect'));
   block.references.forEach((r) => check(r.span, 'reference'));
   block.problems.forEach((p) => check(p.span, 'problem'));
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseHttpFile } from '../../engine/syntax/parser';
 import { bigHttpFile } from './bigFile';
-import { assertTiles, snapshot } from './helpers';
+import { assertSpansInside, assertTiles, snapshot } from './helpers';
 
 function edit(text: string, at: number, remove: number, insert: string): string {
   return text.slice(0, at) + insert + text.slice(at + remove);
@@ -102,6 +102,54 @@ describe('syntax/parser: incremental reparse', () => {
         const next = edit(t, pos, remove, ins.join(''));
         const after = parseHttpFile(next, before);
         assertTiles(after);
+        assert.deepEqual(after.blocks.map(snapshot), parseHttpFile(next).blocks.map(snapshot));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("property: the same with the peers' forms (scripts, requests split without ###, multi-line targets)", () => {
+    const piece = fc.constantFrom(
+      '###',
+      '### t\n',
+      '\n',
+      '\r\n',
+      'GET https://x.test\n',
+      'POST https://x.test/p\n',
+      'A: b\n',
+      '{"a": 1}\n',
+      '< {%\n',
+      '> {% a() %}\n',
+      '%}\n',
+      '> ./h.js\n',
+      '< ./pre.js\n',
+      '>> out.json\n',
+      '>>! out.json\n',
+      '<> prev.json\n',
+      '  /path\n',
+      '  ?q=1\n',
+      'HTTP/1.1\n',
+      'HTTP/2.0 200\n',
+      '{{\n',
+      '}}\n',
+      '/* c\n',
+      '*/\n',
+      'GRAPHQL https://x.test\n',
+      'import ./f.http\n',
+      'run #n\n',
+      '# @name n\n',
+      'x',
+    );
+    const doc = fc.array(piece, { maxLength: 30 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(doc, fc.nat(), fc.nat(5), fc.array(piece, { maxLength: 3 }), (t, at, remove, ins) => {
+        const before = parseHttpFile(t);
+        assertTiles(before);
+        const pos = t.length === 0 ? 0 : at % (t.length + 1);
+        const next = edit(t, pos, remove, ins.join(''));
+        const after = parseHttpFile(next, before);
+        assertTiles(after);
+        after.blocks.forEach(assertSpansInside);
         assert.deepEqual(after.blocks.map(snapshot), parseHttpFile(next).blocks.map(snapshot));
       }),
       { numRuns: 300 },

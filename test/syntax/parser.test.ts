@@ -570,7 +570,7 @@ describe('syntax/parser: each problem underlines its own text, at its severity',
     ['GET https://x.test\n??\n', 'syntax/empty-assertion', 'error', '??'],
     ['GET https://x.test\n?? status 200\n', 'syntax/assertion-without-operator', 'warning', '?? status 200'],
     ['GET https://x.test\n?? js response.ok\n', 'syntax/unknown-assertion-subject', 'warning', '?? js response.ok'],
-    ['###\nGTE https://x.test\n', 'syntax/unknown-method', 'error', 'GTE'],
+    ['###\nGTE https://x.test\n', 'syntax/unknown-method', 'warning', 'GTE'],
     ['###\nPOST https://x.test\nA: 1\n{"a": 1}\n', 'syntax/missing-blank-line', 'error', '{"a": 1}'],
     ['###\nPOST https://x.test\nA: 1\n\nB: 2\nC: 3\n\nhello\n', 'syntax/header-after-blank-line', 'warning', 'B: 2\nC: 3'],
     ['###\nPOST https://x.test\n\n{\n  // why\n  "a": 1\n}\n', 'syntax/json-comment', 'warning', '// why'],
@@ -605,7 +605,7 @@ describe('syntax/parser: each problem underlines its own text, at its severity',
     assert.equal(message('###\nPOST\n'), '`POST` has no URL: write `POST {{base_url}}/api/v2/...`.');
     assert.equal(
       message('###\nGTE https://x.test\n'),
-      'Unknown method `GTE`: use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE, CONNECT.',
+      'Unknown method `GTE` (sent as written): check the spelling, the usual ones are GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE, CONNECT.',
     );
     assert.equal(
       message('###\nGET example.test/x\n'),
@@ -723,7 +723,10 @@ describe('syntax/parser: headers, bodies and lines without a request line', () =
         ],
         body,
       );
-      assert.ok(b.body, body);
+      // `< ./body.json` above any request line is, as for JetBrains, a pre-request script (with
+      // the same problem); `[1, 2]` stays a body.
+      if (body.startsWith('<')) assert.deepEqual([b.body, b.scripts[0]?.source], [undefined, './body.json']);
+      else assert.ok(b.body, body);
     }
   });
 

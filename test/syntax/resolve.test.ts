@@ -255,7 +255,9 @@ X-Trace: {{quote.response.headers.x-trace}}
     assert.deepEqual(r.requestRefs, ['nobody', 'q']);
     assert.match(r.unresolved[0].reason, /No request in this file is named `nobody`: add `# @name nobody`/);
     assert.match(r.unresolved[1].reason, /has no `\$.missing`/);
-    assert.match(r.unresolved[2].reason, /JSONPath/);
+    // `q.response.body.a` is kulala's path without `$`: read as `$.a`.
+    assert.equal(r.unresolved.length, 2);
+    assert.match(r.url, /\/1$/);
   });
 
   it('does not let a request depend on its own response', () => {
@@ -395,7 +397,7 @@ describe('syntax/resolve: the values sent', () => {
         'The response of `q` has no header `X-Missing`.',
         'The response of `q` has no `$.data.x`: check the path against the response.',
         'The response of `q` has no `$.toString`: check the path against the response.',
-        'Only `q.response.body...` and `q.response.headers.Name` references are supported.',
+        'Only `q.response.body...`, `q.response.headers.Name` and `q.response.cookies.NAME.value` references are supported.',
       ],
     );
     assert.equal(
@@ -757,8 +759,8 @@ describe('syntax/resolve: edges of variables, system variables and responses', (
       r.unresolved.map((u) => u.reason),
       [
         'The response of `q` has no `$.s.length`: check the path against the response.',
-        'The response of `q` has no header ``.',
-        'Only `q.response.body...` and `q.response.headers.Name` references are supported.',
+        'Only `q.response.body...`, `q.response.headers.Name` and `q.response.cookies.NAME.value` references are supported.',
+        'Only `q.response.body...`, `q.response.headers.Name` and `q.response.cookies.NAME.value` references are supported.',
       ],
     );
   });

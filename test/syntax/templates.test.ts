@@ -97,7 +97,7 @@ describe('syntax/templates: which references are accepted', () => {
       ['$nope', 'syntax/unknown-system-variable'],
       ['$', 'syntax/unknown-system-variable'],
       ['quote.response', 'syntax/invalid-request-reference'],
-      ['quote.response.body.data', 'syntax/invalid-request-reference'],
+      ['quote.response.cookies.x', 'syntax/invalid-request-reference'],
       ['quote.response.headers.', 'syntax/invalid-request-reference'],
       ['quote.response.status', 'syntax/invalid-request-reference'],
       ['a + b', 'syntax/unsupported-template'],

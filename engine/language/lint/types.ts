@@ -70,6 +70,8 @@ export interface SignatureCheck {
   display: string;
   /** The signature the client would send (not a secret: anyone who sees the request sees it). */
   expected: string;
+  /** On a mismatch: what opening the signature and a short search over the file's values found, one sentence or two. */
+  explanation?: string;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { FieldSpec } from '../../catalogue/types';
 import type { RequestBlock, Span } from '../../syntax/types';
 import type { BodyField, BodyModel } from '../body';
 import type { RuleDiagnostic, Severity, SpanEdit } from './types';
+import type { EndpointMatch } from '../../catalogue';
 import { levenshtein as editDistance } from '../../util/editDistance';
 import { indentOf, lineBreakOf } from '../../util/lineLayout';
 
@@ -137,4 +138,20 @@ export function insertFieldEdit(block: RequestBlock, body: BodyModel, name: stri
 export function bodyAnchor(block: RequestBlock, body: BodyModel): Span {
   if (body.root) return { start: body.root.offset, end: body.root.offset + 1 };
   return block.requestLine?.span ?? { start: 0, end: 0 };
+}
+
+/** Paths of the payout service, also under a literal address (`https://host/api/v2/…`). */
+export const PAYOUT_LIKE_PATH = /^\/(api\/v2|v3)(\/|$)/;
+
+/**
+ * Whether a request targets an API of the catalogue (the payout service, its local sandbox, the
+ * plant store), as the endpoint match tells: a catalogue endpoint, a catalogue base variable
+ * (`{{base_url}}`, `{{plant_base_url}}`), or a literal address with a payout path. Rules about the
+ * service's own conventions check this first, so a file written for another API (kulala's httpbin
+ * requests, a user's own service) gets none of them.
+ */
+export function targetsCatalogue(match: EndpointMatch): boolean {
+  if (match.endpoint) return match.endpoint.api !== 'openapi';
+  if (match.base !== undefined) return !/is not a known base variable/.test(match.reason ?? '');
+  return PAYOUT_LIKE_PATH.test(match.path);
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { BatchedDocument } from '../batchedDocument';
 import { TokenCache } from '../../../engine/http/tokenCache';
+import type { SentValues } from '../../../engine/workspace/explainSources';
 import type { LanguageService } from '../../../engine/language';
 import type { SecretsOverlay } from '../../../engine/workspace/secrets';
 import type { HostSandbox } from './sandbox';
@@ -19,8 +20,13 @@ export interface HostContext {
   secrets: HostSecrets;
   sandbox: HostSandbox;
   tokens: TokenCache;
+  /** What the editor sent and got back this session: values at hand when a signature is explained. */
+  sent: SentValues;
   /** Where the history is kept (initializationOptions.historyDir: the extension's storage); unset, nothing is recorded. */
   historyDir?: string;
+  /** `client.global` of the request files' scripts: one store for the server's lifetime, as JetBrains keeps it per IDE session. */
+  scriptGlobals: Map<string, string>;
+  workspace: { restricted: () => boolean; folders: () => readonly string[] };
 }
 
 export function newTokenCache(): TokenCache {

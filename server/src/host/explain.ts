@@ -31,7 +31,7 @@ export async function explain(
   else {
     lines.push(`The tool signs: ${s.canonicalDisplay}`);
     if (s.typedMatches === true) lines.push('Your signature matches it ✓: the same string, key and scheme.');
-    else if (s.typedMatches === false) lines.push('Your signature does NOT match it ✗', ...explanationLines(s.explanation));
+    else if (s.typedMatches === false) lines.push('Your signature does NOT match it ✗', ...explanationLines(s.explanation, '  ', 'editor'));
     else lines.push(`Whether it matches cannot be told: ${r.warnings.join('; ')}`);
   }
   for (const problem of r.problems) lines.push(`Problem: ${problem}`);

@@ -34,12 +34,15 @@ import {
   SecretsChangedNotification,
   SendAllRequest,
   SendRequest,
+  TestableRequestsRequest,
   VerifyWebhookRequest,
+  schemaProblem,
   type ParamsOf,
   type ResultOf,
   type TypedRequest,
 } from '../../../engine/protocol';
 import { type SecretsOverlay } from '../../../engine/workspace/secrets';
+import { SentValues } from '../../../engine/workspace/explainSources';
 import { messageOf, newTokenCache, type HostContext } from './context';
 import type { HostProxy } from './proxy';
 import { HostSandbox } from './sandbox';
@@ -70,6 +73,8 @@ export function registerEngineHost(
   overlay: SecretsOverlay,
   /** Drop cached environments and lint every open document again. */
   revalidateAll: () => void,
+  /** The workspace as the client described it at start: trusted or not (Restricted Mode), and its folders. */
+  workspace: { restricted: () => boolean; folders: () => readonly string[] } = { restricted: () => false, folders: () => [] },
 ): EngineHost {
   const refreshAll = () => {
     service.invalidateEnvironment();
@@ -83,20 +88,27 @@ export function registerEngineHost(
     secrets: new HostSecrets(connection, overlay, refreshAll),
     sandbox: new HostSandbox(connection),
     tokens: newTokenCache(),
+    sent: new SentValues(),
+    scriptGlobals: new Map(),
+    workspace,
   };
 
   function handle<T extends TypedRequest<unknown, unknown>>(
     type: T,
     run: (params: ParamsOf<T>, token: CancellationToken, progress: WorkDoneProgressReporter) => Promise<ResultOf<T>>,
   ): void {
-    connection.onRequest(type.method, async (params: ParamsOf<T>, token: CancellationToken) => {
+    connection.onRequest(type.method, async (raw: ParamsOf<T> | undefined | null, token: CancellationToken) => {
+      const params = raw ?? ({} as ParamsOf<T>);
+      // Checked against the schema declared with the request (engine/protocol.ts), before anything runs.
+      const problem = type.params && schemaProblem(type.params, params);
+      if (problem) throw new ResponseError(ErrorCodes.InvalidParams, `${type.method}: ${problem}`);
       // the client hands a work-done token with the request (LSP work-done progress, `$/progress`)
       const workDoneToken = (params as { workDoneToken?: string | number } | undefined)?.workDoneToken;
       const progress = connection.window.attachWorkDoneProgress(
         typeof workDoneToken === 'string' || typeof workDoneToken === 'number' ? workDoneToken : undefined,
       );
       try {
-        return await run(params ?? ({} as ParamsOf<T>), token, progress);
+        return await run(params, token, progress);
       } catch (e) {
         throw new ResponseError(ErrorCodes.InternalError, messageOf(e));
       }
@@ -110,6 +122,7 @@ export function registerEngineHost(
   handle(CodeExportRequest, async (p) => (await import('./code')).codeExport(ctx, p));
   handle(ExplainRequest, async (p) => (await import('./explain')).explain(ctx, p));
   handle(VerifyWebhookRequest, async (p) => (await import('./webhook')).verifyWebhook(ctx, p));
+  handle(TestableRequestsRequest, async (p) => (await import('./testableRequests')).testableRequests(ctx, p.uri));
   handle(EnvironmentsRequest, (p) => Promise.resolve(environmentNames(p)));
   handle(CheckPrivateKeyRequest, (p) => Promise.resolve(checkPrivateKey(p.pem)));
   handle(SandboxStartRequest, async () => {
@@ -125,10 +138,10 @@ export function registerEngineHost(
   handle(ProxyStopRequest, async () => ({ stopped: await (await proxyHost()).stop() }));
   const history = async () => new (await import('./history')).HostHistory(ctx);
   handle(HistoryListRequest, async () => (await history()).list());
-  handle(HistoryGetRequest, async (p) => (await history()).get(String(p.id)));
+  handle(HistoryGetRequest, async (p) => (await history()).get(p.id));
   handle(HistoryClearRequest, async () => (await history()).clear());
-  handle(HistoryLocateRequest, async (p) => (await history()).locate(String(p.id)));
-  handle(ProxyOpenAsRequest, async (p) => (await proxyHost()).openAsRequest(Number(p.id)));
+  handle(HistoryLocateRequest, async (p) => (await history()).locate(p.id));
+  handle(ProxyOpenAsRequest, async (p) => (await proxyHost()).openAsRequest(p.id));
 
   connection.onNotification(SecretsChangedNotification.method, (p: ParamsOf<typeof SecretsChangedNotification>) => {
     if (typeof p?.environment === 'string') void ctx.secrets.refresh(p.environment);

@@ -97,7 +97,7 @@ export class HostProxy {
       endpoint: r.endpoint,
       requestSignature: r.request.signature,
       ...(r.request.reason ? { requestReason: red(r.request.reason) } : {}),
-      explanation: r.request.explanation ? explanationLines(r.request.explanation, '').map((l) => red(l)!) : [],
+      explanation: r.request.explanation ? explanationLines(r.request.explanation, '', 'editor').map((l) => red(l)!) : [],
       problems: r.request.problems.map((p) => ({ ...p, message: red(p.message)! })),
       ...(r.failure ? { failure: red(r.failure.message) } : {}),
     };

@@ -12,7 +12,7 @@ import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HostContext } from './context';
 import { HostHistory } from './history';
-import { openHostSession, requestAtLine, requestLineOf } from './session';
+import { lineOfOffset, openHostSession, requestAtLine, requestLineOf } from './session';
 
 /** The result's request in the file sent, and its request line. */
 function placeOf(session: PayoutSession, r: SendResult): { block?: RequestBlock; line: number } {
@@ -35,12 +35,21 @@ function sentRequest(session: PayoutSession, r: SendResult, now: Date): SentRequ
     durationMs: r.response ? Math.round(r.response.durationMs) : undefined,
     headline: r.decoded?.headline,
     verdict: r.verdict?.state,
-    assertions: r.assertions.map((a) => ({ text: a.text, ok: a.ok, ...(a.ok ? {} : { message: a.message }) })),
+    assertions: r.assertions.map((a) => ({
+      text: a.text,
+      ok: a.ok,
+      ...(a.ok ? {} : { message: a.message }),
+      // a `??` line's own line (the Test Explorer puts a failure there); a script's test has none
+      ...(block && a.at !== undefined ? { line: lineOfOffset(session.file.text, block.start + a.at) } : {}),
+      ...(a.expected !== undefined ? { expected: session.redactor.redact(a.expected) } : {}),
+      ...(a.actual !== undefined ? { actual: session.redactor.redact(a.actual) } : {}),
+    })),
     error: r.error,
     ok: r.ok,
     mark: markOf(r),
     // the session's redactor: a secret that came back in a response is still never shown
     text: session.redactor.redact(renderResponse(r, now)),
+    ...(r.response ? { body: session.redactor.redact(r.response.bodyText) } : {}),
   };
 }
 

@@ -7,6 +7,10 @@ import type { SendResult } from '../../../engine/http/types';
 import type { SendSettings } from '../../../engine/protocol';
 import type { ParsedFile, RequestBlock } from '../../../engine/syntax/types';
 import { selectEnvironment, type SelectedEnvironment } from '../../../engine/workspace/environment';
+import { sep } from 'node:path';
+import { readHistory } from '../../../engine/history';
+import { historySources } from '../../../engine/workspace/explainSources';
+import type { CandidateSource } from '../../../engine/signing';
 import { openDocument, type HostContext } from './context';
 
 export interface HostSessionOptions {
@@ -39,6 +43,23 @@ export async function environmentFor(ctx: HostContext, dir: string, name = ctx.s
   return ctx.overlay.apply(selectEnvironment(dir, name));
 }
 
+/** The history, or nothing when it cannot be read (explaining never fails on it). */
+function readHistorySafely(dir: string) {
+  try {
+    return readHistory(dir);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The editor's earlier sends (any file, this server's lifetime), then its History on disk: a
+ * signature is explained against what was sent and answered before too.
+ */
+export function editorSources(ctx: HostContext): CandidateSource[] {
+  return [...ctx.sent.sources(), ...(ctx.historyDir ? historySources(readHistorySafely(ctx.historyDir)) : [])];
+}
+
 export async function openHostSession(ctx: HostContext, o: HostSessionOptions): Promise<PayoutSession> {
   const { doc, filePath, dir } = openDocument(ctx, o.uri);
   const settings = settingsOf(o.settings);
@@ -49,6 +70,7 @@ export async function openHostSession(ctx: HostContext, o: HostSessionOptions): 
     text: o.text ?? doc.getText(),
     environment: env,
     openApiDocuments: ctx.service.configuredOpenApiDocuments,
+    explainSources: () => editorSources(ctx),
     deps: {
       tokenCache: ctx.tokens,
       transport: { timeoutMs: settings.timeoutMs, maxBytes: settings.maxResponseBytes, signal: o.signal },
@@ -70,9 +92,23 @@ export async function openHostSession(ctx: HostContext, o: HostSessionOptions): 
         ctx.service.invalidateEnvironment();
         return fresh;
       },
-      onResult: o.onResult,
+      onResult: (r) => {
+        ctx.sent.add(r.prepared.label, new Date(), r.prepared.bodyJson, r.response?.body);
+        o.onResult?.(r);
+      },
+      scripts: ctx.workspace.restricted()
+        ? {
+            refusal: (label) =>
+              `${label} has a pre-request script or response handler, and scripts do not run in Restricted Mode: trust the workspace (Manage Workspace Trust) to run it`,
+          }
+        : { globals: ctx.scriptGlobals, root: workspaceFolderOf(ctx.workspace.folders(), filePath) ?? dir },
     },
   });
+}
+
+/** The workspace folder holding `file` (the innermost), where its scripts and `>>` outputs must stay. */
+function workspaceFolderOf(folders: readonly string[], file: string): string | undefined {
+  return folders.filter((f) => file.startsWith(f.endsWith(sep) ? f : f + sep)).sort((a, b) => b.length - a.length)[0];
 }
 
 /** Offset of the start of a 0-based line. */
@@ -97,8 +133,12 @@ export function requestAtLine(file: ParsedFile, line: number): RequestBlock | un
 
 /** 0-based line of a block's request line in the file's text. */
 export function requestLineOf(file: ParsedFile, block: RequestBlock): number {
-  const offset = block.start + (block.requestLine?.span.start ?? 0);
+  return lineOfOffset(file.text, block.start + (block.requestLine?.span.start ?? 0));
+}
+
+/** 0-based line of an offset in a text. */
+export function lineOfOffset(text: string, offset: number): number {
   let line = 0;
-  for (let i = file.text.indexOf('\n'); i >= 0 && i < offset; i = file.text.indexOf('\n', i + 1)) line++;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
   return line;
 }

@@ -7,7 +7,7 @@ import { verifyWebhookPayload } from '../../../engine/http/verify';
 import { servicePublicKey } from '../../../engine/workspace/keys';
 import { SECRET_KEY, SERVICE_PUBLIC_KEY_FILE } from '../../../engine/syntax/environments';
 import type { HostContext } from './context';
-import { environmentFor } from './session';
+import { editorSources, environmentFor } from './session';
 
 export async function verifyWebhook(
   ctx: HostContext,
@@ -18,13 +18,16 @@ export async function verifyWebhook(
   const problems = [...env.problems];
   const service = servicePublicKey(env.variables[SERVICE_PUBLIC_KEY_FILE], `environment "${env.name}"`);
   if (service.problem) problems.push(service.problem);
-  const verdict = verifyWebhookPayload(String(p.payload), service.key, env.variables[SECRET_KEY]);
+  const verdict = verifyWebhookPayload(String(p.payload), service.key, env.variables[SECRET_KEY], () => editorSources(ctx));
   const order = verdict.order;
   const lines = [
     `Webhook payload (${p.fromClipboard ? 'from the clipboard' : 'pasted'}), environment "${env.name}"`,
     verdictLine(verdict),
     ...(verdict.state === 'not-verified' && verdict.explanation
-      ? [`  diagnosis: ${verdict.explanation.match?.description ?? 'no known variant verifies'}`]
+      ? [
+          `  verdict: the signature was ${verdict.explanation.verdict.text}`,
+          `  diagnosis: ${verdict.explanation.match?.description ?? (verdict.explanation.verdict.kind === 'other-key' ? 'select the environment whose servicePublicKeyFile the sender signs for (Payout HTTP: Select Environment)' : 'no string tried covers it: the order values signed are not among the earlier sends and the History')}`,
+        ]
       : []),
     ...problems.map((x) => `Note: ${x}`),
     '',

@@ -10,10 +10,13 @@ export const backImageRequired: BlockRule = {
     if (!endpoint?.body || !body.root) return [];
     const out: RuleDiagnostic[] = [];
     for (const spec of endpoint.body) {
-      if (spec.required !== 'unless-passport' || body.byName.has(spec.name)) continue;
-      const type = body.byName.get('type');
+      // A null is no value (the catalogue's `null` decision): the service finds it missing too.
+      if (spec.required !== 'unless-passport' || (body.byName.has(spec.name) && body.byName.get(spec.name)!.kind !== 'null')) continue;
+      // The field the requirement depends on, and the value that lifts it, are the catalogue's (`ignoredWhen`).
+      const when = spec.ignoredWhen ?? { field: 'type', equals: 'PASSPORT' };
+      const type = body.byName.get(when.field);
       // Unknown until send time (a variable) or absent (required-field-missing says so): no verdict.
-      if (!type || type.kind !== 'string' || type.hasTemplates || type.value === 'PASSPORT') continue;
+      if (!type || type.kind !== 'string' || type.hasTemplates || type.value === when.equals) continue;
       const edit = insertFieldEdit(block, body, spec.name, '"data:image/jpeg;base64,"');
       out.push(
         diag(

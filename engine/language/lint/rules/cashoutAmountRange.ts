@@ -1,6 +1,6 @@
 // A VND cashout amount outside the payment provider's range (error 16). The floor is the document's
 // (doc 1 §8): an error. The ceiling is only in error 16's message, so enforcing it is the project's
-// assumption (the catalogue's limit says so): a warning that says it is one.
+// assumption (the catalogue's limit says so): an error too, as the sandbox refuses it, that says it is assumed.
 import { limitByName } from '../../../catalogue';
 import type { BlockRule, RuleDiagnostic } from '../types';
 import { diag, errorName } from '../util';
@@ -33,8 +33,8 @@ export const cashoutAmountRange: BlockRule = {
       out.push(
         diag(
           this.code,
-          'warning',
-          `\`fiatAmount\` ${n(amount.value)} ${ceiling.unit} is above ${n(ceiling.amount)}: the local sandbox answers ${errorName(16)}. Assumption (not in the document's limits): ${ceiling.assumption ?? ''} Split the payout, or check the provider's real bound.`,
+          'error',
+          `\`fiatAmount\` ${n(amount.value)} ${ceiling.unit} is above ${n(ceiling.amount)}: the service answers ${errorName(16)} (assumed). Assumption (not in the document's limits): ${ceiling.assumption ?? ''} Split the payout, or check the provider's real bound.`,
           amount.valueSpan,
         ),
       );

@@ -1,11 +1,13 @@
 // The shape shared by the format rules: each checks the literal string values of fields whose
-// catalogue spec carries one `format`, and reports the document's error code for that field.
+// catalogue spec carries one `format`, and reports the code the catalogue decides for that field
+// (engine/catalogue/decisions.ts), saying "assumed" where the decision is the project's.
 
 import type { FieldSpec, FormatRule } from '../../../catalogue/types';
 import type { BodyField } from '../../body';
 import type { BlockRule, QuickFix, RuleDiagnostic } from '../types';
+import { decisionFor } from '../../../catalogue/decisions';
 import { diag, walkFields } from '../util';
-import { rejectionOf } from './valueNotAllowed';
+import { ignoredByBody, rejectionOf } from './valueNotAllowed';
 
 export interface FormatCheck {
   code: string;
@@ -23,7 +25,7 @@ export function formatRule(check: FormatCheck): BlockRule {
       if (!endpoint?.body) return [];
       const out: RuleDiagnostic[] = [];
       for (const { field, spec, path } of walkFields(body.fields, endpoint.body)) {
-        if (!spec?.format || !check.formats.includes(spec.format) || !isPlainString(field)) continue;
+        if (!spec?.format || !check.formats.includes(spec.format) || !isPlainString(field) || ignoredByBody(spec, body)) continue;
         const found = check.problem(String(field.value), spec);
         if (!found) continue;
         const fixes: QuickFix[] | undefined =
@@ -40,7 +42,7 @@ export function formatRule(check: FormatCheck): BlockRule {
           diag(
             check.code,
             'error',
-            `\`${path}\` ${found.problem}: ${rejectionOf(endpoint, spec.errorCode)}. ${found.fix}`,
+            `\`${path}\` ${found.problem}: ${rejectionOf(endpoint, decisionFor(spec, 'format'))}. ${found.fix}`,
             field.valueSpan!,
             fixes,
           ),

@@ -4,6 +4,8 @@ import { backImageRequired } from './backImageRequired';
 import { cashoutAmountRange } from './cashoutAmountRange';
 import { belowMinimum } from './belowMinimum';
 import { bodyNotObject } from './bodyNotObject';
+import { bodyTooDeep } from './bodyTooDeep';
+import { commaList } from './commaList';
 import { countryCode } from './countryCode';
 import { dataUrl } from './dataUrl';
 import { dateFormat } from './dateFormat';
@@ -15,6 +17,7 @@ import { missingContentType } from './missingContentType';
 import { numberFormat } from './numberFormat';
 import { openapiDocument } from './openapiDocument';
 import { parameterValue } from './parameterValue';
+import { requiredFieldEmpty } from './requiredFieldEmpty';
 import { requiredFieldMissing } from './requiredFieldMissing';
 import { secretInBody } from './secretInBody';
 import { sellExtendInfo } from './sellExtendInfo';
@@ -38,6 +41,7 @@ export const blockRules: readonly BlockRule[] = [
   signedFieldOmitted,
   signedNull,
   requiredFieldMissing,
+  requiredFieldEmpty,
   secretInBody,
   unknownField,
   wrongType,
@@ -45,6 +49,7 @@ export const blockRules: readonly BlockRule[] = [
   dateFormat,
   countryCode,
   digitsOnly,
+  commaList,
   dataUrl,
   unaccentedText,
   emailFormat,
@@ -53,6 +58,7 @@ export const blockRules: readonly BlockRule[] = [
   cashoutAmountRange,
   sellExtendInfo,
   numberFormat,
+  bodyTooDeep,
 ];
 
 /** Rules that see the whole file (names, ids, keys); cheap per-block indexes keep them fast. */

@@ -9,14 +9,14 @@
 import type { FieldSpec, SignedSegment } from '../../../catalogue/types';
 import type { BodyField } from '../../body';
 import type { BlockRule, RuleDiagnostic } from '../types';
+import { decisionFor } from '../../../catalogue/decisions';
 import { bodyAnchor, diag, errorName, insertFieldEdit, suggestedValue } from '../util';
 
-/** What the service answers for a missing field: 5 on the signed API (doc 1 §4.3), the same by assumption on v3. */
-function rejection(apiIsPayout: boolean, spec: FieldSpec): string {
+/** What the service answers for a missing field: the catalogue's decision (5, or the field's own: 4, 18, 46). */
+export function rejection(apiIsPayout: boolean, spec: FieldSpec, kind: 'missing' | 'empty' = 'missing'): string {
   if (!apiIsPayout) return 'the request does not match the API description';
-  // An object whose absence the document ties to a code (create-cashout extendInfo: 18).
-  const code = spec.type === 'object' && spec.errorCode ? spec.errorCode : 5;
-  return `the service answers ${errorName(code)}`;
+  const d = decisionFor(spec, kind);
+  return `the service answers ${errorName(d.code)}${d.assumption ? ` (assumed: ${d.assumption})` : ''}`;
 }
 
 export const requiredFieldMissing: BlockRule = {
@@ -28,7 +28,9 @@ export const requiredFieldMissing: BlockRule = {
     const payout = endpoint.api === 'payout-v2' || endpoint.api === 'payout-v3';
     const out: RuleDiagnostic[] = [];
     for (const spec of endpoint.body) {
-      if (spec.required !== true || spec.filledByClient || signed.get(spec.name)?.notRejectedAsMissing) continue;
+      // A field "not rejected as missing" still fails later when the catalogue says how (18, 46).
+      if (spec.required !== true || spec.filledByClient || (signed.get(spec.name)?.notRejectedAsMissing && !spec.refusals?.missing))
+        continue;
       if (!body.byName.has(spec.name)) {
         const edit = insertFieldEdit(block, body, spec.name, suggestedValue(spec));
         out.push(
@@ -48,6 +50,18 @@ export const requiredFieldMissing: BlockRule = {
       if (!spec.members || field?.kind !== 'object') continue;
       out.push(...missingMembers(this.code, spec, field, payout));
     }
+    // At least one of a set (the supplement's patchable fields), a null being no value.
+    const oneOf = endpoint.requiresOneOf;
+    if (oneOf && !oneOf.fields.some((n) => body.byName.has(n) && body.byName.get(n)!.kind !== 'null')) {
+      out.push(
+        diag(
+          this.code,
+          'error',
+          `No field to patch: the service answers ${errorName(oneOf.code)}. Send at least one of ${oneOf.fields.join(', ')}.`,
+          bodyAnchor(block, body),
+        ),
+      );
+    }
     return out;
   },
 };
@@ -66,7 +80,7 @@ function missingMembers(code: string, spec: FieldSpec, field: BodyField, payout:
       diag(
         code,
         'error',
-        `\`${spec.name}\` is missing its required member \`${m.name}\`: ${payout ? `the service answers ${errorName(5)}` : 'the request does not match the API description'}. Add "${m.name}" inside \`${spec.name}\`.`,
+        `\`${spec.name}\` is missing its required member \`${m.name}\`: ${rejection(payout, m)}. Add "${m.name}" inside \`${spec.name}\`.`,
         field.keySpan,
       ),
     );

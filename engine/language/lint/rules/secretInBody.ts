@@ -1,18 +1,29 @@
 // A secret variable ({{secretKey}}, {{privateKey}}, {{accessToken}}, ...) written into the body: the
 // body is sent as it is, so the secret would travel in clear (and land in the service's logs). The
-// secretKey only ever goes into the signed string, which payout-http builds itself.
+// secretKey only ever goes into the signed string, which payout-http builds itself. A documented
+// body field written as its own variable (`"webhookSecretKey": "{{webhookSecretKey}}"`) is not one.
 import { isSecretVariable } from '../../../syntax/environments';
+import type { TemplateRef } from '../../../syntax/types';
 import type { BlockRule } from '../types';
-import { diag } from '../util';
+import { diag, targetsCatalogue } from '../util';
 
 export const secretInBody: BlockRule = {
   code: 'payout/secret-in-body',
   description: 'A secret variable in the body would be sent in clear.',
-  check({ block }) {
+  check({ block, endpoint, body: model, match }) {
     const body = block.body?.span;
-    if (!body) return [];
+    // A password in the body of a login to another API (kulala's httpbin examples) is that API's business.
+    if (!body || !targetsCatalogue(match)) return [];
+    // A field the endpoint documents as a body field, filled from its own variable (create-sell-order
+    // and create-cashout `webhookSecretKey`), is meant to travel in the body (issue 24).
+    const own = (r: TemplateRef) => {
+      const f = model.byName.get(r.name);
+      const whole = f?.kind === 'template' || (f?.kind === 'string' && f.value === `{{${r.name}}}`);
+      const inside = !!f?.valueSpan && r.span.start >= f.valueSpan.start && r.span.end <= f.valueSpan.end;
+      return whole && inside && !!endpoint?.body?.some((spec) => spec.name === r.name);
+    };
     return block.references
-      .filter((r) => r.kind === 'variable' && isSecretVariable(r.name) && r.span.start >= body.start && r.span.end <= body.end)
+      .filter((r) => r.kind === 'variable' && isSecretVariable(r.name) && r.span.start >= body.start && r.span.end <= body.end && !own(r))
       .map((r) =>
         diag(
           this.code,

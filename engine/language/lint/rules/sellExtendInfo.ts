@@ -27,7 +27,8 @@ export const sellExtendInfo: BlockRule = {
     const rule = sellExtendInfoRuleFor(currency);
     const info = body.byName.get('extendInfo');
     const out: RuleDiagnostic[] = [];
-    const severity = rule.required === true ? 'error' : 'warning';
+    // "Required in practice" is refused too (18, the catalogue's assumption): an error either way.
+    const severity = 'error';
     const requirement = rule.required === 'in-practice' ? 'needs, in practice,' : 'needs';
 
     if (!rule.key) {
@@ -47,7 +48,13 @@ export const sellExtendInfo: BlockRule = {
 
     const keyObject = `{ "recipientName": "", "additionalData": {} }`;
     // A key set to null is missing too: the service skips null keys (the read order below does as well).
-    if (!info || info.kind === 'null' || (info.kind === 'object' && !info.members?.some((m) => m.name === rule.key && m.kind !== 'null'))) {
+    // BRL/ARS/PEN: any of BR, AR, PE is read (the first present wins), as the service reads them.
+    const readable = rule.required === 'in-practice' ? SELL_EXTEND_INFO_READ_ORDER : [rule.key];
+    if (
+      !info ||
+      info.kind === 'null' ||
+      (info.kind === 'object' && !info.members?.some((m) => readable.includes(m.name) && m.kind !== 'null'))
+    ) {
       if (info?.kind === 'template') return out;
       const code = rule.missingKeyErrorCode;
       const fixes = !info
@@ -67,7 +74,7 @@ export const sellExtendInfo: BlockRule = {
         diag(
           this.code,
           severity,
-          `fiatCurrency ${currency} ${requirement} \`extendInfo.${rule.key}\` (recipientName and additionalData, verbatim from the QR decoding)${code !== undefined ? `: without it the service answers ${errorName(code)}` : ''}. Add the "${rule.key}" key to extendInfo.`,
+          `fiatCurrency ${currency} ${requirement} \`extendInfo.${rule.key}\` (recipientName and additionalData, verbatim from the QR decoding)${code !== undefined ? `: without it the service answers ${errorName(code)}${rule.assumption ? ` (assumed: ${rule.assumption})` : ''}` : ''}. Add the "${rule.key}" key to extendInfo.`,
           info ? info.keySpan : bodyAnchor(block, body),
           fixes,
         ),
@@ -80,7 +87,9 @@ export const sellExtendInfo: BlockRule = {
     // Required members of the country-key object (PHP: recipientName 18, additionalData 44).
     if (keyField?.kind === 'object') {
       for (const member of rule.requiredMembers ?? []) {
-        if (keyField.members?.some((m) => m.name === member.name)) continue;
+        // null and "" are no value: the service finds the member missing.
+        if (keyField.members?.some((m) => m.name === member.name && m.kind !== 'null' && !(m.kind === 'string' && m.value === '')))
+          continue;
         out.push(
           diag(
             this.code,
@@ -114,13 +123,14 @@ export const sellExtendInfo: BlockRule = {
     if (SELL_EXTEND_INFO_READ_ORDER.includes(rule.key)) {
       const present = SELL_EXTEND_INFO_READ_ORDER.filter((k) => info.members?.some((m) => m.name === k && m.kind !== 'null'));
       const winner = present[0];
-      if (present.length > 1 && winner !== rule.key) {
+      if (winner !== undefined && winner !== rule.key) {
         const extra = info.members!.find((m) => m.name === winner)!;
+        // The service accepts it (the document's "send exactly one" is advice): a likely mistake, a warning.
         out.push(
           diag(
             this.code,
-            'error',
-            `extendInfo has ${present.join(' and ')}: the service reads ${SELL_EXTEND_INFO_READ_ORDER.join(', ')} in that order, so it uses ${winner}, not ${rule.key} for ${currency}. Send exactly the one key matching fiatCurrency: remove "${winner}".`,
+            'warning',
+            `extendInfo has ${present.join(' and ')}: the service reads ${SELL_EXTEND_INFO_READ_ORDER.join(', ')} in that order, so it uses ${winner}, not ${rule.key} for ${currency}. Send exactly the one key matching fiatCurrency: ${present.length > 1 ? `remove "${winner}"` : `send it as "${rule.key}"`}.`,
             extra.keySpan,
           ),
         );

@@ -23,7 +23,7 @@ export const signatureMismatch: FileRule<Span> = {
         diag(
           this.code,
           'error',
-          `This signature does not match the signed string \`${result.display}\` with the active environment's keys: the service answers ${errorName(2)}. Remove the field to let the client sign, or replace it with the computed signature.`,
+          `This signature does not match the signed string \`${result.display}\` with the active environment's keys: the service answers ${errorName(2)}.${result.explanation ? ` ${result.explanation}` : ''} Remove the field to let the client sign, or replace it with the computed signature.`,
           span,
           [{ title: 'Replace with the computed signature', edits: [{ span, newText: JSON.stringify(result.expected) }], preferred: true }],
         ),

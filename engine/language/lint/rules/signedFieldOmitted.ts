@@ -16,7 +16,10 @@ export const signedFieldOmitted: BlockRule = {
     return template.segments
       .map((seg) => ({ seg, spec: endpoint.body?.find((f) => f.name === seg.field) }))
       .filter(
-        ({ seg, spec }) => !body.byName.has(seg.field) && (seg.notRejectedAsMissing || spec?.required !== true || spec.filledByClient),
+        ({ seg, spec }) =>
+          !body.byName.has(seg.field) &&
+          // A required field, or one whose omission the catalogue says fails (18, 46), is required-field-missing's.
+          ((seg.notRejectedAsMissing && !spec?.refusals?.missing) || spec?.required !== true || spec.filledByClient),
       )
       .map(({ seg, spec }) => {
         const consequence = seg.omissionNote ? ` ${seg.omissionNote}` : '';

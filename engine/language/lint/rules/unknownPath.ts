@@ -2,9 +2,7 @@
 // `{{plant_base_url}}`: plant store), or a method the path does not take. The catalogue's matcher
 // words the reason and picks the closest known endpoint, offered as a quick fix.
 import type { BlockRule, QuickFix, SpanEdit } from '../types';
-import { diag } from '../util';
-
-const PAYOUT_LIKE = /^\/(api\/v2|v3)(\/|$)/;
+import { diag, PAYOUT_LIKE_PATH } from '../util';
 
 export const unknownPath: BlockRule = {
   code: 'payout/unknown-path',
@@ -14,7 +12,7 @@ export const unknownPath: BlockRule = {
     if (!line || match.endpoint || !match.reason) return [];
     const knownBase = match.base !== undefined && !/is not a known base variable/.test(match.reason);
     // `{{host}}/anything` or https://example.com/x are the user's own APIs: only payout-looking paths are judged.
-    if (!knownBase && !PAYOUT_LIKE.test(match.path)) return [];
+    if (!knownBase && !PAYOUT_LIKE_PATH.test(match.path)) return [];
     const urlStart = line.urlSpan.start;
     const pathOffset = match.base !== undefined ? line.url.indexOf('}}') + 2 : line.url.indexOf(match.path);
     const pathSpan =

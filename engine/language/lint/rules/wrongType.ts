@@ -4,7 +4,9 @@
 import type { FieldSpec } from '../../../catalogue/types';
 import type { BodyField } from '../../body';
 import type { BlockRule, QuickFix, RuleDiagnostic } from '../types';
+import { decisionFor, nullDecision } from '../../../catalogue/decisions';
 import { diag, walkFields } from '../util';
+import { rejectionOf } from './valueNotAllowed';
 
 function matches(spec: FieldSpec, field: BodyField): boolean {
   switch (field.kind) {
@@ -12,8 +14,9 @@ function matches(spec: FieldSpec, field: BodyField): boolean {
     case 'template':
       return true;
     case 'null':
-      // `extendInfo: null` is what the document asks for VND/NGN; null elsewhere is left to the service.
-      return spec.type === 'object';
+      // The catalogue's decision: a null is the field left out, fine for an optional field (and
+      // `extendInfo: null` is what the document asks for VND/NGN); a required one is refused.
+      return nullDecision(spec) === undefined;
     case 'string':
       return spec.type === 'string' || !!field.hasTemplates;
     case 'number':
@@ -60,8 +63,11 @@ export const wrongType: BlockRule = {
   check({ endpoint, body }) {
     if (!endpoint?.body) return [];
     const out: RuleDiagnostic[] = [];
+    const payout = endpoint.api === 'payout-v2' || endpoint.api === 'payout-v3';
+    const tolerated = new Set(endpoint.signedString?.segments.filter((s) => s.notRejectedAsMissing).map((s) => s.field));
     for (const { field, spec, path } of walkFields(body.fields, endpoint.body)) {
       if (!spec || matches(spec, field) || !field.valueSpan) continue;
+      const decision = field.kind === 'null' ? nullDecision(spec, tolerated.has(path))! : decisionFor(spec, 'type');
       const actual =
         field.kind === 'null'
           ? 'null'
@@ -81,7 +87,7 @@ export const wrongType: BlockRule = {
         diag(
           this.code,
           'error',
-          `\`${path}\` is ${article(spec.type)}, but the body has ${actual}: ${how}.`,
+          `\`${path}\` is ${article(spec.type)}, but the body has ${actual}: ${how}.${payout ? ` Otherwise ${rejectionOf(endpoint, decision)}.` : ''}`,
           field.valueSpan,
           fixFor(spec, field),
         ),
