@@ -2,7 +2,8 @@
 // exports `<name>Command(argv): Promise<number>` and answers `--help` itself, so this file only
 // routes, prints the overview, and turns anything thrown into a readable message + exit code.
 import { isMainThread, workerData } from 'node:worker_threads';
-import packageJson from '../package.json';
+// the version alone: a named import keeps the rest of package.json out of the bundle
+import { version } from '../package.json';
 import { EXIT, type CommandRunner } from './exitCodes';
 import { flushOut, writeErr, writeOut } from './output';
 
@@ -130,7 +131,7 @@ async function dispatch(argv: string[]): Promise<number> {
   }
 }
 
-const VERSION = packageJson.version;
+const VERSION = version;
 
 // Run when executed (bundled dist/cli.js or `tsx cli/main.ts`), not when imported by a test.
 const invokedDirectly = typeof require !== 'undefined' && typeof module !== 'undefined' ? require.main === module : isEsmEntry();

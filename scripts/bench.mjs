@@ -268,6 +268,14 @@ if (lsp) {
     ratio(a.memoryMB.afterEdits, b.memoryMB.afterEdits),
     `≤ ${Math.round(8 * a.documentMB + 40)} MB`,
   );
+  const idle = (m) => `${mb(m.afterIdle)}${m.backWithin20PercentAfterS ? ` (≤ 1.2 × open after ${m.backWithin20PercentAfterS} s)` : ''}`;
+  row(
+    `memory (RSS) after the edits and ${a.memoryMB.idleSeconds} s idle`,
+    idle(a.memoryMB),
+    idle(b.memoryMB),
+    ratio(a.memoryMB.afterIdle, b.memoryMB.afterIdle),
+    '≤ 1.2 × open',
+  );
   if (a.codeLenses)
     row(
       `code lenses, whole file (${a.codeLenses.count}): first / after a keystroke (resolve 40)`,

@@ -21,7 +21,7 @@ import { reviewCashout, reviewSellOrder } from './quotes';
 import { matchPath } from './route';
 import type { HttpAnswer } from './v2';
 import { validateFields } from './validate';
-import pkg from '../../package.json';
+import { version } from '../../package.json';
 
 type Body = Record<string, unknown>;
 interface Call {
@@ -35,7 +35,7 @@ interface Call {
 type Op = (call: Call) => Outcome;
 
 const OPS: Record<string, Op> = {
-  'v3.public.version': () => ok({ version: pkg.version, environment: 'sandbox' }),
+  'v3.public.version': () => ok({ version, environment: 'sandbox' }),
   'v3.scan-to-pay.qr-decodings': ({ body }) => {
     const r = decodeQr(String(body.qrContent), bankName);
     return r.ok ? ok({ ...r.info }) : fail(33, `${r.reason}.`);

@@ -118,7 +118,7 @@ const typeAndUndo = (line, character) => [
  * The figures of the issue's table for one server on one document.
  * doc: { uri, text, small, editLines: number[] (lines with a string at `character` 20), completionAt(line) -> position }
  */
-export async function measureServer(server, doc, { rounds = 60, burst = 200, coldRuns = 3, lenses = false } = {}) {
+export async function measureServer(server, doc, { rounds = 60, burst = 200, coldRuns = 3, lenses = false, idleSeconds = 30 } = {}) {
   // Cold start: spawn -> first diagnostics of a small document, a fresh process each time.
   const cold = [];
   for (let i = 0; i < coldRuns; i++) {
@@ -195,6 +195,15 @@ export async function measureServer(server, doc, { rounds = 60, burst = 200, col
     };
   }
   const memEdited = s.memory();
+  // Garbage comes back once the server is idle (V8's memory reducer runs some seconds after the
+  // last allocations): RSS each second with no message sent, and when it came within 20% of open.
+  let memIdle;
+  let backAfterS;
+  for (let t = 1; t <= idleSeconds; t++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    memIdle = s.memory();
+    if (backAfterS === undefined && memIdle && memOpen && memIdle.rss <= 1.2 * memOpen.rss) backAfterS = t;
+  }
   await s.close();
   return {
     server: server.name,
@@ -205,7 +214,14 @@ export async function measureServer(server, doc, { rounds = 60, burst = 200, col
     completionAfterKeystrokeMs: { ...dist(completion), itemsAvg: Math.round(items / rounds) },
     burst: { keystrokes: burst, lastDiagnosticsAfterLastKeystrokeMs: round(burstMs), publishes: burstPublishes },
     codeLenses: lens,
-    memoryMB: { open: memOpen?.rss, afterEdits: memEdited?.rss, peak: memEdited?.peak },
+    memoryMB: {
+      open: memOpen?.rss,
+      afterEdits: memEdited?.rss,
+      afterIdle: memIdle?.rss,
+      idleSeconds,
+      backWithin20PercentAfterS: backAfterS,
+      peak: memEdited?.peak,
+    },
   };
 }
 

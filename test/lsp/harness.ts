@@ -52,10 +52,12 @@ export async function startServer(
    * as VS Code's client says); `workspaceFolders`: the editor's open folders (none by default).
    */
   client: { workspace?: Record<string, unknown>; workspaceFolders?: { uri: string; name: string }[] } = {},
+  /** Another copy of the bundled server (a test that runs it without some of dist/). */
+  server = SERVER,
 ): Promise<ServerSession> {
-  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first.`);
+  if (!existsSync(server)) throw new Error(`${server} is missing: run \`npm run build\` first.`);
   assertDistFresh();
-  const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
   const stderr: string[] = [];
   child.stderr.on('data', (d: Buffer) => stderr.push(d.toString()));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));

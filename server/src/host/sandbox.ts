@@ -6,13 +6,17 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Connection } from 'vscode-languageserver/node';
 import { SandboxStatusNotification, type SandboxStatus } from '../../../engine/protocol';
-import { ensureLocalSandbox, runningSandbox, stopLocalSandbox } from '../../../engine/sandbox/ensure';
+import type * as Ensure from '../../../engine/sandbox/ensure';
 import { payoutHome } from '../../../engine/workspace/home';
 
 /**
  * The CLI bundle to run the sandbox with: this process's own script when it is the CLI (the editor
  * starts the server as `cli.js language-server`), else cli.js beside it (dist/server.js).
  */
+// The sandbox's modules load on the first start, status or stop, not with the server (the first
+// diagnostics need none of them; README "Performance", cold start).
+const sandboxes = (): Promise<typeof Ensure> => import('../../../engine/sandbox/ensure');
+
 function cliPath(): { cliPath: string; execArgv: string[] } {
   const self = process.argv[1] ?? '';
   if (/\.[cm]?ts$/.test(self)) return { cliPath: join(__dirname, '..', '..', '..', 'cli', 'main.ts'), execArgv: ['--import', 'tsx'] };
@@ -53,7 +57,9 @@ export class HostSandbox {
       try {
         // The server runs as Node (an editor forks it with its own runtime, as Node), so its own
         // execPath runs the CLI; ELECTRON_RUN_AS_NODE keeps an Electron binary in Node mode.
-        const { url, started, pid } = await ensureLocalSandbox({
+        const { url, started, pid } = await (
+          await sandboxes()
+        ).ensureLocalSandbox({
           home: payoutHome(),
           ...cliPath(),
           nodePath: process.execPath,
@@ -77,16 +83,16 @@ export class HostSandbox {
   }
 
   async status(): Promise<SandboxStatus> {
-    const url = await runningSandbox(payoutHome());
+    const url = await (await sandboxes()).runningSandbox(payoutHome());
     return { running: url !== undefined, url, startedHere: url !== undefined && this.startedHere };
   }
 
   async running(): Promise<boolean> {
-    return (await runningSandbox(payoutHome())) !== undefined;
+    return (await (await sandboxes()).runningSandbox(payoutHome())) !== undefined;
   }
 
   async stop(): Promise<boolean> {
-    const stopped = await stopLocalSandbox({ home: payoutHome() });
+    const stopped = await (await sandboxes()).stopLocalSandbox({ home: payoutHome() });
     this.startedHere = false;
     this.startedPid = undefined;
     if (stopped) this.connection.console.info('local sandbox stopped');
@@ -98,7 +104,7 @@ export class HostSandbox {
   async stopIfStartedHere(): Promise<void> {
     // A start under way ends first (ready or failed), so the sandbox it brings up is stopped too.
     await this.pendingStart?.catch(() => undefined);
-    if (this.startedHere) await stopLocalSandbox({ home: payoutHome() }).catch(() => false);
+    if (this.startedHere) await (await sandboxes()).stopLocalSandbox({ home: payoutHome() }).catch(() => false);
     this.startedHere = false;
     this.startedPid = undefined;
   }
