@@ -134,22 +134,27 @@ export const js: LanguageEncoder & { key(k: string, field?: string): Code } = {
   comment: (lines, indent) => commentBlock('//', lines, indent),
 };
 
+/**
+ * Python's and Go's double-quoted escapes: a backslash and `"` escaped, a printable character as it
+ * is, any other as \xNN below `xBelow` (Python: a code point below U+0100; Go: a byte, so ASCII
+ * only), else \uXXXX or \UXXXXXXXX by code point.
+ */
+function codePointEscapes(xBelow: number) {
+  return (c: string, code: number): string | undefined =>
+    c === '\\' || c === '"'
+      ? `\\${c}`
+      : printable(code)
+        ? undefined
+        : code < xBelow
+          ? `\\x${hex(code, 2)}`
+          : code < 0x10000
+            ? `\\u${hex(code, 4)}`
+            : `\\U${hex(code, 8)}`;
+}
+
 /** Python 3: double-quoted; \xNN, \uXXXX, \UXXXXXXXX by code point. */
 export const py: LanguageEncoder = {
-  str: (s, field = 'a value') =>
-    make(
-      `"${escapeEach(s, field, (c, code) =>
-        c === '\\' || c === '"'
-          ? `\\${c}`
-          : printable(code)
-            ? undefined
-            : code < 0x100
-              ? `\\x${hex(code, 2)}`
-              : code < 0x10000
-                ? `\\u${hex(code, 4)}`
-                : `\\U${hex(code, 8)}`,
-      )}"`,
-    ),
+  str: (s, field = 'a value') => make(`"${escapeEach(s, field, codePointEscapes(0x100))}"`),
   num: (n, field = 'a value') => make(numberText(n, field).text),
   comment: (lines, indent) => commentBlock('#', lines, indent),
 };
@@ -184,20 +189,7 @@ export const java: LanguageEncoder & { className(name: string): Code } = {
 
 /** Go: interpreted string literal; \xNN for controls, \uXXXX / \UXXXXXXXX by code point (never a raw BOM). */
 export const go: LanguageEncoder = {
-  str: (s, field = 'a value') =>
-    make(
-      `"${escapeEach(s, field, (c, code) =>
-        c === '\\' || c === '"'
-          ? `\\${c}`
-          : printable(code)
-            ? undefined
-            : code < 0x80
-              ? `\\x${hex(code, 2)}`
-              : code < 0x10000
-                ? `\\u${hex(code, 4)}`
-                : `\\U${hex(code, 8)}`,
-      )}"`,
-    ),
+  str: (s, field = 'a value') => make(`"${escapeEach(s, field, codePointEscapes(0x80))}"`),
   num: (n, field = 'a value') => make(numberText(n, field).text),
   comment: (lines, indent) => commentBlock('//', lines, indent),
 };
