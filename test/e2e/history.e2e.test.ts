@@ -95,7 +95,8 @@ describe('e2e: the Payout History view (code-server)', function () {
     assert.match(rows[2], /^account ?POST 200 /, JSON.stringify(rows));
 
     await historyPane(page).locator('.monaco-list-row', { hasText: 'account' }).first().click();
-    const view = (await waitForLines(page, 'payout-http-response:', /Signature: verified/, 'history')).join('\n');
+    // Wait for the account exchange itself: balance's view, verified too, may still be the one shown.
+    const view = (await waitForLines(page, 'payout-http-response:', /account\/verify[\s\S]*Signature: verified/, 'history')).join('\n');
     assert.match(view, /^POST http:\/\/127\.0\.0\.1:\d+\/api\/v2\/account\/verify$/m, view);
     assert.ok(!view.includes(secretKey));
   });

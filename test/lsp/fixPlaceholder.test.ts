@@ -33,7 +33,7 @@ async function fixFor(server: ServerSession, uri: string, field: string): Promis
   const published = server.diagnostics(uri, 1);
   await server.open(uri, FILE, 1);
   const { diagnostics } = await published;
-  const d = diagnostics.find((x: Diagnostic) => messageText(x.message).startsWith(`\`${field}\``));
+  const d = diagnostics.find((x: Diagnostic) => messageText(x.message).includes(`\`${field}\``));
   assert.ok(d, JSON.stringify(diagnostics.map((x) => x.message)));
   const actions = (await server.connection.sendRequest(CodeActionRequest.type, {
     textDocument: { uri },
