@@ -1,36 +1,21 @@
 // The request as a Node.js program (ES module, node:crypto and fetch; Node 18 or later).
 // Node is the one language whose String(value) is the service's own, so it has no number helper.
 // Every value enters through the JavaScript encoder (encode.ts): the program is Code, not a string.
-import { type Code, join, js, program, space } from './encode';
+import { type Code, join, js, program } from './encode';
+import { bracketLiteral, NL, type BracketSyntax } from './bracketLiteral';
 import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, programFile, type CodeModel, type JsonValue } from './model';
 
-const NL = program`
-`;
+const SYNTAX: BracketSyntax = {
+  enc: js,
+  key: (k, field) => js.key(k, field),
+  null: program`null`,
+  true: program`true`,
+  false: program`false`,
+  step: '  ',
+};
 
 function literal(v: JsonValue, indent: string, field: string): Code {
-  if (typeof v === 'string') return js.str(v, field);
-  if (typeof v === 'number') return js.num(v, field);
-  if (v === null) return program`null`;
-  if (typeof v === 'boolean') return v ? program`true` : program`false`;
-  const inner = `${indent}  `;
-  const pad = space(inner);
-  if (Array.isArray(v))
-    return v.length
-      ? program`[
-${join(
-  v.map((x, i) => program`${pad}${literal(x, inner, `${field}[${i}]`)},`),
-  NL,
-)}
-${space(indent)}]`
-      : program`[]`;
-  const entries = Object.entries(v);
-  if (!entries.length) return program`{}`;
-  return program`{
-${join(
-  entries.map(([k, x]) => program`${pad}${js.key(k, `${field}.${k}`)}: ${literal(x, inner, `${field}.${k}`)},`),
-  NL,
-)}
-${space(indent)}}`;
+  return bracketLiteral(SYNTAX, v, indent, field);
 }
 
 function bodyMembers(m: CodeModel): Code {

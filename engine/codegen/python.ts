@@ -2,35 +2,20 @@
 // its own). On Debian: apt-get install python3-cryptography, and run it with that python3.
 // Every value enters through the Python encoder (encode.ts): the program is Code, not a string.
 import { type Code, join, program, py, space } from './encode';
+import { bracketLiteral, NL, type BracketSyntax } from './bracketLiteral';
 import { bearerLine, ENV, EXIT_CODES, headerLines, omittedComment, programFile, type CodeModel, type JsonValue } from './model';
 
-const NL = program`
-`;
+const SYNTAX: BracketSyntax = {
+  enc: py,
+  key: (k, field) => py.str(k, field),
+  null: program`None`,
+  true: program`True`,
+  false: program`False`,
+  step: '    ',
+};
 
 function literal(v: JsonValue, indent: string, field: string): Code {
-  if (v === null) return program`None`;
-  if (typeof v === 'boolean') return v ? program`True` : program`False`;
-  if (typeof v === 'number') return py.num(v, field);
-  if (typeof v === 'string') return py.str(v, field);
-  const inner = `${indent}    `;
-  const pad = space(inner);
-  if (Array.isArray(v))
-    return v.length
-      ? program`[
-${join(
-  v.map((x, i) => program`${pad}${literal(x, inner, `${field}[${i}]`)},`),
-  NL,
-)}
-${space(indent)}]`
-      : program`[]`;
-  const entries = Object.entries(v);
-  if (!entries.length) return program`{}`;
-  return program`{
-${join(
-  entries.map(([k, x]) => program`${pad}${py.str(k, `${field}.${k}`)}: ${literal(x, inner, `${field}.${k}`)},`),
-  NL,
-)}
-${space(indent)}}`;
+  return bracketLiteral(SYNTAX, v, indent, field);
 }
 
 /** The body's members, at `indent`. */
