@@ -11,12 +11,11 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CodegenError, LANGUAGES, programFromSession, type Language, type SessionProgram } from '../../engine/codegen';
 import { buildCanonical } from '../../engine/signing';
+import { startRecordingProxy, type RecordingProxy } from './recordingProxy';
 import { openSession } from '../../cli/session';
 import { runCli } from '../cli/run';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
@@ -97,48 +96,12 @@ function requestFile(dir: string, sandboxUrl: string, credentials: string): stri
   return file;
 }
 
-interface Exchange {
-  run: string;
-  path: string;
-  requestBody: string;
-  responseBody: string;
-}
-
-/** Records what each program sends (its base URL is `/h~KEY`) and forwards it to the sandbox. */
-function startProxy(target: string): Promise<{ server: Server; url: string; exchanges: Exchange[] }> {
-  const exchanges: Exchange[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const requestBody = Buffer.concat(chunks).toString('utf8');
-      const [, run = '', path = '/'] = /^\/h~([^/]+)(\/.*)?$/.exec(req.url ?? '') ?? [];
-      const headers: Record<string, string> = { 'content-type': req.headers['content-type'] ?? 'application/json' };
-      if (req.headers.authorization) headers.authorization = req.headers.authorization;
-      const out = httpRequest(new URL(path, target), { method: req.method, headers }, (r) => {
-        const parts: Buffer[] = [];
-        r.on('data', (c: Buffer) => parts.push(c));
-        r.on('end', () => {
-          const responseBody = Buffer.concat(parts).toString('utf8');
-          exchanges.push({ run, path, requestBody, responseBody });
-          res.writeHead(r.statusCode ?? 500, { 'content-type': 'application/json' }).end(responseBody);
-        });
-      });
-      out.on('error', (e) => res.writeHead(502).end(e.message));
-      out.end(requestBody);
-    });
-  });
-  return new Promise((r) =>
-    server.listen(0, '127.0.0.1', () => r({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, exchanges })),
-  );
-}
-
 const required = process.env.PAYOUT_HTTP_REQUIRE_TOOLCHAINS === '1';
 
 describe('code: hostile values stay data in every language (issue 22)', function () {
   this.timeout(300_000);
   let sb: SandboxProcess;
-  let proxy: { server: Server; url: string; exchanges: Exchange[] };
+  let proxy: RecordingProxy;
   let file: string;
   let signed: string;
   let env: NodeJS.ProcessEnv;
@@ -147,7 +110,7 @@ describe('code: hostile values stay data in every language (issue 22)', function
   before(async () => {
     sb = await startSandboxProcess({ args: ['--kyc-delay', '0'] });
     process.env.PAYOUT_HTTP_HOME = sb.home;
-    proxy = await startProxy(sb.url);
+    proxy = await startRecordingProxy(sb.url);
     const creds = join(sb.home, 'credentials');
     file = requestFile(mkdtempSync(join(tmpdir(), 'payout-codegen-hostile-')), sb.url, creds);
     const partner = JSON.parse(readFileSync(join(creds, 'partner.json'), 'utf8')) as { partnerCode: string; secretKey: string };
@@ -187,7 +150,7 @@ describe('code: hostile values stay data in every language (issue 22)', function
         for (const name of ['v2', 'v3']) programs.set(name, await generate(name, language));
         const built = await buildPrograms(language, found.command, programs);
         for (const name of ['v2', 'v3']) {
-          runs.set(name, await built.run(name, { ...env, PAYOUT_BASE_URL: `${proxy.url}/h~${language}-${name}` }));
+          runs.set(name, await built.run(name, { ...env, PAYOUT_BASE_URL: `${proxy.url}/pass~${language}-${name}` }));
         }
       });
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { createPrivateKey, sign } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +15,7 @@ import { catalogue, endpointById } from '../../engine/catalogue';
 import { bearerLine, LANGUAGES, programFromSession, type Language, type SessionProgram } from '../../engine/codegen';
 import { buildCanonical } from '../../engine/signing';
 import { openSession } from '../../cli/session';
+import { startRecordingProxy, type Exchange, type OwnAnswer, type RecordingProxy } from './recordingProxy';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
 import { buildPrograms, findToolchain, inPool, JVM_QUICK_START, run, type Built, type Run } from './toolchains';
 
@@ -109,73 +110,26 @@ function extraFile(): string {
   return file;
 }
 
-interface Exchange {
-  /** The run it belongs to: programs run side by side, each with its own base URL `/pass~KEY`. */
-  run: string;
-  path: string;
-  requestBody: string;
-  responseBody: string;
-}
-
 /**
- * Between the programs and the sandbox: records every exchange; under /tamper/ flips one character
- * of data.signature in the reply. Under /corpus/ it is the service itself, answering the corpus
- * request with numbers written as JSON text and signed with the sandbox's service key.
+ * Under /corpus~RUN the proxy is the service itself: it answers the corpus request with numbers
+ * written as JSON text, signed with the sandbox's service key.
  */
-function startProxy(
-  target: string,
-  serviceKeyPem: string,
-  secret: string,
-): Promise<{ server: Server; url: string; exchanges: Exchange[] }> {
-  const exchanges: Exchange[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const requestBody = Buffer.concat(chunks).toString('utf8');
-      const reply = (status: number, body: string) => {
-        const [, run = '', path = req.url ?? ''] = /^\/(?:pass|tamper|corpus)(?:~([^/]+))?(\/.*)?$/.exec(req.url ?? '') ?? [];
-        exchanges.push({ run, path, requestBody, responseBody: body });
-        res.writeHead(status, { 'content-type': 'application/json' }).end(body);
-      };
-      if (/^\/corpus[~/]/.test(req.url ?? '')) {
-        const text = `{"fiatAmount":${CORPUS_JSON},"currency":"USDT","price":100000.00,"tokenAmount":1e-7,"totalPayment":12345678901234567890}`;
-        const data = JSON.parse(text) as Record<string, unknown>;
-        const template = endpointById('v2.orders.review-cashout')!.response!.signature!;
-        const signature = sign(
-          'sha256',
-          Buffer.from(buildCanonical(template, data).withSecret(secret)),
-          createPrivateKey(serviceKeyPem),
-        ).toString('base64');
-        reply(
-          201,
-          `{"success":true,"message":"Success","data":${text.slice(0, -1)},"signature":"${signature}"},"errorCode":0,"semanticCode":"SUCCESS"}`,
-        );
-        return;
-      }
-      const tamper = req.url?.startsWith('/tamper/');
-      const url = new URL((req.url ?? '/').replace(/^\/(pass|tamper)(~[^/]+)?\//, '/'), target);
-      const headers: Record<string, string> = { 'content-type': req.headers['content-type'] ?? 'application/json' };
-      if (req.headers.authorization) headers.authorization = req.headers.authorization;
-      const out = httpRequest(url, { method: req.method, headers }, (r) => {
-        const parts: Buffer[] = [];
-        r.on('data', (c: Buffer) => parts.push(c));
-        r.on('end', () => {
-          let body = Buffer.concat(parts).toString('utf8');
-          if (tamper) {
-            const at = body.indexOf('"signature":"') + '"signature":"'.length;
-            body = body.slice(0, at) + (body[at] === 'A' ? 'B' : 'A') + body.slice(at + 1);
-          }
-          reply(r.statusCode ?? 500, body);
-        });
-      });
-      out.on('error', (e) => reply(502, JSON.stringify({ proxyError: e.message })));
-      out.end(requestBody);
-    });
-  });
-  return new Promise((r) =>
-    server.listen(0, '127.0.0.1', () => r({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, exchanges })),
-  );
+function corpusAnswer(serviceKeyPem: string, secret: string): OwnAnswer {
+  return (url) => {
+    if (!/^\/corpus[~/]/.test(url)) return undefined;
+    const text = `{"fiatAmount":${CORPUS_JSON},"currency":"USDT","price":100000.00,"tokenAmount":1e-7,"totalPayment":12345678901234567890}`;
+    const data = JSON.parse(text) as Record<string, unknown>;
+    const template = endpointById('v2.orders.review-cashout')!.response!.signature!;
+    const signature = sign(
+      'sha256',
+      Buffer.from(buildCanonical(template, data).withSecret(secret)),
+      createPrivateKey(serviceKeyPem),
+    ).toString('base64');
+    return {
+      status: 201,
+      body: `{"success":true,"message":"Success","data":${text.slice(0, -1)},"signature":"${signature}"},"errorCode":0,"semanticCode":"SUCCESS"}`,
+    };
+  };
 }
 
 const required = process.env.PAYOUT_HTTP_REQUIRE_TOOLCHAINS === '1';
@@ -183,7 +137,7 @@ const required = process.env.PAYOUT_HTTP_REQUIRE_TOOLCHAINS === '1';
 describe('code: generated programs run against the local sandbox', function () {
   this.timeout(300_000);
   let sb: SandboxProcess;
-  let proxy: { server: Server; url: string; exchanges: Exchange[] };
+  let proxy: RecordingProxy;
   let credentials: {
     partnerCode: string;
     secretKey: string;
@@ -214,7 +168,7 @@ describe('code: generated programs run against the local sandbox', function () {
       pkcs1KeyFile,
       servicePublicKeyFile: join(dir, 'service-public.pem'),
     };
-    proxy = await startProxy(sb.url, readFileSync(join(dir, 'service-private.pem'), 'utf8'), partner.secretKey);
+    proxy = await startRecordingProxy(sb.url, corpusAnswer(readFileSync(join(dir, 'service-private.pem'), 'utf8'), partner.secretKey));
   });
   after(async () => {
     if (savedHome === undefined) delete process.env.PAYOUT_HTTP_HOME;
@@ -362,7 +316,7 @@ describe('code: generated programs run against the local sandbox', function () {
       });
 
       it('a tampered data.signature exits 3', async () => {
-        const r = await built.run('v2.account.verify', envFor({ PAYOUT_BASE_URL: `${proxy.url}/tamper` }));
+        const r = await built.run('v2.account.verify', envFor({ PAYOUT_BASE_URL: `${proxy.url}/tamper~tampered` }));
         assert.equal(r.code, 3, r.stdout + r.stderr);
         assert.match(r.stderr, /data\.signature does not verify over .*\|<secretKey>/);
         assert.ok(!r.stderr.includes(credentials.secretKey));
