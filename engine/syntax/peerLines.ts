@@ -2,6 +2,7 @@
 // JetBrains / httpYac / kulala scripts (`< {% … %}`, `> ./handler.js`), `>>`/`>>!` output
 // redirects, `<>` response references, httpYac's `{{ }}` script blocks, `/* */` comments and saved
 // responses. Each reader records what it read on the block and returns where parsing goes on.
+import { own } from '../util/intern';
 import { isBlank, lineAfter, NO_SCRIPTS, report, type ProblemSink } from './lines';
 import type { OutputRedirect, RequestBlock, Script } from './types';
 
@@ -27,7 +28,7 @@ export function responseLine(b: RequestBlock, text: string, from: number, to: nu
     } else if (b.outputRedirect) {
       report(problems, span, 'syntax/second-redirect', 'A request writes its response to one file: remove this second `>>` line.');
     } else {
-      const redirect: OutputRedirect = { path: text.slice(p, to), force, span, pathSpan: { start: p, end: to } };
+      const redirect: OutputRedirect = { path: own(text.slice(p, to)), force, span, pathSpan: { start: p, end: to } };
       b.outputRedirect = redirect;
     }
     return lineAfter(text, lineEnd);
@@ -74,13 +75,19 @@ export function scriptLine(
         'syntax/unterminated-script',
         'This script has no closing `%}`: end it with `%}` (the script runs to the end of the block until then).',
       );
-      script = { phase, kind: 'inline', source: text.slice(at + 2, end), span: { start: from, end }, sourceSpan: { start: at + 2, end } };
+      script = {
+        phase,
+        kind: 'inline',
+        source: own(text.slice(at + 2, end)),
+        span: { start: from, end },
+        sourceSpan: { start: at + 2, end },
+      };
       next = text.length;
     } else {
       script = {
         phase,
         kind: 'inline',
-        source: text.slice(at + 2, close),
+        source: own(text.slice(at + 2, close)),
         span: { start: from, end: close + 2 },
         sourceSpan: { start: at + 2, end: close },
       };
@@ -103,7 +110,7 @@ export function scriptLine(
       next = lineAfter(text, end);
     }
   } else {
-    script = { phase, kind: 'file', source: text.slice(at, to), span: { start: from, end: to }, sourceSpan: { start: at, end: to } };
+    script = { phase, kind: 'file', source: own(text.slice(at, to)), span: { start: from, end: to }, sourceSpan: { start: at, end: to } };
   }
   if (b.scripts === NO_SCRIPTS) b.scripts = [];
   b.scripts.push(script);
@@ -175,6 +182,6 @@ export function responseRef(b: RequestBlock, text: string, from: number, to: num
       '`<>` names no file: write e.g. `<> ./previous-response.200.json`, or remove the line.',
     );
   } else if (!b.responseRef) {
-    b.responseRef = { path: text.slice(p, to), span, pathSpan: { start: p, end: to } };
+    b.responseRef = { path: own(text.slice(p, to)), span, pathSpan: { start: p, end: to } };
   }
 }

@@ -154,8 +154,11 @@ export interface SyntaxProblem {
 export interface RequestBlock {
   /** Absolute offset of the block in the file (the only absolute number in a block). */
   start: number;
-  /** The block's text; blocks with the same text parse the same, so they can be reused. */
-  text: string;
+  /**
+   * The block's text; blocks with the same text parse the same, so they can be reused. Made when
+   * read from the file's text (a block keeps offsets, not a copy: block.ts), as a flat string.
+   */
+  readonly text: string;
   /** The `###` line, absent for the preamble. Text after `###` is the title. */
   separator?: { span: Span; title?: string; titleSpan?: Span };
   /** The request's name: `# @name NAME`, else the `###` title when it is a single word. */

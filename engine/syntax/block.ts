@@ -1,0 +1,128 @@
+// A parsed block as offsets into the document's text, not a copy or a view of it (issue 28).
+//
+// A block used to keep its text as `fileText.slice(...)`: V8 makes that a view holding the whole
+// file's text alive, so the first version of a 2 MB file stayed in memory for as long as any block
+// of the first parse did, beside the current one. A block now keeps the current version's text (which
+// the document keeps anyway), where it starts in it and its length; its `text` is made when read.
+import { Lru } from '../util/lru';
+import { own } from '../util/intern';
+import type {
+  Assertion,
+  Body,
+  Directive,
+  Header,
+  HttpyacScript,
+  OutputRedirect,
+  RequestBlock,
+  RequestLine,
+  ResponseRef,
+  Script,
+  Span,
+  SyntaxProblem,
+  TemplateRef,
+  VariableDefinition,
+} from './types';
+import { NO_SCRIPTS } from './lines';
+
+/**
+ * Texts of the blocks read last, as flat strings (copies, not views of a version of the file): a
+ * reader may keep a piece of `block.text` (a field value in a cached body model, a word in a
+ * message) beyond the version it read it in, and a piece of a flat copy keeps only the block's own
+ * few hundred characters alive, never a 2 MB version. Bounded, so the copies of a whole file are
+ * not all kept: readers go block by block, each reading one block's text several times.
+ */
+const texts = new Lru<Block, string>(64);
+
+export class Block implements RequestBlock {
+  /** The text the block is a range of: the current version of the file, or the block's own copy once detached. */
+  #source: string;
+  /** Where the block starts in #source. */
+  #from: number;
+
+  // Fields most blocks never set are declared only (added to the few blocks that have them): a
+  // field defined on every block costs 8 bytes in each of a large file's blocks.
+  separator?: { span: Span; title?: string; titleSpan?: Span };
+  name?: string;
+  directives: Directive[] = [];
+  variables: VariableDefinition[] = [];
+  comments: Span[] = [];
+  requestLine?: RequestLine;
+  headers: Header[] = [];
+  body?: Body;
+  assertions: Assertion[] = [];
+  scripts: Script[] = NO_SCRIPTS;
+  declare outputRedirect?: OutputRedirect;
+  declare responseRef?: ResponseRef;
+  declare httpyacScripts?: HttpyacScript[];
+  declare savedResponse?: Span;
+  references: TemplateRef[] = [];
+  problems: SyntaxProblem[] = [];
+
+  /**
+   * @param source the text the block is a range of, from `from`, `length` characters long
+   * @param start the block's absolute offset in the file
+   */
+  constructor(
+    source: string,
+    from: number,
+    public start: number,
+    /** The length of the block's text. */
+    public length: number,
+  ) {
+    this.#source = source;
+    this.#from = from;
+  }
+
+  get text(): string {
+    let t = texts.get(this);
+    if (t === undefined) {
+      t = own(this.view());
+      texts.set(this, t);
+    }
+    return t;
+  }
+
+  /** The block's text as a view of the source: for a reader that keeps no piece of it (the parser's reuse). */
+  view(): string {
+    return this.#source.slice(this.#from, this.#from + this.length);
+  }
+
+  /** The same text, now at `start` of `source` (a new version of the file). */
+  moveTo(source: string, start: number): void {
+    this.#source = source;
+    this.#from = start;
+    this.start = start;
+  }
+
+  /**
+   * A block no longer in the file may still be a key of a cache (body models, JSON trees): it then
+   * keeps a copy of its own text, not the version of the file it came from.
+   */
+  detach(): void {
+    if (this.#source.length === this.length) return;
+    this.#source = own(this.view());
+    this.#from = 0;
+  }
+}
+
+/** A body read from its block's text when asked (a text or file body; JSON bodies extend it in parser.ts). */
+export class BlockBody implements Body {
+  filePath?: { value: string; span: Span };
+  #block: Block;
+  /** Set when the body is not the block's text as is (`??` lines in it were blanked). */
+  #text: string | undefined;
+
+  constructor(
+    block: Block,
+    readonly span: Span,
+    public kind: Body['kind'],
+    text?: string,
+  ) {
+    this.#block = block;
+    this.#text = text;
+  }
+
+  get text(): string {
+    return this.#text ?? this.#block.text.slice(this.span.start, this.span.end);
+  }
+}
