@@ -41,11 +41,12 @@ export class Block implements RequestBlock {
 
   // Fields most blocks never set are declared only (added to the few blocks that have them): a
   // field defined on every block costs 8 bytes in each of a large file's blocks.
-  separator?: { span: Span; title?: string; titleSpan?: Span };
+  separator?: Separator;
   name?: string;
   directives: Directive[] = [];
   variables: VariableDefinition[] = [];
-  comments: Span[] = [];
+  /** The comments' spans as start, end pairs: numbers, not a span object each (issue 28). */
+  #comments: number[] = NO_OFFSETS;
   requestLine?: RequestLine;
   headers: Header[] = [];
   body?: Body;
@@ -71,6 +72,38 @@ export class Block implements RequestBlock {
   ) {
     this.#source = source;
     this.#from = from;
+  }
+
+  get comments(): Span[] {
+    const c = this.#comments;
+    if (c.length === 0) return NO_SPANS;
+    const out = new Array<Span>(c.length >> 1);
+    for (let k = 0; k < out.length; k++) out[k] = { start: c[2 * k], end: c[2 * k + 1] };
+    return out;
+  }
+
+  /** As data, the text and comments included (getters are no own properties, which JSON.stringify reads). */
+  toJSON(): object {
+    return { ...this, text: this.text, comments: this.comments };
+  }
+
+  /** The parser's: a comment at [start, end) of the block. */
+  addComment(start: number, end: number): void {
+    if (this.#comments === NO_OFFSETS) this.#comments = [];
+    this.#comments.push(start, end);
+  }
+
+  /** The parser's: comments in the order of their starts (those found below a body are added last). */
+  sortComments(): void {
+    const spans = this.comments;
+    if (spans.length < 2) return;
+    spans.sort((x, y) => x.start - y.start);
+    this.#comments = spans.flatMap((c) => [c.start, c.end]);
+  }
+
+  /** The parser's, once the block is parsed: the comments at their exact length (an array grown by push keeps spare room). */
+  compactComments(): void {
+    if (this.#comments.length) this.#comments = this.#comments.slice();
   }
 
   get text(): string {
@@ -105,24 +138,65 @@ export class Block implements RequestBlock {
   }
 }
 
+const NO_OFFSETS: number[] = Object.freeze([]) as unknown as number[];
+/** The comments of a block without any. Frozen, so a mutation is a bug seen at once. */
+const NO_SPANS: Span[] = Object.freeze([]) as unknown as Span[];
+
+/** The `###` line: its span and its title's as numbers, the span objects made when read. */
+export class Separator {
+  readonly #end: number;
+  readonly #titleStart: number;
+  readonly #titleEnd: number;
+  /** The text after `###`, trimmed; absent when there is none. */
+  declare readonly title?: string;
+
+  constructor(end: number, title?: string, titleStart = 0, titleEnd = 0) {
+    this.#end = end;
+    this.#titleStart = titleStart;
+    this.#titleEnd = titleEnd;
+    if (title !== undefined) (this as { title?: string }).title = title;
+  }
+
+  get span(): Span {
+    return { start: 0, end: this.#end };
+  }
+
+  get titleSpan(): Span | undefined {
+    return this.title === undefined ? undefined : { start: this.#titleStart, end: this.#titleEnd };
+  }
+
+  toJSON(): object {
+    return { span: this.span, title: this.title, titleSpan: this.titleSpan };
+  }
+}
+
 /** A body read from its block's text when asked (a text or file body; JSON bodies extend it in parser.ts). */
 export class BlockBody implements Body {
-  filePath?: { value: string; span: Span };
+  declare filePath?: { value: string; span: Span };
+  kind: Body['kind'];
   #block: Block;
+  readonly #start: number;
+  readonly #end: number;
   /** Set when the body is not the block's text as is (`??` lines in it were blanked). */
   #text: string | undefined;
 
-  constructor(
-    block: Block,
-    readonly span: Span,
-    public kind: Body['kind'],
-    text?: string,
-  ) {
+  constructor(block: Block, start: number, end: number, kind: Body['kind'], text?: string) {
     this.#block = block;
+    this.#start = start;
+    this.#end = end;
+    this.kind = kind;
     this.#text = text;
   }
 
+  get span(): Span {
+    return { start: this.#start, end: this.#end };
+  }
+
   get text(): string {
-    return this.#text ?? this.#block.text.slice(this.span.start, this.span.end);
+    return this.#text ?? this.#block.text.slice(this.#start, this.#end);
+  }
+
+  toJSON(): object {
+    return { ...this, span: this.span, text: this.text };
   }
 }

@@ -5,7 +5,7 @@
 // their own text only, so a block whose text did not change is reused as is after an edit.
 import { intern, own } from '../util/intern';
 import { Lru } from '../util/lru';
-import { Block, BlockBody } from './block';
+import { Block, BlockBody, Separator } from './block';
 import { maskTemplates, parseJsonBody } from './json';
 import { scanTemplates } from './templates';
 import { isBlank, report, type ProblemSink } from './lines';
@@ -112,14 +112,7 @@ export function parseHttpFile(text: string, previous?: ParsedFile): ParsedFile {
   const blocks = reuseOrParse(text, starts, ends, (previous?.blocks ?? []) as Block[], previous?.text ?? '');
   const variables: VariableDefinition[] = [];
   for (const b of blocks) {
-    for (const v of b.variables) {
-      variables.push({
-        ...v,
-        span: shift(v.span, b.start),
-        nameSpan: shift(v.nameSpan, b.start),
-        valueSpan: shift(v.valueSpan, b.start),
-      });
-    }
+    for (const v of b.variables) variables.push((v as NamedValue).shifted(b.start));
   }
   return { text, blocks, requests: blocks.filter((b) => b.requestLine !== undefined), variables };
 }
@@ -346,10 +339,6 @@ function byStart(x: { span: Span }, y: { span: Span }): number {
   return x.span.start - y.span.start;
 }
 
-function spanByStart(x: Span, y: Span): number {
-  return x.start - y.start;
-}
-
 function addBodyLine(lineStart: number, lineEnd: number, from: number, to: number, kind: number): void {
   const at = bodyLineCount++ * BODY_STRIDE;
   bodyLines[at + START] = lineStart;
@@ -381,11 +370,7 @@ export function parseBlock(text: string, start: number, source?: string): Block 
     while (f < end && (isBlank(text.charCodeAt(f)) || text.charCodeAt(f) === 35)) f++;
     let t = end;
     while (t > f && isBlank(text.charCodeAt(t - 1))) t--;
-    b.separator = { span: { start: 0, end } };
-    if (t > f) {
-      b.separator.title = own(text.slice(f, t));
-      b.separator.titleSpan = { start: f, end: t };
-    }
+    b.separator = t > f ? new Separator(end, own(text.slice(f, t)), f, t) : new Separator(end);
     pos = end;
   }
 
@@ -514,7 +499,7 @@ export function parseBlock(text: string, start: number, source?: string): Block 
     if (content.startsWith('#') || content.startsWith('//')) {
       const d = DIRECTIVE.exec(content);
       if (d) b.directives.push(directive(d, from));
-      else b.comments.push(span);
+      else b.addComment(from, to);
       continue;
     }
 
@@ -638,7 +623,7 @@ export function parseBlock(text: string, start: number, source?: string): Block 
 function compact(b: Block): Block {
   if (b.directives.length) b.directives = b.directives.slice();
   if (b.variables.length) b.variables = b.variables.slice();
-  if (b.comments.length) b.comments = b.comments.slice();
+  b.compactComments();
   if (b.headers.length) b.headers = b.headers.slice();
   if (b.assertions.length) b.assertions = b.assertions.slice();
   if (b.references.length) b.references = b.references.slice();
@@ -675,7 +660,7 @@ function header(m: RegExpExecArray, at: number): Header {
  * four of the ~20 spans of a typical block; three span objects each, kept for every block of a
  * file, were a tenth of the parse's retained objects (and of the work of its garbage collector).
  */
-class NamedValue implements Header, Directive {
+class NamedValue implements Header, Directive, VariableDefinition {
   constructor(
     readonly name: string,
     readonly value: string,
@@ -696,6 +681,11 @@ class NamedValue implements Header, Directive {
   get valueSpan(): Span {
     return { start: this.valueStart, end: this.valueStart + this.value.length };
   }
+
+  /** The same, its offsets moved by `by` (a block's variable made file-wide). */
+  shifted(by: number): NamedValue {
+    return new NamedValue(this.name, this.value, this.from + by, this.to + by, this.nameStart + by, this.valueStart + by);
+  }
 }
 
 function parseVariable(content: string, at: number, problem: ProblemSink): VariableDefinition | undefined {
@@ -715,14 +705,7 @@ function parseVariable(content: string, at: number, problem: ProblemSink): Varia
     );
     return undefined;
   }
-  const valueStart = at + content.length - value.length;
-  return {
-    name: own(name),
-    value: own(value),
-    span,
-    nameSpan: { start: at + 1, end: at + 1 + name.length },
-    valueSpan: { start: valueStart, end: valueStart + value.length },
-  };
+  return new NamedValue(own(name), own(value), at, span.end, at + 1, at + content.length - value.length);
 }
 
 function parseRequestLine(content: string, at: number, problem: ProblemSink): ParsedRequestLine {
@@ -896,10 +879,10 @@ function finishBody(b: Block, text: string, problem: ProblemSink): void {
       const f = bodyLine(last, FROM);
       const isComment = text.charCodeAt(f) === 35 /* # */ || (text.charCodeAt(f) === 47 /* / */ && text.charCodeAt(f + 1) === 47);
       if (content && !isComment) break;
-      if (content) b.comments.push({ start: f, end: bodyLine(last, TO) });
+      if (content) b.addComment(f, bodyLine(last, TO));
       last--;
     }
-    b.comments.sort(spanByStart);
+    b.sortComments();
   }
   const start = bodyLine(first, START);
   const end = bodyLine(last, END);
@@ -926,7 +909,7 @@ function finishBody(b: Block, text: string, problem: ProblemSink): void {
   }
   // The body reads its text from the block's, unless `??` lines in it were blanked (then it keeps its own).
   const ownText = blanked ? own(bodyText) : undefined;
-  const body: BlockBody = json ? new LazyJsonBody(b, { start, end }, ownText) : new BlockBody(b, { start, end }, 'text', ownText);
+  const body: BlockBody = json ? new LazyJsonBody(b, start, end, ownText) : new BlockBody(b, start, end, 'text', ownText);
   const fileLine = text.charCodeAt(from) === 60 /* < */ ? /^<@?[ \t]+(\S.*?)[ \t]*$/.exec(text.slice(from, bodyLine(first, TO))) : null;
   if (fileLine && first === last) {
     const value = fileLine[1];
@@ -949,8 +932,8 @@ function finishBody(b: Block, text: string, problem: ProblemSink): void {
  */
 class LazyJsonBody extends BlockBody {
   validJson = false;
-  constructor(block: Block, span: Span, text?: string) {
-    super(block, span, 'json', text);
+  constructor(block: Block, start: number, end: number, text?: string) {
+    super(block, start, end, 'json', text);
   }
 
   get json(): JsonBody {

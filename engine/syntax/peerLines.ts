@@ -4,14 +4,15 @@
 // responses. Each reader records what it read on the block and returns where parsing goes on.
 import { own } from '../util/intern';
 import { isBlank, lineAfter, NO_SCRIPTS, report, type ProblemSink } from './lines';
-import type { OutputRedirect, RequestBlock, Script } from './types';
+import type { Block } from './block';
+import type { OutputRedirect, Script } from './types';
 
 /**
  * A line starting with `>` below the request line: `>> path` / `>>! path` (output redirect) or a
  * response handler. Returns the offset of the line after it, or -1 when the line is not one (a
  * `>` glued to text, as in `>x`, stays what it was: body text).
  */
-export function responseLine(b: RequestBlock, text: string, from: number, to: number, lineEnd: number, problems: ProblemSink): number {
+export function responseLine(b: Block, text: string, from: number, to: number, lineEnd: number, problems: ProblemSink): number {
   if (text.charCodeAt(from + 1) === 62 /* >> */) {
     const force = text.charCodeAt(from + 2) === 33; /* ! */
     let p = from + (force ? 3 : 2);
@@ -52,7 +53,7 @@ export function responseLine(b: RequestBlock, text: string, from: number, to: nu
  * run over many lines, or a path up to the end of the line. Returns the offset of the line after it.
  */
 export function scriptLine(
-  b: RequestBlock,
+  b: Block,
   phase: Script['phase'],
   text: string,
   from: number,
@@ -118,7 +119,7 @@ export function scriptLine(
 }
 
 /** The saved response now ends at `to` when that line has text. */
-export function savedResponseEnd(b: RequestBlock, to: number): void {
+export function savedResponseEnd(b: Block, to: number): void {
   if (b.savedResponse && to > b.savedResponse.end) b.savedResponse = { start: b.savedResponse.start, end: to };
 }
 
@@ -127,7 +128,7 @@ export function savedResponseEnd(b: RequestBlock, to: number): void {
  * a line `}}`. Returns the offset of the line after the `}}` line, or -1 when the line is not one
  * (no closing line: then `{{` is a template, as before).
  */
-export function httpyacScript(b: RequestBlock, text: string, from: number, to: number, lineEnd: number): number {
+export function httpyacScript(b: Block, text: string, from: number, to: number, lineEnd: number): number {
   if (!HTTPYAC_SCRIPT_START.test(text.slice(from, to))) return -1;
   const sourceStart = lineAfter(text, lineEnd);
   let at = sourceStart;
@@ -151,7 +152,7 @@ export function httpyacScript(b: RequestBlock, text: string, from: number, to: n
 const HTTPYAC_SCRIPT_START = /^\{\{(?:@js[ \t]+)?(?:\+|@)?(?:request|streaming|response|after|responseLogging)?$/i;
 
 /** httpYac's `/* … *\/` comment from `from`; returns the offset of the line after its end. */
-export function blockComment(b: RequestBlock, text: string, from: number, problems: ProblemSink): number {
+export function blockComment(b: Block, text: string, from: number, problems: ProblemSink): number {
   const close = text.indexOf('*/', from + 2);
   let end = close === -1 ? text.length : close + 2;
   if (close === -1) {
@@ -163,14 +164,14 @@ export function blockComment(b: RequestBlock, text: string, from: number, proble
       'This `/*` comment has no closing `*/`: end it with `*/`.',
     );
   }
-  b.comments.push({ start: from, end });
+  b.addComment(from, end);
   let lineEnd = end;
   while (lineEnd < text.length && text.charCodeAt(lineEnd) !== 10 && text.charCodeAt(lineEnd) !== 13) lineEnd++;
   return lineAfter(text, lineEnd);
 }
 
 /** `<> path` below the request (JetBrains). */
-export function responseRef(b: RequestBlock, text: string, from: number, to: number, problems: ProblemSink): void {
+export function responseRef(b: Block, text: string, from: number, to: number, problems: ProblemSink): void {
   let p = from + 2;
   while (p < to && isBlank(text.charCodeAt(p))) p++;
   const span = { start: from, end: to };

@@ -72,21 +72,66 @@ export function classifyTemplate(rawExpression: string, span: Span): TemplateRef
     const call = /^(\$[\w.]+)\((.*)\)$/s.exec(expression);
     if (call) {
       const inner = call[2].trim();
-      return { span, expression, kind: 'system', name: intern(call[1]), args: inner === '' ? [] : inner.split(',').map((a) => a.trim()) };
+      return new Reference(expression, 'system', intern(call[1]), span, inner === '' ? [] : inner.split(',').map((a) => a.trim()));
     }
     const m = /^(\S+)\s*(.*)$/s.exec(expression)!;
     // Most system variables (`{{$uuid}}`) have no arguments: no word scan for them.
-    return { span, expression, kind: 'system', name: intern(m[1]), args: m[2] === '' ? [] : splitArgs(m[2]) };
+    return new Reference(expression, 'system', intern(m[1]), span, m[2] === '' ? NO_ARGS : splitArgs(m[2]));
   }
   if (expression.startsWith('%') && VARIABLE_NAME.test(expression.slice(1))) {
     // REST Client's `{{%name}}`: the value of `name`, percent-encoded.
-    return { span, expression, kind: 'variable', name: intern(expression.slice(1)), percentEncode: true };
+    const ref = new Reference(expression, 'variable', intern(expression.slice(1)), span);
+    ref.percentEncode = true;
+    return ref;
   }
   const req = REQUEST_REF.exec(expression);
   if (req) {
-    return { span, expression, kind: 'request', name: req[1], path: expression.slice(req[1].length + 1) };
+    const ref = new Reference(expression, 'request', req[1], span);
+    ref.path = expression.slice(req[1].length + 1);
+    return ref;
   }
-  return { span, expression, kind: 'variable', name: expression };
+  return new Reference(expression, 'variable', expression, span);
+}
+
+/**
+ * The arguments of the many system variables written without any (`{{$uuid}}`): one shared frozen
+ * array, not one per reference.
+ */
+const NO_ARGS: string[] = Object.freeze([]) as unknown as string[];
+
+/**
+ * A reference as the parser keeps it: its span as two numbers, the span object made when read (a
+ * file holds several references per request; their span objects were the most numerous objects
+ * of a parse, issue 28). `args`, `path` and `percentEncode` are set only on the references that
+ * have them.
+ */
+class Reference implements TemplateRef {
+  readonly #start: number;
+  readonly #end: number;
+  declare args?: string[];
+  declare path?: string;
+  declare percentEncode?: boolean;
+
+  constructor(
+    readonly expression: string,
+    readonly kind: TemplateRef['kind'],
+    readonly name: string,
+    span: Span,
+    args?: string[],
+  ) {
+    this.#start = span.start;
+    this.#end = span.end;
+    if (args) this.args = args;
+  }
+
+  get span(): Span {
+    return { start: this.#start, end: this.#end };
+  }
+
+  /** As data, span included (a getter is no own property, so JSON.stringify would leave it out). */
+  toJSON(): TemplateRef {
+    return { ...this, span: this.span };
+  }
 }
 
 /** Problems of one reference: only things the reference itself gets wrong (not whether it resolves). */

@@ -165,7 +165,7 @@ export interface RequestBlock {
   name?: string;
   directives: Directive[];
   variables: VariableDefinition[];
-  comments: Span[];
+  readonly comments: Span[];
   requestLine?: RequestLine;
   headers: Header[];
   body?: Body;
