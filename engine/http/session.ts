@@ -421,6 +421,11 @@ export class PayoutSession {
         status: result.response.status,
         headers: flatHeaders(result.response.headers),
         body: result.response.body ?? result.response.bodyText,
+        request: {
+          headers: result.prepared.headers,
+          body: result.prepared.bodyJson ?? result.prepared.body,
+          secretHeaders: result.prepared.secretHeaders,
+        },
       });
     }
     return this.finish(result, block);
