@@ -955,7 +955,7 @@ class LazyJsonBody extends BlockBody {
 }
 
 /** Trees of the bodies read most recently; see LazyJsonBody. */
-const jsonCache = new Lru<Body, JsonBody>(256);
+const jsonCache = new Lru<Body, JsonBody>(64);
 
 /**
  * The body's JSON problems, in the order the full parse reports them. Text the native JSON.parse
