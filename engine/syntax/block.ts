@@ -33,6 +33,17 @@ import { NO_SCRIPTS } from './lines';
  */
 const texts = new Lru<Block, string>(64);
 
+/**
+ * A copy of `s` that is no view of its parent. Slicing a concatenation makes V8 flatten it into a
+ * new string first, so the result is a view of that copy (one character longer), not of the file:
+ * 15 times faster than the JSON round trip of `own` (0.25 against 3.7 ms for 5,000 blocks' texts;
+ * the outline reads every block's text), at a few bytes more, which only the 64 cached copies pay.
+ * test/syntax/retainedVersions.test.ts sees no version of a file kept alive through them.
+ */
+function copyOf(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}
+
 export class Block implements RequestBlock {
   /** The text the block is a range of: the current version of the file, or the block's own copy once detached. */
   #source: string;
@@ -109,7 +120,7 @@ export class Block implements RequestBlock {
   get text(): string {
     let t = texts.get(this);
     if (t === undefined) {
-      t = own(this.view());
+      t = copyOf(this.view());
       texts.set(this, t);
     }
     return t;

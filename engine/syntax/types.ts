@@ -159,6 +159,8 @@ export interface RequestBlock {
    * read from the file's text (a block keeps offsets, not a copy: block.ts), as a flat string.
    */
   readonly text: string;
+  /** The length of `text`, without making it: `file.text.slice(block.start, block.start + block.length)` is the text. */
+  readonly length: number;
   /** The `###` line, absent for the preamble. Text after `###` is the title. */
   separator?: { span: Span; title?: string; titleSpan?: Span };
   /** The request's name: `# @name NAME`, else the `###` title when it is a single word. */
