@@ -25,10 +25,10 @@ import type {
 import { NO_SCRIPTS } from './lines';
 
 /**
- * Texts of the blocks read last, as flat strings (copies, not views of a version of the file): a
- * reader may keep a piece of `block.text` (a field value in a cached body model, a word in a
- * message) beyond the version it read it in, and a piece of a flat copy keeps only the block's own
- * few hundred characters alive, never a 2 MB version. Bounded, so the copies of a whole file are
+ * Texts of the blocks read last, as copies (not views of a version of the file): a reader may keep
+ * a piece of `block.text` (a field value in a cached body model, a word in a message) beyond the
+ * version it read it in, and a piece of a copy keeps only the block's own few hundred characters
+ * alive, never a 2 MB version. Bounded, so the copies of a whole file are
  * not all kept: readers go block by block, each reading one block's text several times.
  */
 const texts = new Lru<Block, string>(64);
@@ -50,8 +50,6 @@ export class Block implements RequestBlock {
   /** Where the block starts in #source. */
   #from: number;
 
-  // Fields most blocks never set are declared only (added to the few blocks that have them): a
-  // field defined on every block costs 8 bytes in each of a large file's blocks.
   separator?: Separator;
   name?: string;
   directives: Directive[] = [];
@@ -63,6 +61,8 @@ export class Block implements RequestBlock {
   body?: Body;
   assertions: Assertion[] = [];
   scripts: Script[] = NO_SCRIPTS;
+  // Fields most blocks never set are declared only (added to the few blocks that have them): a
+  // field defined on every block costs 8 bytes in each of a large file's blocks.
   declare outputRedirect?: OutputRedirect;
   declare responseRef?: ResponseRef;
   declare httpyacScripts?: HttpyacScript[];
@@ -143,7 +143,6 @@ export class Block implements RequestBlock {
    * keeps a copy of its own text, not the version of the file it came from.
    */
   detach(): void {
-    if (this.#source.length === this.length) return;
     this.#source = own(this.view());
     this.#from = 0;
   }
