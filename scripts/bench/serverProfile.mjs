@@ -4,7 +4,9 @@
 // open (reading the didOpen message, parse, lint, converting and sending the diagnostics, GC) and of
 // the keystrokes that follow. Prints one JSON object. Asserts nothing.
 //
-//   node scripts/bench/serverProfile.mjs [requests=50505] [keystrokes=20] [--lenses] [--keep DIR]
+//   node scripts/bench/serverProfile.mjs [requests=50505] [keystrokes=20] [--lenses] [--keep DIR] [--flags='--v8-flag …']
+//
+// --flags: V8 flags for the server process besides the ones it is started with (to compare them).
 //
 // The stage of a sample is the first of STAGES found on its stack from the top (the innermost
 // frame that names one), so "lint" is lint's own time without the parse it may call.
@@ -19,6 +21,7 @@ import { memoryOf, quantile, startSession } from './lsp.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const flags = (process.argv.find((a) => a.startsWith('--flags='))?.slice('--flags='.length) ?? '').split(' ').filter(Boolean);
 const requests = Number(args[0] ?? 50505);
 const keystrokes = Number(args[1] ?? 20);
 const keepAt = process.argv.indexOf('--keep');
@@ -47,7 +50,15 @@ const stageOf = (stack) => {
 
 const server = {
   name: 'payout-http',
-  command: [process.execPath, '--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=200', join(root, 'dist/server.js'), '--stdio'],
+  command: [
+    process.execPath,
+    ...flags,
+    '--cpu-prof',
+    `--cpu-prof-dir=${dir}`,
+    '--cpu-prof-interval=200',
+    join(root, 'dist/server.js'),
+    '--stdio',
+  ],
   languageId: 'payout-http',
   init: { sendLensesOnClient: true },
 };

@@ -36,7 +36,7 @@ function random(seed: number): () => number {
 
 function cut(bytes: Buffer, rnd: () => number, max: number): Buffer[] {
   const chunks: Buffer[] = [];
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const n = 1 + Math.floor(rnd() * max);
     chunks.push(bytes.subarray(at, at + n));
     at += n;
