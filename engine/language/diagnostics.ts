@@ -55,6 +55,7 @@ export function lintDocument(ctx: ServiceContext, doc: PayoutDocument): FileDiag
   // The previous version's file lint, when this one is an edit of it (lintFileAfter says what it saves).
   const change = doc.change;
   const before = change && results.get(change.previous);
+  const lints = drain(blockLintsInSteps(doc, scope.extra));
   const { diagnostics, fileLint } = lintFileAfter(
     doc.parsed,
     {
@@ -64,8 +65,16 @@ export function lintDocument(ctx: ServiceContext, doc: PayoutDocument): FileDiag
       openapi: scope.openapi,
       checkSignature,
     },
-    drain(blockLintsInSteps(doc, scope.extra)),
-    change && before ? { previous: before.fileLint, from: change.from, oldTo: change.oldTo, newTo: change.newTo } : undefined,
+    lints,
+    change && before
+      ? {
+          previous: before.fileLint,
+          from: change.from,
+          oldTo: change.oldTo,
+          newTo: change.newTo,
+          sameLintsOutside: blockLintLists.get(doc)?.basis === before.fileLint.lints,
+        }
+      : undefined,
   );
   results.set(doc, { scope, diagnostics, fileLint });
   return diagnostics;
@@ -91,7 +100,7 @@ export function* lintDocumentInSteps(ctx: ServiceContext, doc: PayoutDocument): 
  * takes the previous one's list and lints only the blocks its edit replaced (doc.change), instead
  * of looking up each of 50,000 blocks of a 20 MB file in the per-block cache on every keystroke.
  */
-const blockLintLists = new WeakMap<PayoutDocument, { extra?: readonly Endpoint[]; lints: BlockLint[] }>();
+const blockLintLists = new WeakMap<PayoutDocument, { extra?: readonly Endpoint[]; lints: BlockLint[]; basis?: BlockLint[] }>();
 
 function* blockLintsInSteps(doc: PayoutDocument, extra: Endpoint[] | undefined): Generator<void, BlockLint[]> {
   const hit = blockLintLists.get(doc);
@@ -108,7 +117,8 @@ function* blockLintsInSteps(doc: PayoutDocument, extra: Endpoint[] | undefined):
     if ((k - from) % BLOCKS_PER_STEP === BLOCKS_PER_STEP - 1) yield;
   }
   const lints = reuse ? before.lints.slice(0, from).concat(fresh, before.lints.slice(change.oldTo)) : fresh;
-  blockLintLists.set(doc, { extra, lints });
+  // `basis`: the list whose entries outside the edit this one took over (lintFileAfter's sameLintsOutside).
+  blockLintLists.set(doc, { extra, lints, basis: reuse ? before.lints : undefined });
   return lints;
 }
 

@@ -2,12 +2,13 @@
 // by whole lines when only the lines before it changed (engine/language/diagnostics.ts,
 // toLspDiagnostics); the list of blocks with findings is carried from version to version
 // (lint/index.ts, lintFileAfter). Both must give exactly what converting every finding afresh gives,
-// after any sequence of edits: line breaks of every kind added and removed, requests split and
-// joined, findings created and fixed.
+// and what linting the version from scratch gives, after any sequence of edits: line breaks of
+// every kind added and removed, requests split and joined, findings created and fixed.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { lintDocument, toLspDiagnostic } from '../../engine/language/diagnostics';
-import { service } from './fixture';
+import { join } from 'node:path';
+import { FIXTURES, service } from './fixture';
 
 const request = (name: string, body: string, eol = '\n') =>
   [
@@ -26,7 +27,9 @@ const TEXT =
   request('b', '{\n  "externalOrderId": "o-1",\n  "currency": "XYZ",\n  "nope": 1\n}', '\r\n') +
   request('a', '{\n  "externalOrderId": "o-1",\n  "userEmail": "{{undefinedOne}}"\n}') +
   request('c', '{"fiatAmount": -5, "content": "Trà"}') +
-  request('d', '{\n  "partnerCode": "{{partnerCode}}"\n}');
+  request('d', '{\n  "partnerCode": "{{partnerCode}}"\n}') +
+  // Clean: no finding and no variable, so an edit can give it its first.
+  '### clean\nGET https://example.com/api/v2/health\n\n';
 
 const PIECES = [
   '\n',
@@ -59,6 +62,9 @@ describe('language/reused diagnostics', () => {
           const published = svc.diagnostics(doc);
           const fresh = lintDocument(svc, doc).map((d) => toLspDiagnostic(doc, d));
           assert.deepEqual(published, fresh);
+          // And the version linted from scratch, by a service that never saw the ones before.
+          const scratch = service();
+          assert.deepEqual(published, scratch.diagnostics(scratch.document(uri, 1, text)));
         };
         check();
         for (const e of edits) {
@@ -88,5 +94,23 @@ describe('language/reused diagnostics', () => {
       start: { line: accent(first).range.start.line + 1, character: accent(first).range.start.character },
       end: { line: accent(first).range.end.line + 1, character: accent(first).range.end.character },
     });
+  });
+
+  it('lists every block with findings after the OpenAPI endpoints in scope changed (every block linted again)', () => {
+    const svc = service();
+    const uri = `file://${join(FIXTURES, 'openapi-edit.payout.http')}`;
+    const rest =
+      '@switches_base_url = http://127.0.0.1:9/api\n\n### Switch\nPOST {{switches_base_url}}/switches\nContent-Type: application/json\n\n{}\n';
+    const codes = (version: number, text: string) =>
+      svc
+        .diagnostics(svc.document(uri, version, text))
+        .map((d) => d.code)
+        .filter((c) => c === 'payout/required-field-missing');
+    assert.deepEqual(codes(1, rest), []);
+    // The directive typed into the first block: the request below it, unchanged, now has two findings.
+    assert.deepEqual(codes(2, `# @openapi ../openapi/switches.openapi.yaml\n${rest}`), [
+      'payout/required-field-missing',
+      'payout/required-field-missing',
+    ]);
   });
 });

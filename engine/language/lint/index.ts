@@ -106,6 +106,12 @@ export interface FileLintChange {
   from: number;
   oldTo: number;
   newTo: number;
+  /**
+   * The lint of each block outside the edit is the previous version's (the same BlockLint objects):
+   * then the lists of blocks with findings are carried over. Not when every block was linted
+   * again (other OpenAPI endpoints in scope).
+   */
+  sameLintsOutside?: boolean;
 }
 
 /**
@@ -135,7 +141,7 @@ export function lintFileAfter(
   // lists with the edited range replaced, when there is one. Walking all 50,000 blocks of a 20 MB
   // file on each keystroke (an object each, spread over the heap) cost ~8 ms; these lists of small
   // integers are copied in microseconds, and only the blocks they name are read.
-  const edit = change && sameLintsOutside(change, lints) ? change : undefined;
+  const edit = change?.sameLintsOutside ? change : undefined;
   const withDiagnostics = indicesAfter(
     edit,
     lints,
@@ -190,7 +196,7 @@ function indicesAfter(
   lints: readonly BlockLint[],
   has: (l: BlockLint) => boolean,
   of: (f: FileLint) => readonly number[] | undefined,
-): number[] {
+): readonly number[] {
   const previous = change && of(change.previous);
   const out: number[] = [];
   if (!change || !previous) {
@@ -199,26 +205,16 @@ function indicesAfter(
   }
   const a = firstAtLeast(previous, change.from);
   const b = firstAtLeast(previous, change.oldTo);
-  const head = previous.slice(0, a);
-  for (let k = change.from; k < change.newTo; k++) if (has(lints[k])) head.push(k);
+  const edited: number[] = [];
+  for (let k = change.from; k < change.newTo; k++) if (has(lints[k])) edited.push(k);
   const moved = change.newTo - change.oldTo;
+  // Typing inside a request: the same blocks, the same ones listed. The previous list is this one.
+  if (moved === 0 && b - a === edited.length && edited.every((k, j) => previous[a + j] === k)) return previous;
+  const head = previous.slice(0, a);
+  for (const k of edited) head.push(k);
   const tail = previous.slice(b);
   if (moved !== 0) for (let j = 0; j < tail.length; j++) tail[j] += moved;
   return head.concat(tail);
-}
-
-/**
- * Are the blocks outside the edit linted as they were (the same BlockLint objects, in the same
- * places)? Not when the lint of every block was made again (other OpenAPI endpoints in scope).
- * Compares references only: no block is read.
- */
-function sameLintsOutside(change: FileLintChange, lints: readonly BlockLint[]): boolean {
-  const before = change.previous.lints;
-  const moved = change.newTo - change.oldTo;
-  if (before.length + moved !== lints.length) return false;
-  for (let k = 0; k < change.from; k++) if (before[k] !== lints[k]) return false;
-  for (let k = change.oldTo; k < before.length; k++) if (before[k] !== lints[k + moved]) return false;
-  return true;
 }
 
 /** The first index of the ascending `xs` whose value is ≥ `x` (xs.length when none is). */
