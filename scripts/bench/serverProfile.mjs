@@ -31,7 +31,8 @@ const dir = keepAt > 0 ? resolve(process.argv[keepAt + 1]) : mkdtempSync(join(tm
 const STAGES = [
   ['publish: JSON.stringify + write', /^(stringify|write|doWrite|sendNotification|sendDiagnostics|publish)$/],
   ['diagnostics → LSP (positions)', /^(toLspDiagnostic|spanToRange|positionAt)$/],
-  ['lint: file rules', /^(lintFileAfter|check)$/],
+  // A rule's `check` is a block rule's under lintBlock, a file rule's under lintFileAfter.
+  ['lint: file rules', /^lintFileAfter$/],
   ['lint: blocks', /^(lintBlock|blockLintsInSteps|blockContext)$/],
   ['parse', /^(parseHttpFile|createDocument|parseBlock|parseBlocks)$/],
   ['line index', /^(LineIndex|computeLineStarts)$/],
