@@ -4,9 +4,10 @@
 // open (reading the didOpen message, parse, lint, converting and sending the diagnostics, GC) and of
 // the keystrokes that follow. Prints one JSON object. Asserts nothing.
 //
-//   node scripts/bench/serverProfile.mjs [requests=50505] [keystrokes=20] [--lenses] [--keep DIR] [--flags='--v8-flag …']
+//   node scripts/bench/serverProfile.mjs [requests=50505] [keystrokes=20] [--lenses] [--keep DIR] [--flags='--v8-flag …'] [--dist DIR]
 //
 // --flags: V8 flags for the server process besides the ones it is started with (to compare them).
+// --dist: the bundles to run (default dist/), e.g. another build's, for an A/B.
 //
 // The stage of a sample is the first of STAGES found on its stack from the top (the innermost
 // frame that names one), so "lint" is lint's own time without the parse it may call.
@@ -20,11 +21,13 @@ import { generateRequests } from '../bench-lsp-file.mjs';
 import { memoryOf, quantile, startSession } from './lsp.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const args = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--keep' && all[i - 1] !== '--dist');
 const flags = (process.argv.find((a) => a.startsWith('--flags='))?.slice('--flags='.length) ?? '').split(' ').filter(Boolean);
 const requests = Number(args[0] ?? 50505);
 const keystrokes = Number(args[1] ?? 20);
 const keepAt = process.argv.indexOf('--keep');
+const distAt = process.argv.indexOf('--dist');
+const dist = distAt > 0 ? resolve(process.argv[distAt + 1]) : join(root, 'dist');
 const dir = keepAt > 0 ? resolve(process.argv[keepAt + 1]) : mkdtempSync(join(tmpdir(), 'payout-prof-'));
 
 // A frame's stage: by function name (the bundle is not minified by `npm run build`), then by file.
@@ -57,7 +60,7 @@ const server = {
     '--cpu-prof',
     `--cpu-prof-dir=${dir}`,
     '--cpu-prof-interval=200',
-    join(root, 'dist/server.js'),
+    join(dist, 'server.js'),
     '--stdio',
   ],
   languageId: 'payout-http',

@@ -142,20 +142,14 @@ export function lintFileAfter(
   // file on each keystroke (an object each, spread over the heap) cost ~8 ms; these lists of small
   // integers are copied in microseconds, and only the blocks they name are read.
   const edit = change?.sameLintsOutside ? change : undefined;
-  const withDiagnostics = indicesAfter(
-    edit,
-    lints,
-    (l) => l.diagnostics.length > 0,
-    (f) => f.withDiagnostics,
-  );
-  const contributing = fileRules.map((_, i) =>
-    indicesAfter(
-      edit,
-      lints,
-      (l) => l.collected[i] !== undefined,
-      (f) => f.contributing[i],
-    ),
-  );
+  const { withDiagnostics, contributing } = edit
+    ? {
+        withDiagnostics: indicesAfter(edit, lints, (l) => l.diagnostics.length > 0, edit.previous.withDiagnostics),
+        contributing: fileRules.map((_, i) =>
+          indicesAfter(edit, lints, (l) => l.collected[i] !== undefined, edit.previous.contributing[i]),
+        ),
+      }
+    : listsOf(lints);
   const out: FileDiagnostic[] = [];
   for (const k of withDiagnostics) for (const d of lints[k].diagnostics) out.push(shift(d, blocks[k].start));
   const ctx: FileContext = {
@@ -186,23 +180,29 @@ export function lintFileAfter(
   };
 }
 
+/** Which blocks have diagnostics, and which contribute to each file rule: one walk of every block. */
+function listsOf(lints: readonly BlockLint[]): { withDiagnostics: number[]; contributing: number[][] } {
+  const withDiagnostics: number[] = [];
+  const contributing: number[][] = fileRules.map(() => []);
+  for (let k = 0; k < lints.length; k++) {
+    const { diagnostics, collected } = lints[k];
+    if (diagnostics.length) withDiagnostics.push(k);
+    for (let i = 0; i < collected.length; i++) if (collected[i] !== undefined) contributing[i].push(k);
+  }
+  return { withDiagnostics, contributing };
+}
+
 /**
- * The indices k of `lints` with `has(lints[k])`, ascending. After an edit: the previous version's
- * (`of(change.previous)`) before the edited blocks, the edited blocks looked at, and the previous
- * ones after them moved by the change in block count.
+ * The indices k of `lints` with `has(lints[k])`, ascending, after an edit: the previous version's
+ * (`previous`) before the edited blocks, the edited blocks looked at, and the previous ones after
+ * them moved by the change in block count.
  */
 function indicesAfter(
-  change: FileLintChange | undefined,
+  change: FileLintChange,
   lints: readonly BlockLint[],
   has: (l: BlockLint) => boolean,
-  of: (f: FileLint) => readonly number[] | undefined,
+  previous: readonly number[],
 ): readonly number[] {
-  const previous = change && of(change.previous);
-  const out: number[] = [];
-  if (!change || !previous) {
-    for (let k = 0; k < lints.length; k++) if (has(lints[k])) out.push(k);
-    return out;
-  }
   const a = firstAtLeast(previous, change.from);
   const b = firstAtLeast(previous, change.oldTo);
   const edited: number[] = [];
