@@ -4,8 +4,10 @@
 // open (reading the didOpen message, parse, lint, converting and sending the diagnostics, GC) and of
 // the keystrokes that follow. Prints one JSON object. Asserts nothing.
 //
-//   node scripts/bench/serverProfile.mjs [requests=50505] [keystrokes=20] [--lenses] [--keep DIR] [--flags='--v8-flag …'] [--dist DIR]
+//   node scripts/bench/serverProfile.mjs [requests=50505] [keystrokes=20] [--editor] [--keep DIR] [--flags='--v8-flag …'] [--dist DIR]
 //
+// --editor: after the open, ask what VS Code asks of a newly opened file (code lenses, folding
+// ranges, document symbols) and time each answer.
 // --flags: V8 flags for the server process besides the ones it is started with (to compare them).
 // --dist: the bundles to run (default dist/), e.g. another build's, for an A/B.
 //
@@ -40,6 +42,7 @@ const STAGES = [
   ['parse', /^(parseHttpFile|createDocument|parseBlock|parseBlocks)$/],
   ['line index', /^(LineIndex|computeLineStarts)$/],
   ['code lenses', /^(codeLensPlaces|codeLenses)$/],
+  ['folding, symbols', /^(foldingRanges|documentSymbols)$/],
   ['apply edits', /^(flush|applyTyping|getText)$/],
   ['didOpen: read + JSON.parse', /^(parse|onData|handleMessage|tryReadBody|readMessage|transform|_transform)$/],
 ];
@@ -85,11 +88,17 @@ marks.openSent = 0;
 const published = await s.open(text);
 marks.diagnostics = Math.round(performance.now() - t0);
 const memOpen = s.memory();
-let lensMs;
-if (process.argv.includes('--lenses')) {
-  const t = performance.now();
-  await s.conn.sendRequest(lsp.CodeLensRequest.type, { textDocument: { uri } });
-  lensMs = Math.round(performance.now() - t);
+const editorMs = {};
+if (process.argv.includes('--editor')) {
+  for (const [name, type] of [
+    ['codeLens', lsp.CodeLensRequest.type],
+    ['foldingRange', lsp.FoldingRangeRequest.type],
+    ['documentSymbol', lsp.DocumentSymbolRequest.type],
+  ]) {
+    const t = performance.now();
+    await s.conn.sendRequest(type, { textDocument: { uri } });
+    editorMs[name] = Math.round(performance.now() - t);
+  }
 }
 const each = [];
 const tk = performance.now();
@@ -184,7 +193,7 @@ console.log(
       documentMB: Math.round(text.length / 1e4) / 100,
       openToDiagnosticsMs: marks.diagnostics,
       diagnostics: published.diagnostics.length,
-      lensMs,
+      editorMs,
       keystrokeP50Ms: Math.round(quantile(each, 50) * 10) / 10,
       keystrokeP95Ms: Math.round(quantile(each, 95) * 10) / 10,
       rssMB: { start: memStart?.rss, peakDuringOpen, open: memOpen?.rss, afterKeystrokes: memEnd?.rss, peak: memEnd?.peak },
