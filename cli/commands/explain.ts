@@ -68,7 +68,7 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   const [block] = selectBlocks(session.requests, [values.name], false, session.requestNames);
-  const prepared = await session.prepare(block);
+  const prepared = await session.prepare(block, { explainTyped: false });
   const endpoint = prepared.endpoint;
   if (!endpoint || endpoint.auth !== 'signed-v2') {
     throw new UsageError(
