@@ -44,9 +44,18 @@ function copyOf(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
 }
 
+/**
+ * The text blocks are ranges of. One holder is shared by every block of a file's parse and set to
+ * each new version by the next parse, so the blocks an edit leaves alone need no visit to follow
+ * the text (those after it only have their offsets shifted).
+ */
+export interface Source {
+  text: string;
+}
+
 export class Block implements RequestBlock {
   /** The text the block is a range of: the current version of the file, or the block's own copy once detached. */
-  #source: string;
+  #source: Source;
   /** Where the block starts in #source. */
   #from: number;
 
@@ -75,7 +84,7 @@ export class Block implements RequestBlock {
    * @param start the block's absolute offset in the file
    */
   constructor(
-    source: string,
+    source: Source,
     from: number,
     public start: number,
     /** The length of the block's text. */
@@ -128,14 +137,25 @@ export class Block implements RequestBlock {
 
   /** The block's text as a view of the source: for a reader that keeps no piece of it (the parser's reuse). */
   view(): string {
-    return this.#source.slice(this.#from, this.#from + this.length);
+    return this.#source.text.slice(this.#from, this.#from + this.length);
+  }
+
+  /** The holder of the text the block is a range of (the parser's: one per file's parse). */
+  holder(): Source {
+    return this.#source;
   }
 
   /** The same text, now at `start` of `source` (a new version of the file). */
-  moveTo(source: string, start: number): void {
+  moveTo(source: Source, start: number): void {
     this.#source = source;
     this.#from = start;
     this.start = start;
+  }
+
+  /** The same text, `by` characters later in its holder's (new) text: an edit before it grew or shrank the file. */
+  shiftBy(by: number): void {
+    this.#from += by;
+    this.start += by;
   }
 
   /**
@@ -143,7 +163,7 @@ export class Block implements RequestBlock {
    * keeps a copy of its own text, not the version of the file it came from.
    */
   detach(): void {
-    this.#source = own(this.view());
+    this.#source = { text: own(this.view()) };
     this.#from = 0;
   }
 }
