@@ -64,6 +64,27 @@ describe('syntax/lineIndex', () => {
     );
   });
 
+  it('agrees with the whole-text index on a file of more blocks than it keeps line starts for, read in any order', () => {
+    // Line starts are kept for the blocks read last only (a line count for every block): reading
+    // positions of 300 blocks in a random order evicts and computes them again.
+    const text = Array.from({ length: 300 }, (_, k) => `### r${k}\nGET /x${k}\n${'\n'.repeat(k % 4)}{\r\n  "a": ${k}\r}\n`).join('');
+    const parsed = parseHttpFile(text);
+    const plain = new LineIndex(text);
+    const byBlock = new LineIndex(text, parsed.blocks);
+    assert.equal(byBlock.lineCount, plain.lineCount);
+    fc.assert(
+      fc.property(fc.array(fc.nat(text.length), { minLength: 50, maxLength: 200 }), (offsets) => {
+        for (const o of offsets) {
+          const p = plain.positionAt(o);
+          assert.deepEqual(byBlock.positionAt(o), p);
+          assert.equal(byBlock.offsetAt(p), plain.offsetAt(p));
+          assert.equal(byBlock.lineContentEnd(p.line), plain.lineContentEnd(p.line));
+        }
+      }),
+      { numRuns: 50 },
+    );
+  });
+
   it('taken over from the previous version when typing moved no line, agrees with the whole-text index', () => {
     const piece = fc.constantFrom('###', '### t', '\n', '\r\n', '\r', 'GET /x', '{\n  "a": 1\n}', '', 'x', '# @name a');
     const typing = fc.constantFrom('x', '', 'ab', '#', '\n', '###');
