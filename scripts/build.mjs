@@ -49,6 +49,25 @@ const yamlApart = {
   },
 };
 
+/**
+ * undici parses responses with llhttp compiled to WebAssembly, shipped twice as base64 (70 KB
+ * each): a SIMD build it tries first and a plain one it falls back to when that fails
+ * (undici/lib/dispatcher/client-h1.js, `lazyllhttp`). The plain build runs everywhere; the SIMD
+ * one is only faster on large bodies, so the VSIX (≤ 600 KB) carries the plain one alone: the SIMD
+ * module is replaced by one that throws, which undici catches and falls back from, as it does on
+ * ppc64 or with UNDICI_NO_WASM_SIMD=1.
+ */
+const plainLlhttpOnly = {
+  name: 'plain-llhttp-only',
+  setup(b) {
+    b.onResolve({ filter: /llhttp_simd-wasm\.js$/ }, (a) => ({ path: a.path, namespace: 'no-simd-llhttp' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-simd-llhttp' }, () => ({
+      contents: "throw new Error('payout-http ships the plain llhttp build only (scripts/build.mjs)');",
+      loader: 'js',
+    }));
+  },
+};
+
 // Put into cli.js as it is written (so plain JS): a missing lazy.js is named, with the fix.
 function requireLazy() {
   try {
@@ -170,8 +189,8 @@ const lazyOptions = {
   stdin: { contents: exportsOf(lazy), resolveDir: root, sourcefile: 'lazy-bundle.ts', loader: 'ts' },
   outfile: 'dist/lazy.js',
 };
-await build({ ...lazyOptions, write: false, plugins: [yamlApart, fromMainBundle(shared, used)] });
-const lazyBundle = await build({ ...lazyOptions, plugins: [yamlApart, fromMainBundle(shared, used)] });
+await build({ ...lazyOptions, write: false, plugins: [yamlApart, plainLlhttpOnly, fromMainBundle(shared, used)] });
+const lazyBundle = await build({ ...lazyOptions, plugins: [yamlApart, plainLlhttpOnly, fromMainBundle(shared, used)] });
 const cli = await build({
   stdin: {
     contents: `export * from './cli/main';\n${[...used].map(([path, names]) => exportOf(path, shared.get(path), names)).join('\n')}`,
