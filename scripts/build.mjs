@@ -2,7 +2,8 @@
 // and the CLI, which also runs the language server (`dist/cli.js language-server --stdio`; the
 // editor starts it so) and the proxy's inspector thread, so the engine is in the VSIX once.
 // The script worker is bundled apart, so each script's thread starts small.
-// dist/server.js is a two-line stub that runs the same (`payout-http-language-server --stdio`).
+// dist/server.js runs the same (`payout-http-language-server --stdio`, and the VS Code client starts it),
+// compiling cli.js with V8's code cache (cli/serverStart.ts).
 // The language server answers its first diagnostics with the parser, the catalogue and lint only, so
 // dist/cli.js holds what it loads at start (its static imports) and nothing else: every module the
 // sources load with a dynamic `import()` (the CLI's commands, the server's send, codegen, proxy,
@@ -208,11 +209,9 @@ const scriptWorker = await build({ entryPoints: ['engine/scripts/worker.ts'], ou
 const results = [await client, cli, lazyBundle, yaml, scriptWorker];
 chmodSync('dist/cli.js', 0o755);
 
-// the language server's own name, for other editors: the CLI's `language-server` command
-writeFileSync(
-  'dist/server.js',
-  "#!/usr/bin/env node\n// payout-http-language-server: the language server inside the CLI bundle (cli.js language-server).\nrequire('./cli.js').main(['language-server', ...process.argv.slice(2)]).then((code) => { process.exitCode = code; });\n",
-);
+// the language server's own name, for other editors, and what the VS Code client starts: the CLI's
+// `language-server` command, with cli.js compiled from V8's code cache (cli/serverStart.ts)
+await build({ entryPoints: ['cli/serverStart.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } });
 chmodSync('dist/server.js', 0o755);
 
 const clientInputs = Object.keys(results[0].metafile.inputs);
