@@ -38,9 +38,11 @@ const builds = [
 const measured = await coldStarts(builds, Number(runs));
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const peerMs = median(measured[2].ms);
-measured.forEach(({ ms, rssMB }, i) =>
+const peerCpu = median(measured[2].cpuMs);
+measured.forEach(({ ms, rssMB, cpuMs }, i) =>
   console.log(
-    `${names[i]} ${builds[i].server.name}: cold start → first diagnostics median ${median(ms).toFixed(1)} ms (min ${Math.min(...ms).toFixed(1)}), ` +
-      `${i < 2 ? `${(median(ms) / peerMs).toFixed(2)}× the peer, ` : ''}RSS then median ${median(rssMB)} MB, ${runs} runs`,
+    `${names[i]} ${builds[i].server.name}: cold start → first diagnostics median ${median(ms).toFixed(1)} ms (min ${Math.min(...ms).toFixed(1)})` +
+      `${i < 2 ? `, ${(median(ms) / peerMs).toFixed(2)}× the peer` : ''}; CPU then median ${median(cpuMs)} ms` +
+      `${i < 2 ? ` (${(median(cpuMs) / peerCpu).toFixed(2)}× the peer)` : ''}; RSS then median ${median(rssMB)} MB; ${runs} runs`,
   ),
 );

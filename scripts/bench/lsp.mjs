@@ -17,6 +17,17 @@ export function memoryOf(pid) {
   }
 }
 
+/** CPU time (user + system) a process has used, in ms (Linux clock ticks: 10 ms steps); undefined off Linux. */
+export function cpuOf(pid) {
+  try {
+    // the fields after the command name, which is in parentheses and may hold spaces
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A server session. `server`: { name, command: [exe, ...args], languageId, settings?, init? }.
  * Diagnostics are matched to versions; a server that publishes without a version (the JSON peer)
@@ -86,6 +97,7 @@ export async function startSession(server, uri) {
       return p;
     },
     memory: () => memoryOf(child.pid),
+    cpuMs: () => cpuOf(child.pid),
     async close() {
       try {
         await Promise.race([conn.sendRequest(lsp.ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]);
@@ -222,11 +234,12 @@ export async function measureServer(server, doc, { rounds = 60, burst = 200, col
 
 /**
  * Cold starts of several servers in rotating order (1 2 3, 2 3 1, …), so the load of a shared
- * machine falls on each alike: spawn → first diagnostics of `text`, and the server's RSS then.
- * builds: [{ server, uri, text }]; returns per build { ms: number[], rssMB: number[] }.
+ * machine falls on each alike: spawn → first diagnostics of `text`, and the server's RSS and CPU
+ * time then (CPU moves less with the load than the wall clock does).
+ * builds: [{ server, uri, text }]; returns per build { ms: number[], rssMB: number[], cpuMs: number[] }.
  */
 export async function coldStarts(builds, runs) {
-  const out = builds.map(() => ({ ms: [], rssMB: [] }));
+  const out = builds.map(() => ({ ms: [], rssMB: [], cpuMs: [] }));
   for (let i = 0; i < runs; i++) {
     for (let j = 0; j < builds.length; j++) {
       const k = (i + j) % builds.length;
@@ -234,6 +247,7 @@ export async function coldStarts(builds, runs) {
       await s.open(builds[k].text);
       out[k].ms.push(performance.now() - s.spawned);
       out[k].rssMB.push(s.memory()?.rss);
+      out[k].cpuMs.push(s.cpuMs());
       await s.close();
     }
   }
