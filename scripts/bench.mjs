@@ -141,6 +141,7 @@ if (run('lsp')) {
   ]) {
     m.coldStartMs = Math.round(median(cold.ms) * 100) / 100;
     m.coldStartRssMB = median(cold.rssMB);
+    m.coldStartCpuMs = median(cold.cpuMs);
     m.coldRuns = COLD_RUNS;
   }
   results.lsp = { requests: REQUESTS, payoutHttp: a, peer: b };
@@ -244,6 +245,14 @@ if (lsp) {
     ratio(a.coldStartMs, b.coldStartMs),
     '≤ 0.5× the peer',
   );
+  if (a.coldStartCpuMs !== undefined)
+    row(
+      'CPU time (user + system) at those first diagnostics, median',
+      ms(a.coldStartCpuMs),
+      ms(b.coldStartCpuMs),
+      ratio(a.coldStartCpuMs, b.coldStartCpuMs),
+      '– (the wall clock under load tends to it)',
+    );
   row(
     `open the ${(lsp.requests ?? 5000).toLocaleString('en-US')}-request file → diagnostics`,
     ms(a.openToDiagnosticsMs),
