@@ -7,7 +7,7 @@
 // code: PAYOUT_HTTP_CODE_CACHE (empty: none), else the user's cache folder (~/.cache/payout-http).
 // Any problem with the cache means starting without it: it saves time and is never needed.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +35,16 @@ function privateFolder(dir: string): boolean {
 
 /** Loads cli.js as `require` would (same module object, so lazy.js's require('./cli.js') gets it), with the cache. */
 function loadCli(): CliModule {
-  const file = join(__dirname, 'cli.js');
+  // the path require() gives it (symbolic links resolved), so lazy.js's require('./cli.js') finds this module
+  let file = join(__dirname, 'cli.js');
+  try {
+    file = realpathSync(file);
+  } catch {
+    process.stderr.write(
+      `payout-http cannot load ${file}, the language server's bundle: reinstall the extension or the CLI, or run npm run build.\n`,
+    );
+    process.exit(1);
+  }
   const requireCli = () => createRequire(file)(file) as CliModule;
   const folder = codeCacheFolder();
   let prepared: { script: Script; write?: () => void } | undefined;

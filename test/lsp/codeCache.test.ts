@@ -3,13 +3,14 @@
 // change what runs: a corrupt cache is rejected and replaced, a folder others can write is not used.
 // Each case runs the real bundled server and checks its first diagnostics.
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { removeFolder } from '../helpers/folders';
 import { messageText } from '../helpers/messageText';
-import { startServer } from './harness';
+import { SERVER, startServer } from './harness';
 
 const FILE = [
   '### Balance',
@@ -80,6 +81,18 @@ describe('language server start: cli.js compiled with V8 code cache (dist/server
     writeFileSync(join(dir, 'cli-000000000000000000000000.cache'), 'old');
     await start(dir, () =>
       until("the other bundle's cache is gone", () => caches(dir).length === 1 && !caches(dir)[0].startsWith('cli-0000')),
+    );
+  });
+
+  it('without cli.js beside it, exits 1 naming the missing file and the fix', () => {
+    const dir = join(home, 'alone');
+    mkdirSync(dir);
+    copyFileSync(SERVER, join(dir, 'server.js'));
+    const r = spawnSync(process.execPath, [join(dir, 'server.js'), '--stdio'], { input: '', encoding: 'utf8' });
+    assert.equal(r.status, 1);
+    assert.equal(
+      r.stderr,
+      `payout-http cannot load ${join(dir, 'cli.js')}, the language server's bundle: reinstall the extension or the CLI, or run npm run build.\n`,
     );
   });
 
