@@ -75,11 +75,17 @@ if (run('size')) {
   log('size: production bundles and the VSIX');
   const out = mkdtempSync(join(tmpdir(), 'payout-vsix-'));
   const vsix = join(out, 'payout-http.vsix');
-  execFileSync('npm', ['run', '--silent', 'package', '--', '--out', vsix], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    execFileSync('npm', ['run', '--silent', 'package', '--', '--out', vsix], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch (e) {
+    // over 600 KB the package step fails (its message is on stderr) after writing the VSIX: measured still
+    if (!existsSync(vsix)) throw e;
+  }
   results.size = {
     clientKB: kb(join(root, 'dist/client.js')),
     serverKB: kb(join(root, 'dist/server.js')),
     cliKB: kb(join(root, 'dist/cli.js')),
+    lazyKB: kb(join(root, 'dist/lazy.js')),
     vsixKB: kb(vsix),
   };
   rmSync(out, { recursive: true, force: true });
@@ -359,8 +365,8 @@ if (explain) {
 // No peer: vscode-json-languageserver ships inside VS Code, not as an extension of its own.
 if (size)
   row(
-    'bundles client / server / cli, VSIX',
-    `${size.clientKB} / ${size.serverKB} / ${size.cliKB} KB, ${size.vsixKB} KB`,
+    'bundles client / server.js / cli.js (loaded at start) / lazy.js, VSIX',
+    `${size.clientKB} / ${size.serverKB} / ${size.cliKB} / ${size.lazyKB ?? '–'} KB, ${size.vsixKB} KB`,
     '–',
     '–',
     'VSIX ≤ 600 KB',
