@@ -2,10 +2,12 @@
 // $PAYOUT_HTTP_HOME/history), the same record the editor keeps. A history that cannot be written
 // is said once on stderr and the send goes on.
 import { pathToFileURL } from 'node:url';
-import { HistoryStore, historyEntry, sourceIn } from '../engine/history';
+import { HistoryStore, historyEntry, readHistory, sourceIn } from '../engine/history';
 import type { PayoutSession } from '../engine/http/session';
 import type { SendResult } from '../engine/http/types';
 import { historyDir } from '../engine/workspace/home';
+import { historySources } from '../engine/workspace/explainSources';
+import type { CandidateSource } from '../engine/signing';
 
 export class CliHistory {
   private failed = false;
@@ -30,5 +32,14 @@ export class CliHistory {
       this.failed = true;
       this.warn(`warning: ${(e as Error).message}; the requests are still sent, without history`);
     }
+  }
+}
+
+/** What `send --history` recorded ($PAYOUT_HTTP_HOME/history), newest first, as explain's sources; nothing when there is none. */
+export function historyAtHand(): CandidateSource[] {
+  try {
+    return historySources(readHistory(historyDir()));
+  } catch {
+    return [];
   }
 }

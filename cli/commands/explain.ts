@@ -16,9 +16,8 @@ import { selectEnvironment } from '../../engine/workspace/environment';
 import type { PayoutSession } from '../../engine/http/session';
 import { LOCAL_ENV } from '../../engine/sandbox/home';
 import { loadEnvironments } from '../../engine/workspace/envFiles';
-import { historySources, objectSources } from '../../engine/workspace/explainSources';
-import { readHistory } from '../../engine/history';
-import { historyDir } from '../../engine/workspace/home';
+import { objectSources } from '../../engine/workspace/explainSources';
+import { historyAtHand } from '../history';
 import { writeErr, writeOut } from '../output';
 
 const spec = {
@@ -69,7 +68,7 @@ export const explainCommand = command(spec, async ({ values, positionals }) => {
   const env = session.environment;
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   const [block] = selectBlocks(session.requests, [values.name], false, session.requestNames);
-  const prepared = await session.prepare(block);
+  const prepared = await session.prepare(block, { explainTyped: false });
   const endpoint = prepared.endpoint;
   if (!endpoint || endpoint.auth !== 'signed-v2') {
     throw new UsageError(
@@ -180,15 +179,6 @@ function keysAtHand(session: PayoutSession): { label: string; key: KeyObject }[]
     }
   }
   return out;
-}
-
-/** What `send --history` recorded ($PAYOUT_HTTP_HOME/history), newest first; nothing when there is none. */
-function historyAtHand() {
-  try {
-    return historySources(readHistory(historyDir()));
-  } catch {
-    return [];
-  }
 }
 
 function fail(message: string): number {

@@ -10,6 +10,7 @@ import { loadCredentials } from '../../engine/http/credentials';
 import { Redactor } from '../../engine/http/redact';
 import { startWebhookListener, type WebhookDelivery } from '../../engine/http/webhooks';
 import { writeErr, writeOut } from '../output';
+import { historyAtHand } from '../history';
 
 const spec = {
   name: 'webhooks',
@@ -27,6 +28,7 @@ const spec = {
   examples: ['payout-http webhooks listen --port 8787', 'payout-http webhooks listen --env sandbox --json'],
   notes: [
     "Point the order's webhook at the printed URL (for the local sandbox: a webhooks entry in its --config, see docs/sandbox.md).",
+    'A delivery whose signature does not verify is explained: the values of what `send --history` recorded are tried (e.g. the order as created).',
     'Exit code: 0 after Ctrl+C, 1 if the port cannot be opened, 2 for a usage error.',
   ],
 } as const;
@@ -70,6 +72,8 @@ export const webhooksCommand = command(spec, async ({ values, positionals }) => 
       host: values.host,
       servicePublicKey: creds.servicePublicKey,
       secretKey: creds.secretKey,
+      // A delivery that does not verify is explained with what `send --history` recorded (the order as created).
+      explainSources: historyAtHand,
       onDelivery: print,
     });
   } catch (e) {

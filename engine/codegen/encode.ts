@@ -190,6 +190,9 @@ export const java: LanguageEncoder & { className(name: string): Code } = {
 /** Go: interpreted string literal; \xNN for controls, \uXXXX / \UXXXXXXXX by code point (never a raw BOM). */
 export const go: LanguageEncoder = {
   str: (s, field = 'a value') => make(`"${escapeEach(s, field, codePointEscapes(0x80))}"`),
+  // Go's constants have no negative zero: `-0.0` is 0 (test/codegen/encoders.test.ts). That is the
+  // one value not written exactly, and the same on the wire: JSON.stringify(-0) and the signed
+  // string's `${-0}` are both "0".
   num: (n, field = 'a value') => make(numberText(n, field).text),
   comment: (lines, indent) => commentBlock('//', lines, indent),
 };

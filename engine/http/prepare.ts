@@ -27,6 +27,8 @@ export interface PrepareContext {
   extraEndpoints?: Endpoint[];
   /** Values at hand for explaining a typed signature that does not match (computed only then). */
   explainSources?: () => readonly CandidateSource[];
+  /** False: a typed signature that does not match is reported, not explained (the caller explains it). */
+  explainTyped?: boolean;
   /** Obtains the bearer token of a user; absent when nothing may be sent (sign, curl). */
   token?: (user: string, baseUrl: string) => Promise<{ token: AccessToken; fresh: boolean }>;
 }
@@ -176,7 +178,7 @@ export async function prepareRequest(
 
   switch (endpoint?.auth) {
     case 'signed-v2': {
-      const signed = signV2Body(endpoint, body, ctx.credentials, blockers, ctx.explainSources);
+      const signed = signV2Body(endpoint, body, ctx.credentials, blockers, ctx.explainTyped === false ? false : ctx.explainSources);
       body = signed.body;
       if (signed.signing) base.signing = signed.signing;
       base.problems.push(...signed.problems);

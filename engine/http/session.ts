@@ -319,9 +319,13 @@ export class PayoutSession {
    * The request as it would be sent, without sending anything (`sign`, `curl`, previews): no token
    * is exchanged and no dependency is sent; what is missing is listed in `problems`.
    */
-  async prepare(block: RequestBlock): Promise<PreparedRequest> {
+  async prepare(block: RequestBlock, options: { explainTyped?: boolean } = {}): Promise<PreparedRequest> {
     await this.ensureLocal();
-    const p = await prepareRequest(block, this.indexOf(block), this.prepareContext(false));
+    const ctx = this.prepareContext(false);
+    // `explain` explains the typed signature itself, with more at hand (other keys, the history):
+    // explaining it here too would run the search (up to its 2 s budget) twice.
+    if (options.explainTyped === false) ctx.explainTyped = false;
+    const p = await prepareRequest(block, this.indexOf(block), ctx);
     // Scripts run only when sending: a name one sets is not "undefined", it is not known yet.
     const runtime = new Set(this.file.blocks.flatMap((b) => variablesSetByScripts(b)));
     p.problems = p.problems.map((problem) => {
@@ -421,6 +425,11 @@ export class PayoutSession {
         status: result.response.status,
         headers: flatHeaders(result.response.headers),
         body: result.response.body ?? result.response.bodyText,
+        request: {
+          headers: result.prepared.headers,
+          body: result.prepared.bodyJson ?? result.prepared.body,
+          secretHeaders: result.prepared.secretHeaders,
+        },
       });
     }
     return this.finish(result, block);

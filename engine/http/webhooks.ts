@@ -7,6 +7,7 @@ import type { KeyObject } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhookPayload } from './verify';
 import type { Verdict } from './verify';
+import type { CandidateSource } from '../signing';
 
 export interface WebhookDelivery {
   receivedAt: number;
@@ -27,6 +28,8 @@ export interface WebhookListenerOptions {
   /** Largest body accepted (an order object is about 1 KiB). */
   maxBytes?: number;
   now?: () => number;
+  /** Values at hand for explaining a signature that does not verify (what was sent earlier). */
+  explainSources?: () => readonly CandidateSource[];
   onDelivery(delivery: WebhookDelivery): void;
 }
 
@@ -75,7 +78,7 @@ export function startWebhookListener(options: WebhookListenerOptions): Promise<W
       res.end(JSON.stringify({ received: false, message: `body larger than ${maxBytes} bytes` }));
       return;
     }
-    const result = verifyWebhookPayload(text, options.servicePublicKey, options.secretKey);
+    const result = verifyWebhookPayload(text, options.servicePublicKey, options.secretKey, options.explainSources);
     const { order, ...verdict } = result;
     try {
       options.onDelivery({ receivedAt: now(), method: req.method, path: req.url ?? '/', order, verdict, bodyText: text });

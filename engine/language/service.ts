@@ -25,7 +25,7 @@ import { codeLenses, codeLensPlaces, resolveCodeLens, type CodeLensPlacesOptions
 import { completion, resolveCompletion, type CompletionContext } from './completion';
 import { DocumentStore, type PayoutDocument } from './document';
 import { hover } from './hover';
-import { lintDocument, lintDocumentInSteps, toLspDiagnostic } from './diagnostics';
+import { lintDocument, lintDocumentInSteps, toLspDiagnostics } from './diagnostics';
 import { definition, references } from './navigation';
 import { prepareRename, rename } from './rename';
 import { canonicalStringAt } from './canonicalString';
@@ -216,13 +216,12 @@ export class LanguageService implements ServiceContext {
   // ---- features ----
 
   diagnostics(doc: PayoutDocument): Diagnostic[] {
-    return lintDocument(this, doc).map((d) => toLspDiagnostic(doc, d));
+    return toLspDiagnostics(doc, lintDocument(this, doc));
   }
 
   /** diagnostics() in steps: each `next()` does a slice of the work; the last returns the findings. */
   *diagnosticsInSteps(doc: PayoutDocument): Generator<void, Diagnostic[]> {
-    const found = yield* lintDocumentInSteps(this, doc);
-    return found.map((d) => toLspDiagnostic(doc, d));
+    return toLspDiagnostics(doc, yield* lintDocumentInSteps(this, doc));
   }
 
   completion(doc: PayoutDocument, position: Position, context?: CompletionContext): CompletionList {

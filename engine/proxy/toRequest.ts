@@ -4,7 +4,8 @@
 // sent), and string values equal to a variable of the environment become that `{{variable}}`
 // (so the request follows the environment, and a secret that was in the body is not written into
 // the file). The address becomes `{{base_url}}` (or the endpoint's own base) where it can.
-import { applyEdits, modify, parseTree, type Node } from 'jsonc-parser';
+import { parseTree, type Node } from 'jsonc-parser';
+import { removeJsonMember } from '../util/jsonMember';
 import { matchRequest } from '../catalogue';
 import type { Endpoint } from '../catalogue/types';
 import { BASE_URL, PARTNER_CODE, USER_EMAIL } from '../syntax/environments';
@@ -188,9 +189,10 @@ export function toPayoutRequest(captured: CapturedRequest, options: ToRequestOpt
 
   let body = captured.body;
   if (body.trim() !== '' && endpoint?.auth === 'signed-v2') {
-    const tree = parseTree(body);
-    if (tree?.type === 'object' && tree.children?.some((p) => p.children?.[0]?.value === 'signature')) {
-      body = applyEdits(body, modify(body, ['signature'], undefined, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } }));
+    // A minimal edit: the rest of the captured body keeps its bytes (jsonc's modify reformatted it all).
+    const without = removeJsonMember(body, 'signature');
+    if (without !== undefined && without !== body) {
+      body = without;
       notes.push('the "signature" field was left out: the tool signs the request when it is sent');
     }
   }

@@ -41,6 +41,13 @@ export interface ResponseSnapshot {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** The request as it was sent, for REST Client's `{{name.request.body…}}` / `{{name.request.headers.X}}`. */
+  request?: {
+    headers: Record<string, string>;
+    body: unknown;
+    /** Header names that carried a secret (a bearer token): never copied into another request. */
+    secretHeaders: readonly string[];
+  };
 }
 
 export interface ResolveContext {
@@ -644,17 +651,22 @@ class Resolver {
       };
     }
     const path = ref.path ?? '';
-    const m = /^response\.(?:(body)(?:\.(.*))?|(headers)(?:\.(.*)|\[(["'])(.*)\5\])|(cookies)\.([^.\s]+)\.value)$/s.exec(path);
+    // `response.…` (body, headers, cookies), or REST Client's `request.…` (body, headers): what was sent.
+    const m =
+      /^(?:response\.(?:(body)(?:\.(.*))?|(headers)(?:\.(.*)|\[(["'])(.*)\5\])|(cookies)\.([^.\s]+)\.value)|request\.(?:(body)(?:\.(.*))?|(headers)(?:\.(.*)|\[(["'])(.*)\13\])))$/s.exec(
+        path,
+      );
     if (!m) {
       return {
         ok: false,
-        reason: `Only \`${name}.response.body...\`, \`${name}.response.headers.Name\` and \`${name}.response.cookies.NAME.value\` references are supported.`,
+        reason: `Only \`${name}.response.body...\`, \`${name}.response.headers.Name\`, \`${name}.response.cookies.NAME.value\`, \`${name}.request.body...\` and \`${name}.request.headers.Name\` references are supported.`,
       };
     }
     const response = this.ctx.response?.(name);
     if (!response) {
       return { ok: false, reason: `Request \`${name}\` has not been sent yet: send it first (sending this request sends it first).` };
     }
+    if (m[9] !== undefined || m[11] !== undefined) return this.sentRequest(ref, response, m[10], m[11] && (m[12] ?? m[14] ?? ''));
     if (m[3] !== undefined) {
       const header = m[4] ?? m[6] ?? '';
       const value = headerValue(response.headers, header);
@@ -666,25 +678,53 @@ class Resolver {
       if (cookie === undefined) return { ok: false, reason: `The response of \`${name}\` set no cookie \`${m[8]}\`.` };
       return { ok: true, value: cookie };
     }
-    const sub = m[2];
-    if (sub === undefined || sub === '*' || sub === '$') return { ok: true, value: response.body };
-    if (sub.startsWith('/')) {
-      // REST Client: XPath on an XML body (the subset of xpath.ts).
-      const text = typeof response.body === 'string' ? response.body : undefined;
-      const r = text === undefined ? undefined : xpathValue(text, sub);
-      if (!r) return { ok: false, reason: `\`{{${ref.expression}}}\` is XPath, but the response of \`${name}\` is not XML.` };
-      return r.ok ? r : { ok: false, reason: `\`{{${ref.expression}}}\`: ${r.reason}.` };
-    }
-    // JSONPath (`$.data.x`), or kulala's path without the `$` (`json.x`).
-    let cur: unknown = response.body;
-    for (const seg of splitPath(sub)) {
-      if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, seg)) {
-        return { ok: false, reason: `The response of \`${name}\` has no \`${sub}\`: check the path against the response.` };
-      }
-      cur = (cur as Record<string | number, unknown>)[seg];
-    }
-    return { ok: true, value: cur };
+    return bodyValue(ref, `the response of \`${name}\``, response.body, m[2]);
   }
+
+  /** `{{name.request.body…}}` / `{{name.request.headers.X}}`: what request `name` sent, as it was sent. */
+  private sentRequest(ref: TemplateRef, response: ResponseSnapshot, bodyPath: string | undefined, header: string | undefined): Result {
+    const sent = response.request;
+    const what = `the request \`${ref.name}\` sent`;
+    if (!sent) return { ok: false, reason: `What request \`${ref.name}\` sent is not known here: send it again.` };
+    if (header === undefined) return bodyValue(ref, what, sent.body, bodyPath);
+    if (sent.secretHeaders.some((h) => h.toLowerCase() === header.toLowerCase())) {
+      // A bearer token copied into another request would be shown, logged and stored with it.
+      return {
+        ok: false,
+        reason: `\`{{${ref.expression}}}\` holds an access token, which is never copied into another request: name the user with \`# @user\` and the token is obtained for this request too.`,
+      };
+    }
+    const value = headerValue(sent.headers, header);
+    if (value === undefined) return { ok: false, reason: `${capitalised(what)} had no header \`${header}\`.` };
+    return { ok: true, value };
+  }
+}
+
+/** A body read by `*`, `$`, a JSONPath (`$.data.x`), kulala's path without the `$` (`json.x`) or REST Client's XPath. */
+function bodyValue(ref: TemplateRef, what: string, body: unknown, sub: string | undefined): Result {
+  if (sub === undefined || sub === '*' || sub === '$') return { ok: true, value: body };
+  if (sub.startsWith('/')) {
+    // REST Client: XPath on an XML body (the subset of xpath.ts).
+    const text = typeof body === 'string' ? body : undefined;
+    const r = text === undefined ? undefined : xpathValue(text, sub);
+    if (!r) return { ok: false, reason: `\`{{${ref.expression}}}\` is XPath, but ${what} is not XML.` };
+    return r.ok ? r : { ok: false, reason: `\`{{${ref.expression}}}\`: ${r.reason}.` };
+  }
+  let cur: unknown = body;
+  for (const seg of splitPath(sub)) {
+    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, seg)) {
+      return {
+        ok: false,
+        reason: `${capitalised(what)} has no \`${sub}\`: check the path against ${what.startsWith('the response') ? 'the response' : 'that request'}.`,
+      };
+    }
+    cur = (cur as Record<string | number, unknown>)[seg];
+  }
+  return { ok: true, value: cur };
+}
+
+function capitalised(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /**

@@ -1,5 +1,5 @@
-// Setting one top-level member of a JSON object by a minimal text edit: every other byte stays as
-// written. jsonc-parser's `modify` formats what it touches (`{"a":1}` came back as three lines,
+// Setting or removing one top-level member of a JSON object by a minimal text edit: every other
+// byte stays as written. jsonc-parser's `modify` formats what it touches (`{"a":1}` came back as three lines,
 // a nested `{"c": 2}` was spread out, tabs became spaces), so a signed body was not sent as typed.
 import { parseTree, type Node } from 'jsonc-parser';
 import { indentOf, lineBreakOf } from './lineLayout';
@@ -34,4 +34,29 @@ export function setJsonMember(text: string, name: string, value: unknown): strin
   if (!multiline) return `${text.slice(0, at)}${comma ? ' ' : ', '}${member}${text.slice(at)}`;
   const line = `${lineBreakOf(text)}${indentOf(text, last.offset)}${member}`;
   return comma ? `${text.slice(0, at)}${line},${text.slice(at)}` : `${text.slice(0, at)},${line}${text.slice(at)}`;
+}
+
+/**
+ * `text` (a JSON object) without its top-level members named `name` (every one: a name given twice
+ * leaves none behind), each removed with the comma that joined it to the next member, or to the one
+ * before when it is last. Undefined when `text` is not a JSON object.
+ */
+export function removeJsonMember(text: string, name: string): string | undefined {
+  const root: Node | undefined = parseTree(text);
+  if (!root || root.type !== 'object') return undefined;
+  const members = root.children ?? [];
+  const removed = members.map((m) => m.children?.[0]?.value === name);
+  const ranges: [number, number][] = [];
+  // The members removed at the end go with the comma after the last member kept (or all of them, when none is kept).
+  let tail = members.length;
+  while (tail > 0 && removed[tail - 1]) tail--;
+  for (let i = 0; i < tail; i++) if (removed[i]) ranges.push([members[i].offset, members[i + 1].offset]);
+  if (tail < members.length) {
+    const last = members[members.length - 1];
+    const from = tail > 0 ? members[tail - 1].offset + members[tail - 1].length : members[tail].offset;
+    ranges.push([from, last.offset + last.length]);
+  }
+  let out = text;
+  for (const [from, to] of ranges.reverse()) out = out.slice(0, from) + out.slice(to);
+  return out;
 }

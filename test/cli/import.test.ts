@@ -125,4 +125,18 @@ describe('import conversion (engine/proxy)', () => {
     assert.match(leaked.text, /"note":\s*"\{\{secretKey\}\}"/);
     assert.doesNotMatch(leaked.text, /s3cr3t-value/);
   });
+
+  it('leaves the signature out of a captured signed body and keeps the rest of its bytes: one line, tabs', () => {
+    for (const [body, expected] of [
+      ['{"partnerCode":"P9","signature":"c2ln","currency":"USDT"}', '{"partnerCode":"P9","currency":"USDT"}'],
+      ['{\n\t"partnerCode": "P9",\n\t"signature": "c2ln"\n}', '{\n\t"partnerCode": "P9"\n}'],
+    ]) {
+      const out = toPayoutRequest(
+        { method: 'POST', url: '/api/v2/wallet/balance', headers: [], body },
+        { variables: { partnerCode: 'P9' } },
+      );
+      assert.ok(out.text.includes(`\n\n${expected}`), out.text);
+      assert.match(out.text, /^# the "signature" field was left out/m);
+    }
+  });
 });

@@ -1,11 +1,14 @@
 // `payout-http webhooks listen` as a separate process receiving a real webhook from the local
-// sandbox (a separate process too, configured to deliver to the listener), and a forged one.
+// sandbox (a separate process too, configured to deliver to the listener), a forged one, and one
+// signed by the service over another amount than it shows, explained from `send --history`.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createPrivateKey } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
 import { localSecret, runCli, startCli, waitFor } from './run';
+import { signText } from '../../engine/signing';
 
 const RECEIVER = 'cli-test-receiver';
 
@@ -78,7 +81,7 @@ Content-Type: application/json
 ?? body data.status == SUCCESS
 `,
     );
-    const sent = await runCli(['send', file, '--all', '--quiet'], { home });
+    const sent = await runCli(['send', file, '--all', '--quiet', '--history'], { home });
     assert.equal(sent.code, 0, sent.stdout + sent.stderr);
     const out = await waitFor(() => (/signature: /.test(listener.stdout()) ? listener.stdout() : undefined), 'the webhook delivery');
     assert.match(out, /POST \/\S*\n {2}order wh-[0-9a-f-]+ SELL SUCCESS fiatAmount \d+/);
@@ -106,6 +109,30 @@ Content-Type: application/json
     );
     assert.match(out, /order forged-1 SELL SUCCESS/);
     assert.match(out, /signature: NOT VERIFIED/);
+  });
+
+  it('explains a delivery the service signed over another amount than it shows, from the order `send --history` recorded', async () => {
+    const before = listener.stdout().length;
+    const servicePrivate = createPrivateKey(readFileSync(join(home, 'credentials', 'service-private.pem'), 'utf8'));
+    // The first test created the order with fiatAmount 150000; this delivery shows 1 but was signed over 150000.
+    const order = { externalOrderId: 'wh-explained', type: 'SELL', fiatAmount: 1, status: 'SUCCESS' };
+    const signature = signText(`wh-explained|SELL|150000|SUCCESS|${localSecret(home)}`, servicePrivate);
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...order, signature }),
+    });
+    assert.equal(res.status, 200);
+    const out = await waitFor(
+      () =>
+        listener.stdout().length > before && /signature: /.test(listener.stdout().slice(before))
+          ? listener.stdout().slice(before)
+          : undefined,
+      'the explained delivery',
+    );
+    assert.match(out, /signature: NOT VERIFIED: .*The service signed `fiatAmount` = `150000` where the data carries `1` \(segment 3\)/);
+    assert.match(out, /Found in: the history: order sent /);
+    assert.ok(!out.includes(localSecret(home)));
   });
 
   it('stops on SIGINT with exit 0', async () => {

@@ -1,7 +1,8 @@
 // Requests in the peers' forms (issue 23) sent by the session over a real socket, to a plain
 // node:http server that answers with what it received: a GRAPHQL request goes out as httpYac and
 // kulala send it, scripts and `>>` lines are never part of what is sent, a WebDAV method is sent
-// as written, and kulala's and REST Client's reference forms resolve from a real response.
+// as written, and kulala's and REST Client's reference forms resolve from a real response, and
+// REST Client's `{{name.request.…}}` from what that request really sent (a bearer token never).
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -82,5 +83,18 @@ describe('http: requests written for other tools, sent over a socket', function 
     const r = await s.send(s.request('use')!);
     assert.equal(r.response?.status, 200, JSON.stringify(r.prepared.problems));
     assert.equal(received[received.length - 1].url, '/use?t=tok-1&s=echo&r=r-8&c=s-1');
+  });
+
+  it("resolves REST Client's `{{name.request.body…}}` and `{{name.request.headers.X}}` from what that request sent", async () => {
+    received.length = 0;
+    const s = session(
+      '### login\nPOST {{host}}/login\nContent-Type: application/json\nX-Trace: tr-{{id}}\n\n{"user": {"id": "u-{{id}}"}}\n\n### use\nPOST {{host}}/use?trace={{login.request.headers.X-Trace}}\nContent-Type: application/json\n\n{"echo": {{login.request.body.$.user}}, "all": {{login.request.body.*}}}\n',
+    );
+    await s.send(s.request('login')!);
+    const r = await s.send(s.request('use')!);
+    assert.equal(r.response?.status, 200, JSON.stringify(r.prepared.problems));
+    const last = received[received.length - 1];
+    assert.equal(last.url, '/use?trace=tr-7');
+    assert.deepEqual(JSON.parse(last.body), { echo: { id: 'u-7' }, all: { user: { id: 'u-7' } } });
   });
 });

@@ -33,4 +33,17 @@ describe('http/signBody', () => {
       assert.equal(signed.body, expected[body]);
     }
   });
+
+  it('explains a typed signature that does not match, unless the caller explains it itself (`explain` would search twice)', () => {
+    const wrong = signText('P1|<not the string>', privateKey);
+    const body = `{"partnerCode":"P1","signature":"${wrong}"}`;
+    const explained = signV2Body(verify, body, creds, []);
+    const left = signV2Body(verify, body, creds, [], false);
+    for (const r of [explained, left]) {
+      assert.equal(r.signing?.typedMatches, false);
+      assert.deepEqual(r.warnings, ['the signature typed in the body does not match the one computed from the body; it is sent as typed']);
+    }
+    assert.equal(explained.signing?.explanation?.verifiedAsExpected, false);
+    assert.equal(left.signing?.explanation, undefined);
+  });
 });

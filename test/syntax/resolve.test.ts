@@ -397,13 +397,43 @@ describe('syntax/resolve: the values sent', () => {
         'The response of `q` has no header `X-Missing`.',
         'The response of `q` has no `$.data.x`: check the path against the response.',
         'The response of `q` has no `$.toString`: check the path against the response.',
-        'Only `q.response.body...`, `q.response.headers.Name` and `q.response.cookies.NAME.value` references are supported.',
+        'What request `q` sent is not known here: send it again.',
       ],
     );
     assert.equal(
       r.url,
       'https://x/{{q.response.headers.X-Missing}}/{{q.response.body.$.data.x}}/{{q.response.body.$.toString}}/{{q.request.body.$.a}}',
     );
+  });
+
+  it("reads REST Client's `{{name.request.…}}` from the request that was sent, never a header that carried a token", () => {
+    const r = request(
+      '# @name q\nGET https://x/q\n\n###\nGET https://x/{{q.request.body.$.a.b}}/{{q.request.headers.x-trace}}/{{q.request.headers.Authorization}}/{{q.request.body.$.c}}/{{q.request.headers.X-None}}/{{q.request.cookies.sid.value}}\n',
+      {},
+      {
+        response: () => ({
+          status: 200,
+          headers: {},
+          body: {},
+          request: {
+            headers: { 'X-Trace': 't-1', Authorization: 'Bearer tok' },
+            body: { a: { b: 'B' } },
+            secretHeaders: ['Authorization'],
+          },
+        }),
+      },
+    );
+    assert.deepEqual(
+      r.unresolved.map((u) => u.reason),
+      [
+        '`{{q.request.headers.Authorization}}` holds an access token, which is never copied into another request: name the user with `# @user` and the token is obtained for this request too.',
+        'The request `q` sent has no `$.c`: check the path against that request.',
+        'The request `q` sent had no header `X-None`.',
+        'Only `q.response.body...`, `q.response.headers.Name`, `q.response.cookies.NAME.value`, `q.request.body...` and `q.request.headers.Name` references are supported.',
+      ],
+    );
+    assert.ok(r.url.startsWith('https://x/B/t-1/{{q.request.headers.Authorization}}/'), r.url);
+    assert.ok(!r.url.includes('tok'), 'the token is not in the URL');
   });
 
   it('unresolved templates of the URL and of header values have spans that point into the block', () => {
@@ -759,8 +789,8 @@ describe('syntax/resolve: edges of variables, system variables and responses', (
       r.unresolved.map((u) => u.reason),
       [
         'The response of `q` has no `$.s.length`: check the path against the response.',
-        'Only `q.response.body...`, `q.response.headers.Name` and `q.response.cookies.NAME.value` references are supported.',
-        'Only `q.response.body...`, `q.response.headers.Name` and `q.response.cookies.NAME.value` references are supported.',
+        'Only `q.response.body...`, `q.response.headers.Name`, `q.response.cookies.NAME.value`, `q.request.body...` and `q.request.headers.Name` references are supported.',
+        'Only `q.response.body...`, `q.response.headers.Name`, `q.response.cookies.NAME.value`, `q.request.body...` and `q.request.headers.Name` references are supported.',
       ],
     );
   });

@@ -94,6 +94,10 @@ export interface FileLint {
   findings: readonly RuleDiagnostic[][];
   variableNames: ReadonlySet<string>;
   requestNames: ReadonlySet<string>;
+  /** Indices of the blocks with diagnostics of their own, in order. */
+  withDiagnostics: readonly number[];
+  /** Per file rule (same order as fileRules): indices of the blocks that contribute an item, in order. */
+  contributing: readonly (readonly number[])[];
 }
 
 /** An edit: blocks [from, oldTo) of the previous version became blocks [from, newTo) of this one. */
@@ -102,6 +106,12 @@ export interface FileLintChange {
   from: number;
   oldTo: number;
   newTo: number;
+  /**
+   * The lint of each block outside the edit is the previous version's (the same BlockLint objects):
+   * then the lists of blocks with findings are carried over. Not when every block was linted
+   * again (other OpenAPI endpoints in scope).
+   */
+  sameLintsOutside?: boolean;
 }
 
 /**
@@ -126,21 +136,22 @@ export function lintFileAfter(
       change.previous.requestNames === scope.requestNames &&
       sameItems(change.previous.lints.slice(change.from, change.oldTo), lints.slice(change.from, change.newTo), i),
   );
-  const run = fileRules.map((_, i) => i).filter((i) => !kept[i]);
-  const out: FileDiagnostic[] = [];
-  const items: Collected<unknown>[][] = fileRules.map(() => []);
   const blocks = parsed.blocks;
-  for (let k = 0; k < blocks.length; k++) {
-    const lint = lints[k];
-    if (lint.diagnostics.length) for (const d of lint.diagnostics) out.push(shift(d, blocks[k].start));
-    const collected = lint.collected;
-    if (collected.length) {
-      for (const i of run) {
-        const item = collected[i];
-        if (item !== undefined) items[i].push(item);
+  // Which blocks have diagnostics, and which contribute to each file rule: the previous version's
+  // lists with the edited range replaced, when there is one. Walking all 50,000 blocks of a 20 MB
+  // file on each keystroke (an object each, spread over the heap) cost ~8 ms; these lists of small
+  // integers are copied in microseconds, and only the blocks they name are read.
+  const edit = change?.sameLintsOutside ? change : undefined;
+  const { withDiagnostics, contributing } = edit
+    ? {
+        withDiagnostics: indicesAfter(edit, lints, (l) => l.diagnostics.length > 0, edit.previous.withDiagnostics),
+        contributing: fileRules.map((_, i) =>
+          indicesAfter(edit, lints, (l) => l.collected[i] !== undefined, edit.previous.contributing[i]),
+        ),
       }
-    }
-  }
+    : listsOf(lints);
+  const out: FileDiagnostic[] = [];
+  for (const k of withDiagnostics) for (const d of lints[k].diagnostics) out.push(shift(d, blocks[k].start));
   const ctx: FileContext = {
     parsed,
     variableNames: scope.variableNames,
@@ -152,7 +163,10 @@ export function lintFileAfter(
   const findings = fileRules.map((rule, i): RuleDiagnostic[] => {
     if (kept[i]) return [];
     try {
-      return rule.check(ctx, items[i]);
+      return rule.check(
+        ctx,
+        contributing[i].map((k) => lints[k].collected[i]!),
+      );
     } catch {
       // As above: keep the other rules' results.
       lintFailures.count++;
@@ -162,8 +176,57 @@ export function lintFileAfter(
   for (const f of findings) out.push(...f);
   return {
     diagnostics: out,
-    fileLint: { lints, findings, variableNames: scope.variableNames, requestNames: scope.requestNames },
+    fileLint: { lints, findings, variableNames: scope.variableNames, requestNames: scope.requestNames, withDiagnostics, contributing },
   };
+}
+
+/** Which blocks have diagnostics, and which contribute to each file rule: one walk of every block. */
+function listsOf(lints: readonly BlockLint[]): { withDiagnostics: number[]; contributing: number[][] } {
+  const withDiagnostics: number[] = [];
+  const contributing: number[][] = fileRules.map(() => []);
+  for (let k = 0; k < lints.length; k++) {
+    const { diagnostics, collected } = lints[k];
+    if (diagnostics.length) withDiagnostics.push(k);
+    for (let i = 0; i < collected.length; i++) if (collected[i] !== undefined) contributing[i].push(k);
+  }
+  return { withDiagnostics, contributing };
+}
+
+/**
+ * The indices k of `lints` with `has(lints[k])`, ascending, after an edit: the previous version's
+ * (`previous`) before the edited blocks, the edited blocks looked at, and the previous ones after
+ * them moved by the change in block count.
+ */
+function indicesAfter(
+  change: FileLintChange,
+  lints: readonly BlockLint[],
+  has: (l: BlockLint) => boolean,
+  previous: readonly number[],
+): readonly number[] {
+  const a = firstAtLeast(previous, change.from);
+  const b = firstAtLeast(previous, change.oldTo);
+  const edited: number[] = [];
+  for (let k = change.from; k < change.newTo; k++) if (has(lints[k])) edited.push(k);
+  const moved = change.newTo - change.oldTo;
+  // Typing inside a request: the same blocks, the same ones listed. The previous list is this one.
+  if (moved === 0 && b - a === edited.length && edited.every((k, j) => previous[a + j] === k)) return previous;
+  const head = previous.slice(0, a);
+  for (const k of edited) head.push(k);
+  const tail = previous.slice(b);
+  if (moved !== 0) for (let j = 0; j < tail.length; j++) tail[j] += moved;
+  return head.concat(tail);
+}
+
+/** The first index of the ascending `xs` whose value is ≥ `x` (xs.length when none is). */
+function firstAtLeast(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Do the blocks `a` and `b` contribute the same data to file rule `i` (in the same order)? */
