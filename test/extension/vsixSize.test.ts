@@ -35,6 +35,23 @@ describe('VSIX size check (npm run package)', () => {
     assert.match(r.stderr, /unzip -v .*dist\/cli\.meta\.json/s);
   });
 
+  it("the VSIX's README is README.md up to its developer sections, with a line saying where they are", async () => {
+    const { vsixReadme } = (await import(join(__dirname, '..', '..', 'scripts', 'vsixReadme.mjs'))) as {
+      vsixReadme: (s: string) => string;
+    };
+    const full = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const cut = vsixReadme(full);
+    assert.ok(full.startsWith(cut.slice(0, cut.indexOf('\n## More\n'))));
+    assert.match(cut, /\n## The extension\n[\s\S]*!\[The extension in use\]\(media\/screenshot\.png\)/);
+    for (const developers of ['## Tests', '## Performance', '## Reliability', '## Code', '## Dependencies'])
+      assert.ok(!cut.includes(`\n${developers}`), developers);
+    assert.match(
+      cut,
+      /## More\n\nTests, performance figures, reliability, the code's layout and its dependencies: the project's README\.md\.\n$/,
+    );
+    assert.equal(vsixReadme('# x\n\n## Usage\n'), '# x\n\n## Usage\n');
+  });
+
   it('the package script runs the check on what vsce wrote', () => {
     const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     assert.equal(pkg.scripts.package, 'node scripts/package.mjs');
