@@ -4,26 +4,45 @@
 
 import { matchRequest, type EndpointMatch } from '../catalogue';
 import type { Endpoint } from '../catalogue/types';
+import { Lru } from '../util/lru';
 import type { RequestBlock } from '../syntax/types';
 import { bodyOf } from './body';
 import type { BlockContext } from './lint/types';
 
 const NO_MATCH: EndpointMatch = { path: '', pathParams: {}, query: {} };
-const cache = new WeakMap<RequestBlock, { extra?: readonly Endpoint[]; ctx: BlockContext }>();
+const cache = new WeakMap<RequestBlock, Context>();
+/**
+ * The whole matches (base, path, path parameters, query) of the blocks asked last: two lint rules
+ * read them right after the endpoint is found; kept for every block they were ~1.4 MB of a
+ * 5,000-request file (issue 28), while every other reader wants the endpoint alone.
+ */
+const matches = new Lru<Context, EndpointMatch>(64);
 
 /**
- * Kept for every block: the endpoint match is small and code lenses ask it of every request per
- * version. The body model is not kept here but read through bodyOf, which keeps the models (and
- * JSON trees) of the blocks used last only.
+ * Kept for every block: the endpoint, which code lenses ask of every request per version. The
+ * whole match is made again when read after eviction (from the same request line, to the same
+ * result); the body model is read through bodyOf, which keeps the models (and JSON trees) of the
+ * blocks used last only.
  */
 class Context implements BlockContext {
+  readonly endpoint: Endpoint | undefined;
+
   constructor(
     readonly block: RequestBlock,
-    readonly match: EndpointMatch,
-  ) {}
+    readonly extra: Endpoint[] | undefined,
+    match: EndpointMatch,
+  ) {
+    this.endpoint = match.endpoint;
+    matches.set(this, match);
+  }
 
-  get endpoint() {
-    return this.match.endpoint;
+  get match(): EndpointMatch {
+    let m = matches.get(this);
+    if (!m) {
+      m = matchOf(this.block, this.extra);
+      matches.set(this, m);
+    }
+    return m;
   }
 
   get body() {
@@ -31,19 +50,20 @@ class Context implements BlockContext {
   }
 }
 
+function matchOf(block: RequestBlock, extra: Endpoint[] | undefined): EndpointMatch {
+  const line = block.requestLine;
+  if (!line || !line.url) return NO_MATCH;
+  try {
+    return matchRequest(line.method, line.url, extra);
+  } catch {
+    return NO_MATCH; // an odd URL must not take the request's other features down
+  }
+}
+
 export function blockContext(block: RequestBlock, extra?: Endpoint[]): BlockContext {
   const hit = cache.get(block);
-  if (hit && hit.extra === extra) return hit.ctx;
-  const line = block.requestLine;
-  let match = NO_MATCH;
-  if (line && line.url) {
-    try {
-      match = matchRequest(line.method, line.url, extra);
-    } catch {
-      match = NO_MATCH; // an odd URL must not take the request's other features down
-    }
-  }
-  const ctx = new Context(block, match);
-  cache.set(block, { extra, ctx });
+  if (hit && hit.extra === extra) return hit;
+  const ctx = new Context(block, extra, matchOf(block, extra));
+  cache.set(block, ctx);
   return ctx;
 }

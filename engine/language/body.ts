@@ -131,7 +131,7 @@ function describeValue(field: BodyField, node: JsonNode, text: string, templates
  * unchanged), for the blocks used most recently only: a model refers to its body's JSON tree,
  * and keeping one for each of 5,000 requests kept every tree (see lazyJson in the parser).
  */
-const cache = new Lru<RequestBlock, BodyModel>(256);
+const cache = new Lru<RequestBlock, BodyModel>(64);
 
 export function bodyOf(block: RequestBlock): BodyModel {
   let model = cache.get(block);

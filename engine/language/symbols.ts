@@ -2,16 +2,22 @@
 // per request block).
 
 import type { DocumentSymbol, FoldingRange } from 'vscode-languageserver-types';
+import type { RequestBlock } from '../syntax/types';
 import type { PayoutDocument } from './document';
 import { spanToRange } from './diagnostics';
 
 const SYMBOL_KIND_METHOD = 6;
 
-/** The block's last line holding text (blocks end with the blank lines before the next `###`). */
-function lastContentOffset(text: string): number {
-  let end = text.length;
-  while (end > 0 && /\s/.test(text[end - 1])) end--;
-  return end;
+/**
+ * Where the block's last line holding text ends, relative to the block (blocks end with the blank
+ * lines before the next `###`). Read in the file's text: a block makes its own text when asked
+ * (engine/syntax/block.ts), and the outline asks this of every block of every version.
+ */
+function lastContentOffset(doc: PayoutDocument, block: RequestBlock): number {
+  const text = doc.parsed.text;
+  let end = block.start + block.length;
+  while (end > block.start && /\s/.test(text[end - 1])) end--;
+  return end - block.start;
 }
 
 export function documentSymbols(doc: PayoutDocument): DocumentSymbol[] {
@@ -20,7 +26,7 @@ export function documentSymbols(doc: PayoutDocument): DocumentSymbol[] {
     const title = block.separator?.title?.trim();
     const label = `${line.method} ${line.url}`;
     const name = title || block.name || label;
-    const range = spanToRange(doc, { start: block.start, end: block.start + Math.max(lastContentOffset(block.text), line.span.end) });
+    const range = spanToRange(doc, { start: block.start, end: block.start + Math.max(lastContentOffset(doc, block), line.span.end) });
     const selectionRange = spanToRange(doc, { start: block.start + line.span.start, end: block.start + line.span.end });
     const symbol: DocumentSymbol = { name, kind: SYMBOL_KIND_METHOD, range, selectionRange };
     const detail = name === label ? block.name : label;
@@ -32,7 +38,7 @@ export function documentSymbols(doc: PayoutDocument): DocumentSymbol[] {
 export function foldingRanges(doc: PayoutDocument): FoldingRange[] {
   const out: FoldingRange[] = [];
   for (const block of doc.parsed.blocks) {
-    const end = lastContentOffset(block.text);
+    const end = lastContentOffset(doc, block);
     if (end <= 0) continue;
     const startLine = doc.lines.positionAt(block.start).line;
     const endLine = doc.lines.positionAt(block.start + end).line;

@@ -68,7 +68,7 @@ export function windowOf(
   const text = parts.join('');
   const parsed = parseHttpFile(text);
   // A block starting with `###` parses after an empty preamble; anything else means the text split.
-  const own = parsed.blocks.filter((b) => b.text.length > 0);
+  const own = parsed.blocks.filter((b) => b.length > 0);
   if (own.length !== 1) return undefined;
   const after = own[0];
   const windowLines = new LineIndex(text);

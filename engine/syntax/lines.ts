@@ -1,4 +1,5 @@
 // Small pieces the parser (parser.ts) and its readers of the peers' lines (peerLines.ts) share.
+import { own } from '../util/intern';
 import type { Script, Span, SyntaxProblem } from './types';
 
 /**
@@ -16,7 +17,8 @@ export function isBlank(c: number): boolean {
 export type ProblemSink = SyntaxProblem[];
 
 export function report(sink: ProblemSink, span: Span, code: string, message: string, severity: SyntaxProblem['severity'] = 'error'): void {
-  sink.push({ span, code, message, severity });
+  // A message quoting the text (a URL, a name) must not keep the version of the file it quotes alive.
+  sink.push({ span, code, message: own(message), severity });
 }
 
 /** The offset of the line after the line break at `lineEnd` (CRLF, LF or CR). */

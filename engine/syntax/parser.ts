@@ -3,11 +3,12 @@
 //
 // Never throws: every oddity becomes a SyntaxProblem that names the fix. Blocks are parsed from
 // their own text only, so a block whose text did not change is reused as is after an edit.
-import { intern } from '../util/intern';
+import { intern, own } from '../util/intern';
 import { Lru } from '../util/lru';
+import { Block, BlockBody, Separator } from './block';
 import { maskTemplates, parseJsonBody } from './json';
 import { scanTemplates } from './templates';
-import { isBlank, NO_SCRIPTS, report, type ProblemSink } from './lines';
+import { isBlank, report, type ProblemSink } from './lines';
 import { blockComment, httpyacScript, responseLine, responseRef, savedResponseEnd, scriptLine } from './peerLines';
 import type {
   Assertion,
@@ -108,17 +109,10 @@ export function parseHttpFile(text: string, previous?: ParsedFile): ParsedFile {
   if (typeof text !== 'string') text = '';
   const starts = blockStarts(text);
   const ends = starts.slice(1).concat(text.length);
-  const blocks = reuseOrParse(text, starts, ends, previous?.blocks ?? [], previous?.text ?? '');
+  const blocks = reuseOrParse(text, starts, ends, (previous?.blocks ?? []) as Block[], previous?.text ?? '');
   const variables: VariableDefinition[] = [];
   for (const b of blocks) {
-    for (const v of b.variables) {
-      variables.push({
-        ...v,
-        span: shift(v.span, b.start),
-        nameSpan: shift(v.nameSpan, b.start),
-        valueSpan: shift(v.valueSpan, b.start),
-      });
-    }
+    for (const v of b.variables) variables.push((v as NamedValue).shifted(b.start));
   }
   return { text, blocks, requests: blocks.filter((b) => b.requestLine !== undefined), variables };
 }
@@ -170,9 +164,9 @@ function blockStarts(text: string): number[] {
  * native comparisons of large chunks: no slice per block, which was 50,000 slices per keystroke in
  * a 20 MB file); only the segments in between go through a text -> blocks map.
  */
-function reuseOrParse(text: string, starts: number[], ends: number[], prev: RequestBlock[], prevText: string): RequestBlock[] {
+function reuseOrParse(text: string, starts: number[], ends: number[], prev: Block[], prevText: string): Block[] {
   const n = starts.length;
-  const out = new Array<RequestBlock>(); // one per segment, or more where a segment splits
+  const out = new Array<Block>(); // one per segment, or more where a segment splits
   const count = prev.length;
   const prefix = count ? commonPrefix(text, prevText) : 0;
   const suffix = count ? commonSuffix(text, prevText, prefix) : 0;
@@ -184,10 +178,10 @@ function reuseOrParse(text: string, starts: number[], ends: number[], prev: Requ
   let oldStart = 0;
   while (front < n && pf < count) {
     let pe = pf + 1;
-    let len = prev[pf].text.length;
-    while (pe < count && prev[pe].separator === undefined) len += prev[pe++].text.length;
+    let len = prev[pf].length;
+    while (pe < count && prev[pe].separator === undefined) len += prev[pe++].length;
     if (oldStart !== starts[front] || ends[front] - starts[front] !== len || ends[front] > prefix) break;
-    moveSegment(prev, pf, pe, starts[front], out);
+    moveSegment(prev, pf, pe, text, starts[front], out);
     oldStart += len;
     front++;
     pf = pe;
@@ -198,8 +192,8 @@ function reuseOrParse(text: string, starts: number[], ends: number[], prev: Requ
   let oldFromEnd = 0; // distance from the end of the previous text to the start of the segment
   while (tail.length < n - front && pb > pf) {
     let ps = pb - 1;
-    let len = prev[ps].text.length;
-    while (ps > pf && prev[ps].separator === undefined) len += prev[--ps].text.length;
+    let len = prev[ps].length;
+    while (ps > pf && prev[ps].separator === undefined) len += prev[--ps].length;
     const k = n - 1 - tail.length;
     oldFromEnd += len;
     if (text.length - starts[k] !== oldFromEnd || ends[k] - starts[k] !== len || oldFromEnd > suffix) break;
@@ -223,54 +217,58 @@ function reuseOrParse(text: string, starts: number[], ends: number[], prev: Requ
       }
     }
     const reused = pool.get(segText)?.shift();
-    // A fresh parse keeps views into its text: together they are one copy of it, as the copies
-    // would be, made without copying. After an edit, new blocks copy (see ownCopy).
-    if (reused !== undefined) moveSegment(prev, reused, segmentEnd(prev, reused), starts[k], out);
-    else parseSegment(count > 0 ? ownCopy(segText) : segText, starts[k], out);
+    if (reused !== undefined) moveSegment(prev, reused, segmentEnd(prev, reused), text, starts[k], out);
+    else parseSegment(segText, text, starts[k], out);
   }
   // `tail` runs back to front: the segment starting at block tail[q] ends where tail[q - 1] starts.
-  for (let q = back - 1; q >= 0; q--) moveSegment(prev, tail[q], q === 0 ? count : tail[q - 1], starts[n - 1 - q], out);
+  for (let q = back - 1; q >= 0; q--) moveSegment(prev, tail[q], q === 0 ? count : tail[q - 1], text, starts[n - 1 - q], out);
+  // The previous blocks not reused leave the file; those a cache still holds keep their own text.
+  if (pool) for (const firsts of pool.values()) for (const q of firsts) detach(prev, q, segmentEnd(prev, q));
+  else detach(prev, pf, pb);
   return out;
 }
 
+function detach(blocks: Block[], from: number, to: number): void {
+  for (let j = from; j < to; j++) blocks[j].detach();
+}
+
 /** The index after the last block of the segment starting at block `from`. */
-function segmentEnd(blocks: RequestBlock[], from: number): number {
+function segmentEnd(blocks: Block[], from: number): number {
   let e = from + 1;
   while (e < blocks.length && blocks[e].separator === undefined) e++;
   return e;
 }
 
-function segmentText(blocks: RequestBlock[], from: number, to: number): string {
-  if (to - from === 1) return blocks[from].text;
+function segmentText(blocks: Block[], from: number, to: number): string {
+  if (to - from === 1) return blocks[from].view();
   let t = '';
-  for (let j = from; j < to; j++) t += blocks[j].text;
+  for (let j = from; j < to; j++) t += blocks[j].view();
   return t;
 }
 
-/** Blocks [from, to) of a previous parse, now starting at `start`, appended to `out`. */
-function moveSegment(blocks: RequestBlock[], from: number, to: number, start: number, out: RequestBlock[]): void {
+/** Blocks [from, to) of a previous parse, now starting at `start` of `text`, appended to `out`. */
+function moveSegment(blocks: Block[], from: number, to: number, text: string, start: number, out: Block[]): void {
   for (let j = from; j < to; j++) {
-    out.push(moved(blocks[j], start));
-    start += blocks[j].text.length;
+    blocks[j].moveTo(text, start);
+    out.push(blocks[j]);
+    start += blocks[j].length;
   }
 }
 
-/** The blocks of a segment: one, or one per request when requests follow each other without `###`. */
-function parseSegment(text: string, start: number, out: RequestBlock[]): void {
+/**
+ * The blocks of a segment (`text`, at `start` of the file's `source`): one, or one per request when
+ * requests follow each other without `###`.
+ */
+function parseSegment(text: string, source: string, start: number, out: Block[]): void {
   let at = 0;
   for (;;) {
     const rest = at === 0 ? text : text.slice(at);
-    const b = safeParseBlock(rest, start + at);
+    const b = safeParseBlock(rest, start + at, source);
     out.push(b);
     // A block shorter than its text was split at a request line (never at its own start).
-    if (b.text.length === 0 || b.text.length >= rest.length) return;
-    at += b.text.length;
+    if (b.length === 0 || b.length >= rest.length) return;
+    at += b.length;
   }
-}
-
-function moved(block: RequestBlock, start: number): RequestBlock {
-  block.start = start;
-  return block;
 }
 
 /** First chunk compared by commonPrefix/commonSuffix; halved down to one character where they differ. */
@@ -304,21 +302,12 @@ function commonSuffix(a: string, b: string, prefix: number): number {
   return max;
 }
 
-/**
- * A copy of `s` that does not point into the whole file's text. `text.slice()` makes a view of its
- * parent in V8; a block kept across many edits would then keep every old version of the file
- * alive. A JSON round trip yields a fresh flat string (lone surrogates survive it).
- */
-function ownCopy(s: string): string {
-  return s.length < 16 ? s : (JSON.parse(JSON.stringify(s)) as string);
-}
-
-function safeParseBlock(text: string, start: number): RequestBlock {
+function safeParseBlock(text: string, start: number, source: string): Block {
   try {
-    return parseBlock(text, start);
+    return parseBlock(text, start, source);
   } catch (e) {
     // A bug in the parser must not take the editor down: the block degrades to "not a request".
-    const block = emptyBlock(text, start);
+    const block = new Block(source, start, start, text.length);
     block.problems.push({
       span: { start: 0, end: text.length },
       code: 'syntax/internal-error',
@@ -327,21 +316,6 @@ function safeParseBlock(text: string, start: number): RequestBlock {
     });
     return block;
   }
-}
-
-function emptyBlock(text: string, start: number): RequestBlock {
-  return {
-    start,
-    text,
-    directives: [],
-    variables: [],
-    comments: [],
-    headers: [],
-    assertions: [],
-    scripts: NO_SCRIPTS,
-    references: [],
-    problems: [],
-  };
 }
 
 // Body lines of the block being parsed, five numbers each (start, end before the line break, first
@@ -365,10 +339,6 @@ function byStart(x: { span: Span }, y: { span: Span }): number {
   return x.span.start - y.span.start;
 }
 
-function spanByStart(x: Span, y: Span): number {
-  return x.start - y.start;
-}
-
 function addBodyLine(lineStart: number, lineEnd: number, from: number, to: number, kind: number): void {
   const at = bodyLineCount++ * BODY_STRIDE;
   bodyLines[at + START] = lineStart;
@@ -383,8 +353,12 @@ function addActive(start: number, end: number): void {
   active[activeCount++] = end;
 }
 
-export function parseBlock(text: string, start: number): RequestBlock {
-  const b = emptyBlock(text, start);
+/**
+ * The block `text`, at absolute offset `start` of the file. With `source` (the file's text, of which
+ * `text` is the part at `start`), the block is a range of it; else of `text` itself.
+ */
+export function parseBlock(text: string, start: number, source?: string): Block {
+  const b = source === undefined ? new Block(text, 0, start, text.length) : new Block(source, start, start, text.length);
   const problems = b.problems;
   bodyLineCount = 0;
   activeCount = 0;
@@ -396,11 +370,7 @@ export function parseBlock(text: string, start: number): RequestBlock {
     while (f < end && (isBlank(text.charCodeAt(f)) || text.charCodeAt(f) === 35)) f++;
     let t = end;
     while (t > f && isBlank(text.charCodeAt(t - 1))) t--;
-    b.separator = { span: { start: 0, end } };
-    if (t > f) {
-      b.separator.title = text.slice(f, t);
-      b.separator.titleSpan = { start: f, end: t };
-    }
+    b.separator = t > f ? new Separator(end, own(text.slice(f, t)), f, t) : new Separator(end);
     pos = end;
   }
 
@@ -439,7 +409,7 @@ export function parseBlock(text: string, start: number): RequestBlock {
       // httpYac: a request line starts a new request, `###` or not. Among the headers nothing else
       // can be meant; in a body we ask for the blank line above it (docs/syntax.md). The rest of
       // the text is the next block's.
-      b.text = text.slice(0, lineStart);
+      b.length = lineStart;
       break;
     }
     if (phase === 'response') {
@@ -529,7 +499,7 @@ export function parseBlock(text: string, start: number): RequestBlock {
     if (content.startsWith('#') || content.startsWith('//')) {
       const d = DIRECTIVE.exec(content);
       if (d) b.directives.push(directive(d, from));
-      else b.comments.push(span);
+      else b.addComment(from, to);
       continue;
     }
 
@@ -537,7 +507,7 @@ export function parseBlock(text: string, start: number): RequestBlock {
       const kulala = KULALA_DIRECTIVE.exec(content);
       if (kulala) {
         // kulala's `import ./other.http` and `run #name` / `run ./other.http`: directives, not requests.
-        b.directives.push(new NamedValue(intern(kulala[1]), kulala[2], from, to, from, to - kulala[2].length));
+        b.directives.push(new NamedValue(intern(kulala[1]), own(kulala[2]), from, to, from, to - kulala[2].length));
         continue;
       }
       if (content.startsWith('@')) {
@@ -639,7 +609,7 @@ export function parseBlock(text: string, start: number): RequestBlock {
       );
     }
   }
-  if (bodyLineCount > 0) finishBody(b, problems);
+  if (bodyLineCount > 0) finishBody(b, text, problems);
   for (let k = 0; k < activeCount; k += 2) scanTemplates(text, active[k], active[k + 1], 0, b.references, problems);
   b.references.sort(byStart);
   nameBlock(b, problems);
@@ -648,18 +618,26 @@ export function parseBlock(text: string, start: number): RequestBlock {
 
 /**
  * The block's lists at their exact length. An array grown by push keeps room for 17 items: for the
- * seven lists of each of 5,000 blocks that was a third of the parse's heap.
+ * seven lists of each of 5,000 blocks that was a third of the parse's heap. An empty list is one
+ * shared frozen array (most blocks have no variables, assertions or problems: an empty array each
+ * was 15,000 arrays for 5,000 requests); frozen, so a mutation is a bug seen at once.
  */
-function compact(b: RequestBlock): RequestBlock {
-  if (b.directives.length) b.directives = b.directives.slice();
-  if (b.variables.length) b.variables = b.variables.slice();
-  if (b.comments.length) b.comments = b.comments.slice();
-  if (b.headers.length) b.headers = b.headers.slice();
-  if (b.assertions.length) b.assertions = b.assertions.slice();
-  if (b.references.length) b.references = b.references.slice();
-  if (b.scripts.length) b.scripts = b.scripts.slice();
-  if (b.problems.length) b.problems = b.problems.slice();
+function compact(b: Block): Block {
+  b.directives = exact(b.directives);
+  b.variables = exact(b.variables);
+  b.compactComments();
+  b.headers = exact(b.headers);
+  b.assertions = exact(b.assertions);
+  b.references = exact(b.references);
+  b.scripts = exact(b.scripts);
+  b.problems = exact(b.problems);
   return b;
+}
+
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+function exact<T>(list: T[]): T[] {
+  return list.length ? list.slice() : NONE;
 }
 
 /** A line that starts a new request below a blank line: see REQUEST_START. */
@@ -675,7 +653,7 @@ function directive(m: RegExpExecArray, at: number): Directive {
   const value = m[2];
   // The value is a suffix of the (trimmed) line.
   const valueStart = value ? at + text.length - value.length : nameStart + m[1].length;
-  return new NamedValue(intern(m[1]), value, at, at + text.length, nameStart, valueStart);
+  return new NamedValue(intern(m[1]), own(value), at, at + text.length, nameStart, valueStart);
 }
 
 function header(m: RegExpExecArray, at: number): Header {
@@ -690,7 +668,7 @@ function header(m: RegExpExecArray, at: number): Header {
  * four of the ~20 spans of a typical block; three span objects each, kept for every block of a
  * file, were a tenth of the parse's retained objects (and of the work of its garbage collector).
  */
-class NamedValue implements Header, Directive {
+class NamedValue implements Header, Directive, VariableDefinition {
   constructor(
     readonly name: string,
     readonly value: string,
@@ -711,6 +689,11 @@ class NamedValue implements Header, Directive {
   get valueSpan(): Span {
     return { start: this.valueStart, end: this.valueStart + this.value.length };
   }
+
+  /** The same, its offsets moved by `by` (a block's variable made file-wide). */
+  shifted(by: number): NamedValue {
+    return new NamedValue(this.name, this.value, this.from + by, this.to + by, this.nameStart + by, this.valueStart + by);
+  }
 }
 
 function parseVariable(content: string, at: number, problem: ProblemSink): VariableDefinition | undefined {
@@ -730,14 +713,7 @@ function parseVariable(content: string, at: number, problem: ProblemSink): Varia
     );
     return undefined;
   }
-  const valueStart = at + content.length - value.length;
-  return {
-    name,
-    value,
-    span,
-    nameSpan: { start: at + 1, end: at + 1 + name.length },
-    valueSpan: { start: valueStart, end: valueStart + value.length },
-  };
+  return new NamedValue(own(name), own(value), at, span.end, at + 1, at + content.length - value.length);
 }
 
 function parseRequestLine(content: string, at: number, problem: ProblemSink): ParsedRequestLine {
@@ -776,7 +752,7 @@ function parseRequestLine(content: string, at: number, problem: ProblemSink): Pa
     httpVersion = v[1].toUpperCase();
     urlTo = urlFrom + v.index;
   }
-  const url = content.slice(urlFrom, urlTo);
+  const url = own(content.slice(urlFrom, urlTo));
   const urlSpan = { start: at + urlFrom, end: at + urlTo };
   if (url === '') {
     report(problem, span, 'syntax/missing-url', `\`${method}\` has no URL: write \`${method} {{base_url}}/api/v2/...\`.`);
@@ -829,7 +805,7 @@ class ParsedRequestLine implements RequestLine {
    * to the URL, and the request line now ends at `lineTo`, with `version` when the line ends with one.
    */
   continueUrl(part: string, from: number, partTo: number, lineTo: number, version?: string): void {
-    this.url += part;
+    this.url = own(this.url + part);
     if (this.urlStart === this.urlEnd) this.urlStart = from;
     this.urlEnd = partTo;
     this.to = lineTo;
@@ -840,7 +816,7 @@ class ParsedRequestLine implements RequestLine {
 
 function parseAssertion(content: string, span: Span, problem: ProblemSink): Assertion {
   const words = [...content.slice(2).matchAll(/\S+/g)].map((m) => ({ word: m[0], at: m.index + 2 }));
-  const a: Assertion = { span, text: content, subject: words[0]?.word ?? '' };
+  const a: Assertion = { span, text: own(content), subject: own(words[0]?.word ?? '') };
   if (words.length === 0) {
     report(
       problem,
@@ -852,11 +828,11 @@ function parseAssertion(content: string, span: Span, problem: ProblemSink): Asse
   }
   const opIndex = words.findIndex((w, i) => i > 0 && OPERATOR_SET.has(w.word));
   const pathEnd = opIndex === -1 ? words.length : opIndex;
-  if (pathEnd > 1) a.path = content.slice(words[1].at, words[pathEnd - 1].at + words[pathEnd - 1].word.length);
+  if (pathEnd > 1) a.path = own(content.slice(words[1].at, words[pathEnd - 1].at + words[pathEnd - 1].word.length));
   if (opIndex !== -1) {
     a.operator = words[opIndex].word;
     const rest = content.slice(words[opIndex].at + a.operator.length).trim();
-    if (rest) a.expected = rest;
+    if (rest) a.expected = own(rest);
   }
   if (!SUBJECT_SET.has(a.subject)) {
     report(
@@ -891,8 +867,7 @@ function saysJson(headers: Header[]): boolean {
   return false;
 }
 
-function finishBody(b: RequestBlock, problem: ProblemSink): void {
-  const text = b.text;
+function finishBody(b: Block, text: string, problem: ProblemSink): void {
   const count = bodyLineCount;
   let first = 0;
   while (first < count && bodyLine(first, KIND) !== CONTENT) first++;
@@ -912,14 +887,15 @@ function finishBody(b: RequestBlock, problem: ProblemSink): void {
       const f = bodyLine(last, FROM);
       const isComment = text.charCodeAt(f) === 35 /* # */ || (text.charCodeAt(f) === 47 /* / */ && text.charCodeAt(f + 1) === 47);
       if (content && !isComment) break;
-      if (content) b.comments.push({ start: f, end: bodyLine(last, TO) });
+      if (content) b.addComment(f, bodyLine(last, TO));
       last--;
     }
-    b.comments.sort(spanByStart);
+    b.sortComments();
   }
   const start = bodyLine(first, START);
   const end = bodyLine(last, END);
   let bodyText = text.slice(start, end);
+  let blanked = false;
   // `??` lines inside the body are assertions: blank them so offsets stay exact. The lines between
   // them are one region for the template scan (templates never span lines; blank lines hold none).
   let runEnd = -1; // index in `active` of the end of the current region, -1 between regions
@@ -929,6 +905,7 @@ function finishBody(b: RequestBlock, problem: ProblemSink): void {
       const s = bodyLine(k, START);
       const e = bodyLine(k, END);
       bodyText = bodyText.slice(0, s - start) + ' '.repeat(e - s) + bodyText.slice(e - start);
+      blanked = true;
       runEnd = -1;
     } else if (kind === CONTENT) {
       if (runEnd !== -1) active[runEnd] = bodyLine(k, END);
@@ -938,20 +915,19 @@ function finishBody(b: RequestBlock, problem: ProblemSink): void {
       }
     }
   }
-  let body: Body = { span: { start, end }, text: bodyText, kind: json ? 'json' : 'text' };
+  // The body reads its text from the block's, unless `??` lines in it were blanked (then it keeps its own).
+  const ownText = blanked ? own(bodyText) : undefined;
+  const body: BlockBody = json ? new LazyJsonBody(b, start, end, ownText) : new BlockBody(b, start, end, 'text', ownText);
   const fileLine = text.charCodeAt(from) === 60 /* < */ ? /^<@?[ \t]+(\S.*?)[ \t]*$/.exec(text.slice(from, bodyLine(first, TO))) : null;
   if (fileLine && first === last) {
     const value = fileLine[1];
     const valueStart = bodyLine(first, TO) - value.length;
     body.kind = 'file';
-    body.filePath = { value, span: { start: valueStart, end: valueStart + value.length } };
+    body.filePath = { value: own(value), span: { start: valueStart, end: valueStart + value.length } };
   } else if (!json) {
-    warnHeaderLikeStart(b, first, last, problem);
+    warnHeaderLikeStart(text, first, last, problem);
   }
-  if (json) {
-    body = new LazyJsonBody(body.span, bodyText);
-    jsonProblems(body as LazyJsonBody, problem);
-  }
+  if (json) jsonProblems(body as LazyJsonBody, bodyText, problem);
   b.body = body;
 }
 
@@ -962,13 +938,11 @@ function finishBody(b: RequestBlock, problem: ProblemSink): void {
  * text, to the same result. What lint needs of every body, its problems, is found at parse time
  * (jsonProblems), usually without building a tree.
  */
-class LazyJsonBody implements Body {
-  readonly kind = 'json';
+class LazyJsonBody extends BlockBody {
   validJson = false;
-  constructor(
-    readonly span: Span,
-    readonly text: string,
-  ) {}
+  constructor(block: Block, start: number, end: number, text?: string) {
+    super(block, start, end, 'json', text);
+  }
 
   get json(): JsonBody {
     let tree = jsonCache.get(this);
@@ -981,15 +955,15 @@ class LazyJsonBody implements Body {
 }
 
 /** Trees of the bodies read most recently; see LazyJsonBody. */
-const jsonCache = new Lru<Body, JsonBody>(256);
+const jsonCache = new Lru<Body, JsonBody>(64);
 
 /**
  * The body's JSON problems, in the order the full parse reports them. Text the native JSON.parse
  * accepts (once templates are masked) has no syntax error, comment or trailing header, which
  * leaves only misplaced templates; anything else takes the full parse (and caches its tree).
  */
-function jsonProblems(body: LazyJsonBody, problem: ProblemSink): void {
-  const { masked, misplaced } = maskTemplates(body.text, 0, body.text.length, body.span.start);
+function jsonProblems(body: LazyJsonBody, text: string, problem: ProblemSink): void {
+  const { masked, misplaced } = maskTemplates(text, 0, text.length, body.span.start);
   let valid = true;
   try {
     JSON.parse(masked);
@@ -998,7 +972,8 @@ function jsonProblems(body: LazyJsonBody, problem: ProblemSink): void {
   }
   body.validJson = valid;
   if (valid) for (const t of misplaced) misplacedTemplate(t, problem);
-  else jsonCache.set(body, jsonBody(body.text, body.span.start, problem));
+  // The tree keeps pieces of the text it was built from: a copy of the body's, not a view of the file.
+  else jsonCache.set(body, jsonBody(own(text), body.span.start, problem));
 }
 
 function misplacedTemplate(t: TemplateRef, problem: ProblemSink): void {
@@ -1057,9 +1032,9 @@ function jsonBody(bodyText: string, start: number, problem: ProblemSink): JsonBo
  * `Name: value` lines at the top of a text body, followed by a blank line: most likely headers
  * that a stray blank line pushed into the body.
  */
-function warnHeaderLikeStart(b: RequestBlock, first: number, last: number, problem: ProblemSink): void {
+function warnHeaderLikeStart(text: string, first: number, last: number, problem: ProblemSink): void {
   let k = first;
-  while (k <= last && bodyLine(k, KIND) === CONTENT && HEADER.test(b.text.slice(bodyLine(k, FROM), bodyLine(k, TO)))) k++;
+  while (k <= last && bodyLine(k, KIND) === CONTENT && HEADER.test(text.slice(bodyLine(k, FROM), bodyLine(k, TO)))) k++;
   if (k > first && k <= last && bodyLine(k, KIND) === BLANK) {
     report(
       problem,

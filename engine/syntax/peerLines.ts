@@ -2,15 +2,17 @@
 // JetBrains / httpYac / kulala scripts (`< {% … %}`, `> ./handler.js`), `>>`/`>>!` output
 // redirects, `<>` response references, httpYac's `{{ }}` script blocks, `/* */` comments and saved
 // responses. Each reader records what it read on the block and returns where parsing goes on.
+import { own } from '../util/intern';
 import { isBlank, lineAfter, NO_SCRIPTS, report, type ProblemSink } from './lines';
-import type { OutputRedirect, RequestBlock, Script } from './types';
+import type { Block } from './block';
+import type { OutputRedirect, Script } from './types';
 
 /**
  * A line starting with `>` below the request line: `>> path` / `>>! path` (output redirect) or a
  * response handler. Returns the offset of the line after it, or -1 when the line is not one (a
  * `>` glued to text, as in `>x`, stays what it was: body text).
  */
-export function responseLine(b: RequestBlock, text: string, from: number, to: number, lineEnd: number, problems: ProblemSink): number {
+export function responseLine(b: Block, text: string, from: number, to: number, lineEnd: number, problems: ProblemSink): number {
   if (text.charCodeAt(from + 1) === 62 /* >> */) {
     const force = text.charCodeAt(from + 2) === 33; /* ! */
     let p = from + (force ? 3 : 2);
@@ -27,7 +29,7 @@ export function responseLine(b: RequestBlock, text: string, from: number, to: nu
     } else if (b.outputRedirect) {
       report(problems, span, 'syntax/second-redirect', 'A request writes its response to one file: remove this second `>>` line.');
     } else {
-      const redirect: OutputRedirect = { path: text.slice(p, to), force, span, pathSpan: { start: p, end: to } };
+      const redirect: OutputRedirect = { path: own(text.slice(p, to)), force, span, pathSpan: { start: p, end: to } };
       b.outputRedirect = redirect;
     }
     return lineAfter(text, lineEnd);
@@ -51,7 +53,7 @@ export function responseLine(b: RequestBlock, text: string, from: number, to: nu
  * run over many lines, or a path up to the end of the line. Returns the offset of the line after it.
  */
 export function scriptLine(
-  b: RequestBlock,
+  b: Block,
   phase: Script['phase'],
   text: string,
   from: number,
@@ -74,13 +76,19 @@ export function scriptLine(
         'syntax/unterminated-script',
         'This script has no closing `%}`: end it with `%}` (the script runs to the end of the block until then).',
       );
-      script = { phase, kind: 'inline', source: text.slice(at + 2, end), span: { start: from, end }, sourceSpan: { start: at + 2, end } };
+      script = {
+        phase,
+        kind: 'inline',
+        source: own(text.slice(at + 2, end)),
+        span: { start: from, end },
+        sourceSpan: { start: at + 2, end },
+      };
       next = text.length;
     } else {
       script = {
         phase,
         kind: 'inline',
-        source: text.slice(at + 2, close),
+        source: own(text.slice(at + 2, close)),
         span: { start: from, end: close + 2 },
         sourceSpan: { start: at + 2, end: close },
       };
@@ -103,7 +111,7 @@ export function scriptLine(
       next = lineAfter(text, end);
     }
   } else {
-    script = { phase, kind: 'file', source: text.slice(at, to), span: { start: from, end: to }, sourceSpan: { start: at, end: to } };
+    script = { phase, kind: 'file', source: own(text.slice(at, to)), span: { start: from, end: to }, sourceSpan: { start: at, end: to } };
   }
   if (b.scripts === NO_SCRIPTS) b.scripts = [];
   b.scripts.push(script);
@@ -111,7 +119,7 @@ export function scriptLine(
 }
 
 /** The saved response now ends at `to` when that line has text. */
-export function savedResponseEnd(b: RequestBlock, to: number): void {
+export function savedResponseEnd(b: Block, to: number): void {
   if (b.savedResponse && to > b.savedResponse.end) b.savedResponse = { start: b.savedResponse.start, end: to };
 }
 
@@ -120,7 +128,7 @@ export function savedResponseEnd(b: RequestBlock, to: number): void {
  * a line `}}`. Returns the offset of the line after the `}}` line, or -1 when the line is not one
  * (no closing line: then `{{` is a template, as before).
  */
-export function httpyacScript(b: RequestBlock, text: string, from: number, to: number, lineEnd: number): number {
+export function httpyacScript(b: Block, text: string, from: number, to: number, lineEnd: number): number {
   if (!HTTPYAC_SCRIPT_START.test(text.slice(from, to))) return -1;
   const sourceStart = lineAfter(text, lineEnd);
   let at = sourceStart;
@@ -144,7 +152,7 @@ export function httpyacScript(b: RequestBlock, text: string, from: number, to: n
 const HTTPYAC_SCRIPT_START = /^\{\{(?:@js[ \t]+)?(?:\+|@)?(?:request|streaming|response|after|responseLogging)?$/i;
 
 /** httpYac's `/* … *\/` comment from `from`; returns the offset of the line after its end. */
-export function blockComment(b: RequestBlock, text: string, from: number, problems: ProblemSink): number {
+export function blockComment(b: Block, text: string, from: number, problems: ProblemSink): number {
   const close = text.indexOf('*/', from + 2);
   let end = close === -1 ? text.length : close + 2;
   if (close === -1) {
@@ -156,14 +164,14 @@ export function blockComment(b: RequestBlock, text: string, from: number, proble
       'This `/*` comment has no closing `*/`: end it with `*/`.',
     );
   }
-  b.comments.push({ start: from, end });
+  b.addComment(from, end);
   let lineEnd = end;
   while (lineEnd < text.length && text.charCodeAt(lineEnd) !== 10 && text.charCodeAt(lineEnd) !== 13) lineEnd++;
   return lineAfter(text, lineEnd);
 }
 
 /** `<> path` below the request (JetBrains). */
-export function responseRef(b: RequestBlock, text: string, from: number, to: number, problems: ProblemSink): void {
+export function responseRef(b: Block, text: string, from: number, to: number, problems: ProblemSink): void {
   let p = from + 2;
   while (p < to && isBlank(text.charCodeAt(p))) p++;
   const span = { start: from, end: to };
@@ -175,6 +183,6 @@ export function responseRef(b: RequestBlock, text: string, from: number, to: num
       '`<>` names no file: write e.g. `<> ./previous-response.200.json`, or remove the line.',
     );
   } else if (!b.responseRef) {
-    b.responseRef = { path: text.slice(p, to), span, pathSpan: { start: p, end: to } };
+    b.responseRef = { path: own(text.slice(p, to)), span, pathSpan: { start: p, end: to } };
   }
 }

@@ -67,26 +67,109 @@ export function splitArgs(text: string): string[] {
 /** Classify the text between the braces. `span` is where the whole `{{...}}` is. */
 export function classifyTemplate(rawExpression: string, span: Span): TemplateRef {
   const expression = intern(rawExpression.trim());
+  let meaning = meanings.get(expression);
+  if (!meaning) {
+    meaning = classify(expression);
+    if (meanings.size >= MAX_MEANINGS) meanings.clear();
+    meanings.set(expression, meaning);
+  }
+  return new Reference(meaning, span);
+}
+
+/** What a reference means, from its expression alone: one object for all the references written alike. */
+interface Meaning {
+  readonly expression: string;
+  readonly kind: TemplateRef['kind'];
+  readonly name: string;
+  readonly args?: string[];
+  readonly path?: string;
+  readonly percentEncode?: boolean;
+}
+
+/**
+ * The meanings of the expressions seen last. A file repeats a few expressions (`{{base_url}}`,
+ * `{{$uuid}}`, `{{partnerCode}}`) in every request: their references share one meaning, and the
+ * expression is classified once. Started over when full, so unique expressions cannot grow it.
+ */
+const meanings = new Map<string, Meaning>();
+const MAX_MEANINGS = 1000;
+
+function classify(expression: string): Meaning {
   if (expression.startsWith('$')) {
     // JetBrains writes arguments in parentheses: `{{$random.integer(2, 8)}}`.
     const call = /^(\$[\w.]+)\((.*)\)$/s.exec(expression);
     if (call) {
       const inner = call[2].trim();
-      return { span, expression, kind: 'system', name: intern(call[1]), args: inner === '' ? [] : inner.split(',').map((a) => a.trim()) };
+      return { expression, kind: 'system', name: intern(call[1]), args: inner === '' ? NO_ARGS : inner.split(',').map((a) => a.trim()) };
     }
     const m = /^(\S+)\s*(.*)$/s.exec(expression)!;
     // Most system variables (`{{$uuid}}`) have no arguments: no word scan for them.
-    return { span, expression, kind: 'system', name: intern(m[1]), args: m[2] === '' ? [] : splitArgs(m[2]) };
+    return { expression, kind: 'system', name: intern(m[1]), args: m[2] === '' ? NO_ARGS : splitArgs(m[2]) };
   }
   if (expression.startsWith('%') && VARIABLE_NAME.test(expression.slice(1))) {
     // REST Client's `{{%name}}`: the value of `name`, percent-encoded.
-    return { span, expression, kind: 'variable', name: intern(expression.slice(1)), percentEncode: true };
+    return { expression, kind: 'variable', name: intern(expression.slice(1)), percentEncode: true };
   }
   const req = REQUEST_REF.exec(expression);
-  if (req) {
-    return { span, expression, kind: 'request', name: req[1], path: expression.slice(req[1].length + 1) };
+  if (req) return { expression, kind: 'request', name: req[1], path: expression.slice(req[1].length + 1) };
+  return { expression, kind: 'variable', name: expression };
+}
+
+/**
+ * The arguments of the system variables written without any (`{{$uuid}}`): one shared frozen
+ * array. Arguments are shared by the references of one meaning: frozen, so a mutation is a bug
+ * seen at once rather than a change to every such reference.
+ */
+const NO_ARGS: string[] = Object.freeze([]) as unknown as string[];
+
+/**
+ * A reference as the parser keeps it: its meaning (shared) and its span as two numbers, the span
+ * object made when read. A file holds several references per request; their span objects were the
+ * most numerous objects of a parse, and their fields the same few values repeated (issue 28).
+ */
+class Reference implements TemplateRef {
+  readonly #meaning: Meaning;
+  readonly #start: number;
+  readonly #end: number;
+
+  constructor(meaning: Meaning, span: Span) {
+    this.#meaning = meaning;
+    this.#start = span.start;
+    this.#end = span.end;
   }
-  return { span, expression, kind: 'variable', name: expression };
+
+  get expression(): string {
+    return this.#meaning.expression;
+  }
+
+  get kind(): TemplateRef['kind'] {
+    return this.#meaning.kind;
+  }
+
+  get name(): string {
+    return this.#meaning.name;
+  }
+
+  get args(): string[] | undefined {
+    return this.#meaning.args;
+  }
+
+  get path(): string | undefined {
+    return this.#meaning.path;
+  }
+
+  get percentEncode(): boolean | undefined {
+    return this.#meaning.percentEncode;
+  }
+
+  get span(): Span {
+    return { start: this.#start, end: this.#end };
+  }
+
+  /** As data, span included (getters are no own properties, which JSON.stringify reads). */
+  toJSON(): TemplateRef {
+    return { span: this.span, ...this.#meaning };
+  }
 }
 
 /** Problems of one reference: only things the reference itself gets wrong (not whether it resolves). */

@@ -154,15 +154,20 @@ export interface SyntaxProblem {
 export interface RequestBlock {
   /** Absolute offset of the block in the file (the only absolute number in a block). */
   start: number;
-  /** The block's text; blocks with the same text parse the same, so they can be reused. */
-  text: string;
+  /**
+   * The block's text; blocks with the same text parse the same, so they can be reused. Made when
+   * read from the file's text (a block keeps offsets, not a copy: block.ts), as a flat string.
+   */
+  readonly text: string;
+  /** The length of `text`, without making it: `file.text.slice(block.start, block.start + block.length)` is the text. */
+  readonly length: number;
   /** The `###` line, absent for the preamble. Text after `###` is the title. */
   separator?: { span: Span; title?: string; titleSpan?: Span };
   /** The request's name: `# @name NAME`, else the `###` title when it is a single word. */
   name?: string;
   directives: Directive[];
   variables: VariableDefinition[];
-  comments: Span[];
+  readonly comments: Span[];
   requestLine?: RequestLine;
   headers: Header[];
   body?: Body;

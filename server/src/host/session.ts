@@ -127,7 +127,7 @@ function lineOffset(text: string, line: number): number {
 export function requestAtLine(file: ParsedFile, line: number): RequestBlock | undefined {
   const offset = lineOffset(file.text, line);
   return (
-    file.requests.find((b) => offset >= b.start && offset < b.start + b.text.length) ??
+    file.requests.find((b) => offset >= b.start && offset < b.start + b.length) ??
     (offset >= file.text.length ? file.requests[file.requests.length - 1] : undefined)
   );
 }

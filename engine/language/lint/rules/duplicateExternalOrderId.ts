@@ -1,11 +1,11 @@
 // The same literal externalOrderId in two create requests of the file: the second one answers
 // 11 DUPLICATE_TRANSACTION_ID. Each block contributes its literal id once (cached); a keystroke
 // only builds a Map over the ids.
-import type { Span } from '../../../syntax/types';
 import type { FileRule, RuleDiagnostic } from '../types';
 import { diag, errorName } from '../util';
 
-export const duplicateExternalOrderId: FileRule<{ id: string; span: Span }> = {
+/** A block contributes its id alone (where it is written is found for the duplicates only: a span kept per create request, issue 28). */
+export const duplicateExternalOrderId: FileRule<string> = {
   code: 'payout/duplicate-external-order-id',
   description: 'The same literal externalOrderId used by two requests that create orders (11).',
   collect({ endpoint, body }) {
@@ -14,26 +14,28 @@ export const duplicateExternalOrderId: FileRule<{ id: string; span: Span }> = {
     if (!spec || spec.errorCode !== 11) return undefined;
     const field = body.byName.get('externalOrderId');
     if (field?.kind !== 'string' || field.hasTemplates || !field.valueSpan || field.value === '') return undefined;
-    return { id: String(field.value), span: field.valueSpan };
+    return String(field.value);
   },
   emptyWhileItemsEqual: true,
   check(ctx, items) {
     const seen = new Map<string, number>();
     const out: RuleDiagnostic[] = [];
-    for (const { block, data } of items) {
-      const first = seen.get(data.id);
+    for (const { block, data: id } of items) {
+      const first = seen.get(id);
       if (first === undefined) {
-        seen.set(data.id, block.start);
+        seen.set(id, block.start);
         continue;
       }
+      const valueSpan = ctx.blockContext(block).body.byName.get('externalOrderId')?.valueSpan;
+      if (!valueSpan) continue; // collected from this same body model, so not reached
       let line = 1;
       for (let i = ctx.parsed.text.indexOf('\n'); i !== -1 && i < first; i = ctx.parsed.text.indexOf('\n', i + 1)) line++;
-      const span = { start: block.start + data.span.start, end: block.start + data.span.end };
+      const span = { start: block.start + valueSpan.start, end: block.start + valueSpan.end };
       out.push(
         diag(
           this.code,
           'warning',
-          `externalOrderId "${data.id}" is already used by the request on line ${line}: sending both answers ${errorName(11)} for the second. Use "{{$uuid}}" for a fresh id (or keep it if this replay is deliberate, e.g. to test error 11).`,
+          `externalOrderId "${id}" is already used by the request on line ${line}: sending both answers ${errorName(11)} for the second. Use "{{$uuid}}" for a fresh id (or keep it if this replay is deliberate, e.g. to test error 11).`,
           span,
           [{ title: 'Use {{$uuid}}', edits: [{ span, newText: '"{{$uuid}}"' }], preferred: true }],
         ),

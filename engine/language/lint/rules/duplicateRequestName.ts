@@ -1,35 +1,41 @@
 // Two requests with the same name (`# @name`, or a one-word `###` title): `{{name.response...}}` and
 // `send --name` use the first one, so the second can only be sent with --all. Reported on the second.
-import type { Span } from '../../../syntax/types';
+import type { RequestBlock, Span } from '../../../syntax/types';
 import type { FileRule, RuleDiagnostic } from '../types';
 import { lineAt } from '../../../util/lineAt';
 import { diag } from '../util';
 
-export const duplicateRequestName: FileRule<{ name: string; span: Span }> = {
+/** Where the block's name is written (block-relative): its last `# @name`, else the title, else the request line. */
+function nameSpan(block: RequestBlock): Span {
+  const directive = [...block.directives].reverse().find((d) => d.name === 'name' && d.value === block.name);
+  return directive?.valueSpan ?? block.separator?.titleSpan ?? block.requestLine!.span;
+}
+
+/** A block contributes its name alone (where it is written is found for the duplicates only: a span kept per named block, issue 28). */
+export const duplicateRequestName: FileRule<string> = {
   code: 'payout/duplicate-request-name',
   description: 'A request named like an earlier one: references and `send --name` use the first.',
   collect({ block }) {
-    if (!block.name) return undefined;
-    const directive = [...block.directives].reverse().find((d) => d.name === 'name' && d.value === block.name);
-    const span = directive?.valueSpan ?? block.separator?.titleSpan ?? block.requestLine!.span;
-    return { name: block.name, span };
+    return block.name || undefined;
   },
   emptyWhileItemsEqual: true,
   check(ctx, items) {
-    const first = new Map<string, number>();
+    const first = new Map<string, RequestBlock>();
     const out: RuleDiagnostic[] = [];
-    for (const { block, data } of items) {
-      const at = first.get(data.name);
-      if (at === undefined) {
-        first.set(data.name, block.start + data.span.start);
+    for (const { block, data: name } of items) {
+      const earlier = first.get(name);
+      if (earlier === undefined) {
+        first.set(name, block);
         continue;
       }
+      const at = earlier.start + nameSpan(earlier).start;
+      const span = nameSpan(block);
       out.push(
         diag(
           this.code,
           'warning',
-          `Another request, on line ${lineAt(ctx.parsed.text, at)}, is already named "${data.name}": \`{{${data.name}.response...}}\` and \`payout-http send --name ${data.name}\` use that one. Give this request its own name.`,
-          { start: block.start + data.span.start, end: block.start + data.span.end },
+          `Another request, on line ${lineAt(ctx.parsed.text, at)}, is already named "${name}": \`{{${name}.response...}}\` and \`payout-http send --name ${name}\` use that one. Give this request its own name.`,
+          { start: block.start + span.start, end: block.start + span.end },
         ),
       );
     }

@@ -1,14 +1,8 @@
 // `{{name}}` that no file variable and no variable of the active environment defines, and
 // `{{req.response...}}` naming no `# @name` request of the file. Both would be sent as typed.
-import type { ParsedFile, TemplateRef } from '../../../syntax/types';
+import type { ParsedFile, RequestBlock, TemplateRef } from '../../../syntax/types';
 import type { FileRule, QuickFix, RuleDiagnostic } from '../types';
 import { closest, diag } from '../util';
-
-interface BlockNames {
-  refs: TemplateRef[];
-  /** The distinct names the block uses, interned: blocks using the same names share one array. */
-  names: readonly string[];
-}
 
 // Big files repeat the same few names ({{base_url}}, {{partnerCode}}) in every request: with the
 // name lists interned, a keystroke checks each distinct list once instead of every reference.
@@ -35,13 +29,21 @@ function defineInFile(parsed: ParsedFile, name: string): QuickFix {
 
 const nameOf = (r: TemplateRef) => (r.kind === 'request' ? `${r.name}.response` : r.name);
 
-export const undefinedVariable: FileRule<BlockNames> = {
+/** The references this rule checks: variables and request references. */
+const refsOf = (block: RequestBlock) => block.references.filter((r) => (r.kind === 'variable' && r.name) || r.kind === 'request');
+
+/**
+ * A block's contribution is the distinct names it uses, interned: blocks using the same names share
+ * one array, and nothing is kept per block but that shared list (its references are read again
+ * from the block for the rare block whose names are not all defined; keeping them was an object
+ * and an array per block, issue 28).
+ */
+export const undefinedVariable: FileRule<readonly string[]> = {
   code: 'payout/undefined-variable',
   description: 'A `{{variable}}` no file variable or active environment defines, or a reference to an unknown named request.',
   collect({ block }) {
-    const refs = block.references.filter((r) => (r.kind === 'variable' && r.name) || r.kind === 'request');
-    // Kept per block: the list at its exact length (filter leaves room for more).
-    return refs.length ? { refs: refs.slice(), names: intern([...new Set(refs.map(nameOf))].sort()) } : undefined;
+    const refs = refsOf(block);
+    return refs.length ? intern([...new Set(refs.map(nameOf))].sort()) : undefined;
   },
   emptyWhileItemsEqual: true,
   check({ parsed, variableNames, requestNames }, items) {
@@ -50,10 +52,10 @@ export const undefinedVariable: FileRule<BlockNames> = {
     const defined = (name: string) =>
       name.endsWith('.response') ? requestNames.has(name.slice(0, -'.response'.length)) : variableNames.has(name);
     for (const { block, data } of items) {
-      let ok = allDefined.get(data.names);
-      if (ok === undefined) allDefined.set(data.names, (ok = data.names.every(defined)));
+      let ok = allDefined.get(data);
+      if (ok === undefined) allDefined.set(data, (ok = data.every(defined)));
       if (ok) continue;
-      for (const ref of data.refs) {
+      for (const ref of refsOf(block)) {
         if (ref.kind === 'variable' ? variableNames.has(ref.name) : requestNames.has(ref.name)) continue;
         const span = { start: block.start + ref.span.start, end: block.start + ref.span.end };
         if (ref.kind === 'variable') {
