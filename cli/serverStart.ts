@@ -41,7 +41,7 @@ function loadCli(): CliModule {
     file = realpathSync(file);
   } catch {
     process.stderr.write(
-      `payout-http cannot load ${file}, the language server's bundle: reinstall the extension or the CLI, or run npm run build.\n`,
+      `The language server's bundle ${file} cannot be loaded (missing or unreadable): reinstall the extension or the CLI, or run npm run build.\n`,
     );
     process.exit(1);
   }

@@ -92,7 +92,7 @@ describe('language server start: cli.js compiled with V8 code cache (dist/server
     assert.equal(r.status, 1);
     assert.equal(
       r.stderr,
-      `payout-http cannot load ${join(dir, 'cli.js')}, the language server's bundle: reinstall the extension or the CLI, or run npm run build.\n`,
+      `The language server's bundle ${join(dir, 'cli.js')} cannot be loaded (missing or unreadable): reinstall the extension or the CLI, or run npm run build.\n`,
     );
   });
 
