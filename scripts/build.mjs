@@ -2,7 +2,8 @@
 // and the CLI, which also runs the language server (`dist/cli.js language-server --stdio`; the
 // editor starts it so) and the proxy's inspector thread, so the engine is in the VSIX once.
 // The script worker is bundled apart, so each script's thread starts small.
-// dist/server.js is a two-line stub that runs the same (`payout-http-language-server --stdio`).
+// dist/server.js runs the same (`payout-http-language-server --stdio`, and the VS Code client starts it),
+// compiling cli.js with V8's code cache (cli/serverStart.ts).
 // The language server answers its first diagnostics with the parser, the catalogue and lint only, so
 // dist/cli.js holds what it loads at start (its static imports) and nothing else: every module the
 // sources load with a dynamic `import()` (the CLI's commands, the server's send, codegen, proxy,
@@ -46,6 +47,25 @@ const yamlApart = {
   name: 'yaml-apart',
   setup(b) {
     b.onResolve({ filter: /^yaml$/ }, () => ({ path: './yaml.js', external: true }));
+  },
+};
+
+/**
+ * undici parses responses with llhttp compiled to WebAssembly, shipped twice as base64 (70 KB
+ * each): a SIMD build it tries first and a plain one it falls back to when that fails
+ * (undici/lib/dispatcher/client-h1.js, `lazyllhttp`). The plain build runs everywhere; the SIMD
+ * one is only faster on large bodies, so the VSIX (≤ 600 KB) carries the plain one alone: the SIMD
+ * module is replaced by one that throws, which undici catches and falls back from, as it does on
+ * ppc64 or with UNDICI_NO_WASM_SIMD=1.
+ */
+const plainLlhttpOnly = {
+  name: 'plain-llhttp-only',
+  setup(b) {
+    b.onResolve({ filter: /llhttp_simd-wasm\.js$/ }, (a) => ({ path: a.path, namespace: 'no-simd-llhttp' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-simd-llhttp' }, () => ({
+      contents: "throw new Error('payout-http ships the plain llhttp build only (scripts/build.mjs)');",
+      loader: 'js',
+    }));
   },
 };
 
@@ -170,8 +190,8 @@ const lazyOptions = {
   stdin: { contents: exportsOf(lazy), resolveDir: root, sourcefile: 'lazy-bundle.ts', loader: 'ts' },
   outfile: 'dist/lazy.js',
 };
-await build({ ...lazyOptions, write: false, plugins: [yamlApart, fromMainBundle(shared, used)] });
-const lazyBundle = await build({ ...lazyOptions, plugins: [yamlApart, fromMainBundle(shared, used)] });
+await build({ ...lazyOptions, write: false, plugins: [yamlApart, plainLlhttpOnly, fromMainBundle(shared, used)] });
+const lazyBundle = await build({ ...lazyOptions, plugins: [yamlApart, plainLlhttpOnly, fromMainBundle(shared, used)] });
 const cli = await build({
   stdin: {
     contents: `export * from './cli/main';\n${[...used].map(([path, names]) => exportOf(path, shared.get(path), names)).join('\n')}`,
@@ -189,11 +209,9 @@ const scriptWorker = await build({ entryPoints: ['engine/scripts/worker.ts'], ou
 const results = [await client, cli, lazyBundle, yaml, scriptWorker];
 chmodSync('dist/cli.js', 0o755);
 
-// the language server's own name, for other editors: the CLI's `language-server` command
-writeFileSync(
-  'dist/server.js',
-  "#!/usr/bin/env node\n// payout-http-language-server: the language server inside the CLI bundle (cli.js language-server).\nrequire('./cli.js').main(['language-server', ...process.argv.slice(2)]).then((code) => { process.exitCode = code; });\n",
-);
+// the language server's own name, for other editors, and what the VS Code client starts: the CLI's
+// `language-server` command, with cli.js compiled from V8's code cache (cli/serverStart.ts)
+await build({ entryPoints: ['cli/serverStart.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } });
 chmodSync('dist/server.js', 0o755);
 
 const clientInputs = Object.keys(results[0].metafile.inputs);

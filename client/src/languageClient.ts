@@ -1,5 +1,6 @@
 // Starts the language server, the editor's one engine host, over node IPC. It is the CLI bundle run
-// as `dist/cli.js language-server`, so the VSIX ships the engine once. The server runs in its own
+// as `cli.js language-server` by dist/server.js, which compiles it with V8's code cache (a faster
+// cold start: cli/serverStart.ts), so the VSIX ships the engine once. The server runs in its own
 // Node process (the extension host's runtime, run as Node): a slow lint or send never blocks the editor.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -12,8 +13,8 @@ export function createLanguageClient(
   environment: string,
   openApiSettings: OpenApiSettingEntries[],
 ): LanguageClient {
-  const module = context.asAbsolutePath(path.join('dist', 'cli.js'));
-  const args = ['language-server'];
+  const module = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const args: string[] = [];
   const serverOptions: ServerOptions = {
     run: { module, args, transport: TransportKind.ipc },
     debug: { module, args, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },

@@ -3,7 +3,7 @@
 // Everything outside engine/catalogue reads contract facts through this module.
 
 import { errors, sharedErrors, sharedV3Errors, v3Errors } from './errors';
-import { builtInEndpoints } from './endpoints';
+import { builtInEndpoints, codedEndpoints } from './endpoints';
 import { sellExtendInfoRules } from './extendInfo';
 import { limits } from './limits';
 import { orderSignature, shapes } from './shapes';
@@ -25,8 +25,13 @@ export const orderWebhook: WebhookSpec = {
   ],
 };
 
+let endpoints: Endpoint[] | undefined;
+
 export const catalogue: Catalogue = {
-  endpoints: [...builtInEndpoints],
+  /** Every built-in endpoint; the first read loads the plant store's from its OpenAPI document. */
+  get endpoints() {
+    return (endpoints ??= [...builtInEndpoints()]);
+  },
   errors,
   v3Errors,
   sharedErrors,
@@ -41,7 +46,9 @@ export const catalogue: Catalogue = {
   sellExtendInfo: sellExtendInfoRules,
 };
 
-const byId = new Map(catalogue.endpoints.map((e) => [e.id, e]));
+// The endpoints written in code by id at start; the plant store's only when an id is not among them.
+const codedById = new Map(codedEndpoints.map((e) => [e.id, e]));
+let byId: Map<string, Endpoint> | undefined;
 const byCode = new Map(errors.map((e) => [e.code, e]));
 // INTERNAL_SERVER_ERROR names code 1 and every unmapped code; the name lookup gives the mapped row.
 const bySemantic = new Map(errors.filter((e) => e.mapped).map((e) => [e.semanticCode, e]));
@@ -50,7 +57,7 @@ const v3ByCode = new Map(v3Errors.map((e) => [e.code, e]));
 export * from './decisions';
 
 export function endpointById(id: string): Endpoint | undefined {
-  return byId.get(id);
+  return codedById.get(id) ?? (byId ??= new Map(catalogue.endpoints.map((e) => [e.id, e]))).get(id);
 }
 
 export function errorByCode(code: number): ErrorSpec | undefined {

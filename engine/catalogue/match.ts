@@ -8,8 +8,11 @@
 // The local sandbox's helpers (api 'local-sandbox', /sandbox/…) sit under `{{base_url}}` too, but are
 // suggested only for paths under their own prefix: a typo in an /api/v2 or /v3 path is never
 // pointed at an endpoint the real service does not have.
+// The plant store's endpoints come from its OpenAPI document, loaded on first need: a request under
+// `{{base_url}}` that matches is answered from an index of the endpoints written in code alone, and
+// the whole index (with the plant store and a user's documents) is built when a request needs more.
 
-import { builtInEndpoints } from './endpoints';
+import { builtInEndpoints, codedEndpoints } from './endpoints';
 import type { Endpoint } from './types';
 import { levenshtein } from '../util/editDistance';
 
@@ -49,7 +52,7 @@ const PAYOUT_BASE = 'base_url';
 const isHelper = (e: Endpoint) => e.api === 'local-sandbox';
 const firstSegment = (path: string) => path.split('/', 2)[1] ?? '';
 /** The first path segments of the local sandbox's helpers (`sandbox`). */
-const HELPER_SEGMENTS = new Set(builtInEndpoints.filter(isHelper).map((e) => firstSegment(e.path)));
+const HELPER_SEGMENTS = new Set(codedEndpoints.filter(isHelper).map((e) => firstSegment(e.path)));
 
 function compileSegment(seg: string): SegmentMatcher {
   const whole = /^\{([^{}]+)\}$/.exec(seg);
@@ -88,14 +91,22 @@ function buildIndex(endpoints: readonly Endpoint[]): Index {
   return index;
 }
 
-const builtInIndex = buildIndex(builtInEndpoints);
+// The payout service's surface as the whole built-in index has it: the plant store's endpoints sit
+// under their own base, so `{{base_url}}` holds the same endpoints in both.
+const codedIndex = buildIndex(codedEndpoints);
+let builtInIndex: Index | undefined;
 const extraIndexes = new WeakMap<readonly Endpoint[], Index>();
 
 function indexFor(extra?: readonly Endpoint[]): Index {
-  if (!extra || extra.length === 0) return builtInIndex;
+  if (!extra || extra.length === 0) return (builtInIndex ??= buildIndex(builtInEndpoints()));
   let idx = extraIndexes.get(extra);
-  if (!idx) extraIndexes.set(extra, (idx = buildIndex([...builtInEndpoints, ...extra])));
+  if (!idx) extraIndexes.set(extra, (idx = buildIndex([...builtInEndpoints(), ...extra])));
   return idx;
+}
+
+/** The index to look `base` up in: the coded one for the payout service when no document adds endpoints. */
+function baseIndex(base: string, extra?: readonly Endpoint[]): BaseIndex | undefined {
+  return (base === PAYOUT_BASE && !extra?.length ? codedIndex : indexFor(extra)).get(base);
 }
 
 // `{{...}}` may contain `/`, `?`, `&` or `=` (e.g. `{{$randomInt 1 9}}`, request references), so
@@ -241,7 +252,6 @@ function parseQuery(q: string, restore: (s: string) => string): Record<string, s
  * `http://127.0.0.1:4010/api/v2/...`. `extra` adds endpoints (a user's OpenAPI documents).
  */
 export function matchRequest(method: string, rawUrl: string, extra?: Endpoint[]): EndpointMatch {
-  const index = indexFor(extra);
   const verb = method.trim().toUpperCase();
   const url = rawUrl.trim().replace(/\s+HTTP\/\d(\.\d)?$/i, '');
   const { masked, restore } = mask(url);
@@ -274,11 +284,11 @@ export function matchRequest(method: string, rawUrl: string, extra?: Endpoint[])
   const path = restore(maskedPath);
   const result = (m: Partial<EndpointMatch>): EndpointMatch => ({ base, path, pathParams: {}, query, ...m });
 
-  if (base === undefined) return matchLiteral(index, verb, maskedPath, restore, result);
+  if (base === undefined) return matchLiteral(extra, verb, maskedPath, restore, result);
 
-  const bi = index.get(base);
+  const bi = baseIndex(base, extra);
   if (!bi) {
-    const known = [...index.keys()];
+    const known = [...indexFor(extra).keys()];
     const near = known.map((k) => ({ k, d: levenshtein(k, base) })).sort((a, b) => a.d - b.d)[0];
     const hint = near && near.d <= 3 ? ` Did you mean {{${near.k}}}?` : '';
     return result({
@@ -299,7 +309,7 @@ export function matchRequest(method: string, rawUrl: string, extra?: Endpoint[])
   }
 
   // The path may belong to the other surface, or repeat the /v3 the plant base already ends in.
-  for (const [otherBase, obi] of index) {
+  for (const [otherBase, obi] of indexFor(extra)) {
     if (otherBase === base) continue;
     const crossHit = findPath(obi, maskedPath, restore);
     if (crossHit) {
@@ -331,7 +341,7 @@ export function matchRequest(method: string, rawUrl: string, extra?: Endpoint[])
 // (/api/v2/…, /v3/…), the other surfaces' paths sit under a prefix of the address (the plant base
 // ends in /v3), so those are tried on every suffix of the path.
 function matchLiteral(
-  index: Index,
+  extra: readonly Endpoint[] | undefined,
   verb: string,
   maskedPath: string,
   restore: (s: string) => string,
@@ -347,8 +357,9 @@ function matchLiteral(
       reason: `Method ${verb} is not allowed on ${restore(maskedPath)}: use ${hit.endpoints.map((e) => e.method).join(', ')}.`,
     });
   };
-  const payout = tryHit(findPath(index.get(PAYOUT_BASE), maskedPath, restore));
+  const payout = tryHit(findPath(baseIndex(PAYOUT_BASE, extra), maskedPath, restore));
   if (payout) return payout;
+  const index = indexFor(extra);
   const segs = maskedPath.split('/');
   for (const [base, bi] of index) {
     if (base === PAYOUT_BASE) continue;

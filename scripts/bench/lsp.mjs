@@ -17,6 +17,17 @@ export function memoryOf(pid) {
   }
 }
 
+/** CPU time (user + system) a process has used, in ms (Linux clock ticks: 10 ms steps); undefined off Linux. */
+export function cpuOf(pid) {
+  try {
+    // the fields after the command name, which is in parentheses and may hold spaces
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A server session. `server`: { name, command: [exe, ...args], languageId, settings?, init? }.
  * Diagnostics are matched to versions; a server that publishes without a version (the JSON peer)
@@ -86,6 +97,7 @@ export async function startSession(server, uri) {
       return p;
     },
     memory: () => memoryOf(child.pid),
+    cpuMs: () => cpuOf(child.pid),
     async close() {
       try {
         await Promise.race([conn.sendRequest(lsp.ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]);
@@ -119,14 +131,9 @@ const typeAndUndo = (line, character) => [
  * doc: { uri, text, small, editLines: number[] (lines with a string at `character` 20), completionAt(line) -> position }
  */
 export async function measureServer(server, doc, { rounds = 60, burst = 200, coldRuns = 3, lenses = false, idleSeconds = 30 } = {}) {
-  // Cold start: spawn -> first diagnostics of a small document, a fresh process each time.
-  const cold = [];
-  for (let i = 0; i < coldRuns; i++) {
-    const s = await startSession(server, doc.uri);
-    await s.open(doc.small);
-    cold.push(performance.now() - s.spawned);
-    await s.close();
-  }
+  // Cold start: spawn -> first diagnostics of a small document, a fresh process each time (coldRuns
+  // 0: measured apart, beside the peer, by coldStarts).
+  const cold = (await coldStarts([{ server, uri: doc.uri, text: doc.small }], coldRuns))[0].ms;
 
   const s = await startSession(server, doc.uri);
   let t0 = performance.now();
@@ -208,7 +215,7 @@ export async function measureServer(server, doc, { rounds = 60, burst = 200, col
   return {
     server: server.name,
     documentMB: round(doc.text.length / 1e6),
-    coldStartMs: round(median(cold)),
+    coldStartMs: cold.length ? round(median(cold)) : undefined,
     openToDiagnosticsMs: round(openMs),
     keystrokeToDiagnosticsMs: dist(keystroke),
     completionAfterKeystrokeMs: { ...dist(completion), itemsAvg: Math.round(items / rounds) },
@@ -225,7 +232,29 @@ export async function measureServer(server, doc, { rounds = 60, burst = 200, col
   };
 }
 
-/** Open a very large document, then a few keystrokes: the scale figures (no peer). */
+/**
+ * Cold starts of several servers in rotating order (1 2 3, 2 3 1, …), so the load of a shared
+ * machine falls on each alike: spawn → first diagnostics of `text`, and the server's RSS and CPU
+ * time then (CPU moves less with the load than the wall clock does).
+ * builds: [{ server, uri, text }]; returns per build { ms: number[], rssMB: number[], cpuMs: number[] }.
+ */
+export async function coldStarts(builds, runs) {
+  const out = builds.map(() => ({ ms: [], rssMB: [], cpuMs: [] }));
+  for (let i = 0; i < runs; i++) {
+    for (let j = 0; j < builds.length; j++) {
+      const k = (i + j) % builds.length;
+      const s = await startSession(builds[k].server, builds[k].uri);
+      await s.open(builds[k].text);
+      out[k].ms.push(performance.now() - s.spawned);
+      out[k].rssMB.push(s.memory()?.rss);
+      out[k].cpuMs.push(s.cpuMs());
+      await s.close();
+    }
+  }
+  return out;
+}
+
+/** Open a very large document, then a few keystrokes: the scale figures (ours, and the peer on the same bodies). */
 export async function measureLarge(server, doc, { rounds = 10 } = {}) {
   const s = await startSession(server, doc.uri);
   let t0 = performance.now();

@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
-import { plantStoreEndpoints, plantStoreProblems, PLANT_STORE_DOCUMENT } from '../../engine/openapi/plantStore';
+import { PLANT_STORE_DOCUMENT, plantStoreApi } from '../../engine/openapi/plantStore';
+
+const { endpoints: plantStoreEndpoints, problems: plantStoreProblems } = plantStoreApi();
 
 const text = readFileSync(PLANT_STORE_DOCUMENT, 'utf8');
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test pokes into the raw document

@@ -7,8 +7,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createPlantHandler, handlePlantRequest, resetPlantStore } from '../../engine/sandbox/plant/handler';
 import { PlantStore, SANDBOX_USER } from '../../engine/sandbox/plant/store';
-import { plantStoreEndpoints } from '../../engine/openapi/plantStore';
+import { plantStoreApi } from '../../engine/openapi/plantStore';
 import { checkResponse } from '../../engine/openapi/schemaCheck';
+
+const { endpoints: plantStoreEndpoints } = plantStoreApi();
 
 const PREFIX = '/plant-store/v3';
 

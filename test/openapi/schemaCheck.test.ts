@@ -2,8 +2,10 @@
 
 import assert from 'node:assert/strict';
 import { checkResponse, validateSchema } from '../../engine/openapi/schemaCheck';
-import { plantStoreEndpoints } from '../../engine/openapi/plantStore';
+import { plantStoreApi } from '../../engine/openapi/plantStore';
 import { loadOpenApiFile } from '../../engine/openapi/userDocuments';
+
+const { endpoints: plantStoreEndpoints } = plantStoreApi();
 
 const plant = (opId: string) => plantStoreEndpoints.find((e) => e.id === `plant-store.${opId}`)!;
 

@@ -8,12 +8,14 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { plantStoreDocument, plantStoreEndpoints } from '../../openapi/plantStore';
+import { plantStoreApi } from '../../openapi/plantStore';
 import { validateSchema } from '../../openapi/schemaCheck';
 import { PlantStore, type PlantInput } from './store';
 
 export type PlantHandler = (req: IncomingMessage, res: ServerResponse, path: string, body: string) => boolean;
 
+// Loaded with the sandbox, which serves the store: its first need.
+const { document: plantStoreDocument, endpoints: plantStoreEndpoints } = plantStoreApi();
 const components = plantStoreDocument.components as { schemas: Record<string, unknown> };
 const PLANT_SCHEMA = components.schemas.Plant;
 const STATUS_VALUES: readonly string[] =
