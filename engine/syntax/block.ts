@@ -63,8 +63,12 @@ export class Block implements RequestBlock {
   name?: string;
   directives: Directive[] = [];
   variables: VariableDefinition[] = [];
-  /** The comments' spans as start, end pairs: numbers, not a span object each (issue 28). */
-  #comments: number[] = NO_OFFSETS;
+  /**
+   * The comments' spans as start, end pairs: numbers, not a span object each (issue 28). A block's
+   * only comment (most blocks have one, if any) is one small integer, not an array: a pair array
+   * per block was 100,000 objects of the 20 MB document's heap.
+   */
+  #comments: number[] | number = NO_OFFSETS;
   requestLine?: RequestLine;
   headers: Header[] = [];
   body?: Body;
@@ -96,6 +100,10 @@ export class Block implements RequestBlock {
 
   get comments(): Span[] {
     const c = this.#comments;
+    if (typeof c === 'number') {
+      const start = c >>> ONE_SHIFT;
+      return [{ start, end: start + (c & ONE_LENGTH) }];
+    }
     if (c.length === 0) return NO_SPANS;
     const out = new Array<Span>(c.length >> 1);
     for (let k = 0; k < out.length; k++) out[k] = { start: c[2 * k], end: c[2 * k + 1] };
@@ -109,7 +117,8 @@ export class Block implements RequestBlock {
 
   /** The parser's: a comment at [start, end) of the block. */
   addComment(start: number, end: number): void {
-    if (this.#comments === NO_OFFSETS) this.#comments = [];
+    if (typeof this.#comments === 'number') this.#comments = this.comments.flatMap((c) => [c.start, c.end]);
+    else if (this.#comments === NO_OFFSETS) this.#comments = [];
     this.#comments.push(start, end);
   }
 
@@ -123,7 +132,11 @@ export class Block implements RequestBlock {
 
   /** The parser's, once the block is parsed: the comments at their exact length (an array grown by push keeps spare room). */
   compactComments(): void {
-    if (this.#comments.length) this.#comments = this.#comments.slice();
+    const c = this.#comments;
+    if (typeof c === 'number' || c.length === 0) return;
+    // One comment starting within the block's first 32 KB and shorter than 64 KB: a small integer (a Smi).
+    if (c.length === 2 && c[0] < 1 << 15 && c[1] - c[0] <= ONE_LENGTH) this.#comments = (c[0] << ONE_SHIFT) | (c[1] - c[0]);
+    else this.#comments = c.slice();
   }
 
   get text(): string {
@@ -169,6 +182,9 @@ export class Block implements RequestBlock {
 }
 
 const NO_OFFSETS: number[] = Object.freeze([]) as unknown as number[];
+/** A block's only comment as one integer: its start above ONE_SHIFT bits, its length below. */
+const ONE_SHIFT = 16;
+const ONE_LENGTH = (1 << ONE_SHIFT) - 1;
 /** The comments of a block without any. Frozen, so a mutation is a bug seen at once. */
 const NO_SPANS: Span[] = Object.freeze([]) as unknown as Span[];
 
