@@ -44,9 +44,23 @@ export function blockLineCount(block: BlockText): number {
   return blockLineCounts.get(block) ?? linesOfBlock(block).length;
 }
 
-/** The 0-based line within `block` of an offset relative to the block's start. */
+/**
+ * The 0-based line within `block` of an offset relative to the block's start. Counted in the text
+ * up to the offset unless the block's line starts are cached: code lenses ask this of every request
+ * of a file, for the request line, a few lines into its block.
+ */
 export function lineInBlock(block: BlockText, offset: number): number {
-  return Math.max(0, lastAtOrBefore(linesOfBlock(block), offset));
+  const rel = blockLineStarts.get(block);
+  if (rel) return Math.max(0, lastAtOrBefore(rel, offset));
+  const text = block.text;
+  // Line starts at 1..min(offset, length - 1): a line starting at the block's very end is the next block's.
+  const end = Math.min(offset, text.length - 1);
+  let line = 0;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) line++;
+  }
+  return line;
 }
 
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { LineIndex } from '../../engine/syntax/lineIndex';
-import { parseHttpFile } from '../../engine/syntax/parser';
+import { LineIndex, lineInBlock } from '../../engine/syntax/lineIndex';
+import { blockAt, parseHttpFile } from '../../engine/syntax/parser';
 import { createDocument, type PayoutDocument } from '../../engine/language/document';
 
 describe('syntax/lineIndex', () => {
@@ -69,6 +69,7 @@ describe('syntax/lineIndex', () => {
     // positions of 300 blocks in a random order evicts and computes them again.
     const text = Array.from({ length: 300 }, (_, k) => `### r${k}\nGET /x${k}\n${'\n'.repeat(k % 4)}{\r\n  "a": ${k}\r}\n`).join('');
     const parsed = parseHttpFile(text);
+    const uncached = parseHttpFile(text); // blocks whose line starts nothing asked for: lineInBlock counts
     const plain = new LineIndex(text);
     const byBlock = new LineIndex(text, parsed.blocks);
     assert.equal(byBlock.lineCount, plain.lineCount);
@@ -76,6 +77,11 @@ describe('syntax/lineIndex', () => {
       fc.property(fc.array(fc.nat(text.length), { minLength: 50, maxLength: 200 }), (offsets) => {
         for (const o of offsets) {
           const p = plain.positionAt(o);
+          // (At the text's end the position is on the line after the last block's, no line of it.)
+          for (const file of o < text.length ? [uncached, parsed] : []) {
+            const b = blockAt(file, o);
+            assert.equal(lineInBlock(b, o - b.start), p.line - plain.positionAt(b.start).line, `offset ${o}`);
+          }
           assert.deepEqual(byBlock.positionAt(o), p);
           assert.equal(byBlock.offsetAt(p), plain.offsetAt(p));
           assert.equal(byBlock.lineContentEnd(p.line), plain.lineContentEnd(p.line));
