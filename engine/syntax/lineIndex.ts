@@ -17,6 +17,8 @@ export interface Position {
 export interface BlockText {
   readonly start: number;
   readonly text: string;
+  /** The text as a view of the file's, for a reader that keeps no piece of it (a parsed block has it: no copy made). */
+  view?(): string;
 }
 
 /**
@@ -52,7 +54,7 @@ export function blockLineCount(block: BlockText): number {
 export function lineInBlock(block: BlockText, offset: number): number {
   const rel = blockLineStarts.get(block);
   if (rel) return Math.max(0, lastAtOrBefore(rel, offset));
-  const text = block.text;
+  const text = block.view ? block.view() : block.text;
   // Line starts at 1..min(offset, length - 1): a line starting at the block's very end is the next block's.
   const end = Math.min(offset, text.length - 1);
   let line = 0;
