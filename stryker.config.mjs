@@ -68,20 +68,27 @@ const SCOPES = {
   // The three files made 1,929 mutants (parser.ts and templates.ts alone 1,185), and with the
   // property suites the initial run alone passed Stryker's 5-minute limit here. So: templates.ts and
   // the part of parser.ts that finds blocks and lines (where `###` separates, block reuse after an
-  // edit, line breaks); syntax-parser is the rest of parser.ts, syntax-resolve resolve.ts.
+  // edit, line breaks); syntax-parser is the rest of parser.ts, syntax-resolve resolve.ts. The line
+  // ranges follow parser.ts's functions as of 2026-11-28 (the edit-in-place parse of issue 28 moved
+  // them; the scores in docs/mutation/syntax.md were measured on the ranges before).
   syntax: {
-    mutate: ['engine/syntax/templates.ts', 'engine/syntax/parser.ts:60-245'],
-    spec: ['test/syntax/parser.test.ts', 'test/syntax/templates.test.ts', 'test/syntax/incremental.test.ts'],
+    mutate: ['engine/syntax/templates.ts', 'engine/syntax/parser.ts:101-458'],
+    spec: [
+      'test/syntax/parser.test.ts',
+      'test/syntax/templates.test.ts',
+      'test/syntax/incremental.test.ts',
+      'test/syntax/editInPlace.test.ts',
+    ],
   },
   'syntax-parser': {
-    mutate: ['engine/syntax/parser.ts:246-634'],
+    mutate: ['engine/syntax/parser.ts:459-742'],
     spec: ['test/syntax/parser.test.ts', 'test/syntax/incremental.test.ts', 'test/syntax/property.test.ts'],
   },
-  // The rest of parser.ts: the module's tables and expressions (1-59, all static, so ignored) and,
-  // from 635 on, a JSON body's problems found at parse time, its lazily built tree, the header-like
+  // The rest of parser.ts: the module's tables and expressions (1-100, all static, so ignored) and,
+  // from 743 on, a JSON body's problems found at parse time, its lazily built tree, the header-like
   // lines at the top of a text body, and names (docs/mutation/syntax.md).
   'syntax-parser-rest': {
-    mutate: ['engine/syntax/parser.ts:1-59', 'engine/syntax/parser.ts:635-772'],
+    mutate: ['engine/syntax/parser.ts:1-100', 'engine/syntax/parser.ts:743-1174'],
     spec: ['test/syntax/parser.test.ts', 'test/syntax/incremental.test.ts'],
   },
   // Only the suites that call the resolver: the parser's and templates' suites never reach resolve.ts
