@@ -128,13 +128,14 @@ export class BatchedDocument {
       // Characters clamped to the line, as the library does; start and end in order.
       const a = Math.max(0, Math.min(range.start.character, current.length));
       const b = Math.max(0, Math.min(range.end.character, current.length));
-      edited.set(line, current.slice(0, Math.min(a, b)) + text + current.slice(Math.max(a, b)));
-    }
-    // Emptying a line that sits between a lone CR and its own LF joins them into one CRLF: a line
-    // is gone, so that is not typing ("\r" "a\n" less the "a" is "\r\n").
-    for (const [line, lineText] of edited) {
-      if (lineText !== '' || starts[line] === 0) continue;
-      if (this.content.charCodeAt(starts[line] - 1) === 13 && this.content.charCodeAt(this.contentEnd(line)) === 10) return undefined;
+      const lineText = current.slice(0, Math.min(a, b)) + text + current.slice(Math.max(a, b));
+      // Emptying a line that sits between a lone CR and its own LF joins them into one CRLF: a line
+      // is gone ("\r" "a\n" less the "a" is "\r\n"), so that is not typing, even when a later change
+      // of the batch fills the line again (that change's position counts lines after the join).
+      if (lineText === '' && starts[line] > 0 && this.content.charCodeAt(starts[line] - 1) === 13) {
+        if (this.content.charCodeAt(this.contentEnd(line)) === 10) return undefined;
+      }
+      edited.set(line, lineText);
     }
     return edited;
   }

@@ -145,6 +145,7 @@ describe('e2e: the Test Explorer (code-server)', function () {
       await input.waitFor({ state: 'visible' });
       while (!(await input.inputValue()).endsWith(file)) await editor.page.waitForTimeout(100);
       await editor.page.keyboard.press('Enter');
+      await input.waitFor({ state: 'hidden' });
       const target = path.join(editor.workspace, file);
       const deadline = Date.now() + 30_000;
       while (!fs.existsSync(target) && Date.now() < deadline) await editor.page.waitForTimeout(200);

@@ -36,12 +36,15 @@ export async function openFile(page: Page, relPath: string): Promise<void> {
  */
 export async function runCommand(page: Page, title: string): Promise<void> {
   const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first();
+  const input = page.locator('.quick-input-widget input');
+  // A quick input still closing (a dialog just answered) is the same element: waited for as
+  // "visible", it then hid under the fill, and the palette key pressed meanwhile was lost (CI, once).
+  await input.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press('Control+Shift+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(`>${title}`);
     try {
+      await input.waitFor({ state: 'visible' });
+      await input.fill(`>${title}`, { timeout: 10_000 });
       await row.waitFor({ timeout: attempt < 3 ? 10_000 : 30_000 });
       break;
     } catch (e) {

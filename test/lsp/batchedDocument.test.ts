@@ -77,6 +77,14 @@ describe('server/batchedDocument', () => {
         examples: [
           // Deleting "a" from "\r\ra\n" joins the second CR and the LF into one CRLF: a line is gone.
           [['\r', '\r', 'a', '\n'], [[{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 1 } }, text: '' }, false]]],
+          // The same join in the middle of a batch, the line filled again by the next change (counted after the join).
+          [
+            ['\r\n', '\r', '\r', 'é😀', '\n'],
+            [
+              [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 3 } }, text: '' }, false],
+              [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: 'ab' }, false],
+            ],
+          ],
         ],
       },
     );
