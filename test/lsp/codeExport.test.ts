@@ -6,20 +6,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CodeExportRequest, type SendSettings } from '../../engine/protocol';
+import { CodeExportRequest } from '../../engine/protocol';
 import { stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { run } from '../codegen/toolchains';
-import { startServer, type ServerSession } from './harness';
+import { SEND_SETTINGS, startServer, type ServerSession } from './harness';
 import { removeFolder } from '../helpers/folders';
-
-const SETTINGS: SendSettings = {
-  timeoutMs: 20_000,
-  maxResponseBytes: 1 << 20,
-  retryMaxAttempts: 1,
-  retryInitialDelayMs: 0,
-  sandboxAutoStart: true,
-};
 
 describe('payoutHttp/codeExport over LSP (dist/server.js)', function () {
   this.timeout(60_000);
@@ -54,7 +46,7 @@ describe('payoutHttp/codeExport over LSP (dist/server.js)', function () {
       {
         uri: uri(),
         line: 3,
-        settings: SETTINGS,
+        settings: SEND_SETTINGS,
         language: 'node',
       },
     );
@@ -80,13 +72,13 @@ describe('payoutHttp/codeExport over LSP (dist/server.js)', function () {
 
   it('an unsigned request is refused with a message naming what is supported; the server stays up', async () => {
     await assert.rejects(
-      server.connection.sendRequest(CodeExportRequest.method, { uri: uri(), line: 12, settings: SETTINGS, language: 'python' }),
+      server.connection.sendRequest(CodeExportRequest.method, { uri: uri(), line: 12, settings: SEND_SETTINGS, language: 'python' }),
       /code is generated for the signed \/api\/v2 endpoints and the bearer-token \/v3 endpoints/,
     );
     const again = await server.connection.sendRequest<{ program: string }>(CodeExportRequest.method, {
       uri: uri(),
       line: 3,
-      settings: SETTINGS,
+      settings: SEND_SETTINGS,
       language: 'go',
     });
     assert.match(again.program, /^\/\/ Quote/);

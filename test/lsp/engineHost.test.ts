@@ -27,20 +27,11 @@ import {
   type PreparedData,
   type SandboxStatus,
   type SendOutcome,
-  type SendSettings,
 } from '../../engine/protocol';
 import { runningSandbox, stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
-import { startServer, type ServerSession } from './harness';
+import { SEND_SETTINGS, startServer, type ServerSession } from './harness';
 import { removeFolder } from '../helpers/folders';
-
-const SETTINGS: SendSettings = {
-  timeoutMs: 20_000,
-  maxResponseBytes: 1 << 20,
-  retryMaxAttempts: 1,
-  retryInitialDelayMs: 0,
-  sandboxAutoStart: true,
-};
 
 describe('engine host requests over LSP (dist/server.js)', function () {
   this.timeout(60_000);
@@ -84,7 +75,7 @@ describe('engine host requests over LSP (dist/server.js)', function () {
     const p = await server.connection.sendRequest<PreparedData | null>(PrepareRequest.method, {
       uri: uriOf('two.payout.http'),
       line: 3,
-      settings: SETTINGS,
+      settings: SEND_SETTINGS,
     });
     assert.ok(p);
     assert.equal(p.signedDisplay, `${partnerCode}|<secretKey>`);
@@ -92,7 +83,7 @@ describe('engine host requests over LSP (dist/server.js)', function () {
     const curl = await server.connection.sendRequest<{ curl: string }>(CopyAsCurlRequest.method, {
       uri: uriOf('two.payout.http'),
       line: 3,
-      settings: SETTINGS,
+      settings: SEND_SETTINGS,
     });
     assert.match(curl.curl, /^curl .*-X POST .*\/api\/v2\/account\/verify/s);
     for (const text of [JSON.stringify(p), curl.curl]) assert.ok(!text.includes(secretKey));
@@ -110,7 +101,7 @@ describe('engine host requests over LSP (dist/server.js)', function () {
     });
     const outcome = await server.connection.sendRequest<SendOutcome>(SendAllRequest.method, {
       uri: uriOf('two.payout.http'),
-      settings: SETTINGS,
+      settings: SEND_SETTINGS,
       workDoneToken: token,
     });
     sub.dispose();
@@ -143,7 +134,7 @@ describe('engine host requests over LSP (dist/server.js)', function () {
       `# @name quote\nPOST {{base_url}}/api/v2/orders/review-sell-order\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}", "currency": "USDT", "fiatAmount": ${amount}}\n`;
     writeFileSync(join(dir, 'quote.payout.http'), quoteOf(123400));
     await server.open(uri, quoteOf(123400));
-    const sent = await server.connection.sendRequest<SendOutcome>(SendRequest.method, { uri, line: 1, settings: SETTINGS });
+    const sent = await server.connection.sendRequest<SendOutcome>(SendRequest.method, { uri, line: 1, settings: SEND_SETTINGS });
     assert.equal(sent.results[0]?.ok, true, JSON.stringify(sent.results[0]));
     await server.change(uri, 2, [{ text: quoteOf(150000) }]);
     const pem = readFileSync(join(home, 'credentials', 'partner-private.pem'), 'utf8');
@@ -153,7 +144,7 @@ describe('engine host requests over LSP (dist/server.js)', function () {
         uri,
         line: 1,
         signature,
-        settings: SETTINGS,
+        settings: SEND_SETTINGS,
       });
     const found = await explain(over(`${partnerCode}|USDT|123400|${secretKey}`));
     assert.match(
@@ -173,7 +164,7 @@ describe('engine host requests over LSP (dist/server.js)', function () {
     const source = new CancellationTokenSource();
     const pending = server.connection.sendRequest<SendOutcome>(
       SendRequest.method,
-      { uri: uriOf('slow.payout.http'), line: 2, settings: SETTINGS },
+      { uri: uriOf('slow.payout.http'), line: 2, settings: SEND_SETTINGS },
       source.token,
     );
     while (slow.accepted === before.accepted) await new Promise((r) => setTimeout(r, 20));

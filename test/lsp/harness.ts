@@ -20,6 +20,16 @@ import {
   ExitNotification,
   LogMessageNotification,
 } from 'vscode-languageserver-protocol/node';
+import type { SendSettings } from '../../engine/protocol';
+
+/** The send settings the LSP tests give the server: one attempt, a generous timeout, the local sandbox started on demand. */
+export const SEND_SETTINGS: SendSettings = {
+  timeoutMs: 20_000,
+  maxResponseBytes: 1 << 20,
+  retryMaxAttempts: 1,
+  retryInitialDelayMs: 0,
+  sandboxAutoStart: true,
+};
 
 export const SERVER = resolve(import.meta.dirname, '../../dist/server.js');
 

@@ -19,20 +19,11 @@ import {
   SendRequest,
   type HistoryItem,
   type SendOutcome,
-  type SendSettings,
 } from '../../engine/protocol';
 import { stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { removeFolder } from '../helpers/folders';
-import { startServer, type ServerSession } from './harness';
-
-const SETTINGS: SendSettings = {
-  timeoutMs: 20_000,
-  maxResponseBytes: 1 << 20,
-  retryMaxAttempts: 1,
-  retryInitialDelayMs: 0,
-  sandboxAutoStart: true,
-};
+import { SEND_SETTINGS, startServer, type ServerSession } from './harness';
 
 describe('history over LSP (dist/server.js)', function () {
   this.timeout(60_000);
@@ -66,12 +57,12 @@ describe('history over LSP (dist/server.js)', function () {
   });
 
   it('records Send All and Send, newest first, and tells the client', async () => {
-    const all = await server.connection.sendRequest<SendOutcome>(SendAllRequest.method, { uri: uri(), settings: SETTINGS });
+    const all = await server.connection.sendRequest<SendOutcome>(SendAllRequest.method, { uri: uri(), settings: SEND_SETTINGS });
     assert.deepEqual(
       all.results.map((r) => r.ok),
       [true, true],
     );
-    await server.connection.sendRequest<SendOutcome>(SendRequest.method, { uri: uri(), line: 2, settings: SETTINGS });
+    await server.connection.sendRequest<SendOutcome>(SendRequest.method, { uri: uri(), line: 2, settings: SEND_SETTINGS });
     const { items, problems } = await server.connection.sendRequest<{ items: HistoryItem[]; problems: string[] }>(
       HistoryListRequest.method,
       {},

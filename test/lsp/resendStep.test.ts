@@ -8,19 +8,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SendAllRequest, SendRequest, type SendOutcome, type SendSettings, type SentRequest } from '../../engine/protocol';
+import { SendAllRequest, SendRequest, type SendOutcome, type SentRequest } from '../../engine/protocol';
 import { stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { removeFolder } from '../helpers/folders';
-import { startServer, type ServerSession } from './harness';
-
-const SETTINGS: SendSettings = {
-  timeoutMs: 20_000,
-  maxResponseBytes: 1 << 20,
-  retryMaxAttempts: 1,
-  retryInitialDelayMs: 0,
-  sandboxAutoStart: true,
-};
+import { SEND_SETTINGS, startServer, type ServerSession } from './harness';
 
 const CHAIN = `@userEmail = {{testUser.response.body.$.userEmail}}
 
@@ -57,7 +49,7 @@ describe('a # @user step sent alone over LSP (dist/server.js)', function () {
   let server: ServerSession;
   let uri: string;
 
-  const send = (line: number) => server.connection.sendRequest<SendOutcome>(SendRequest.method, { uri, line, settings: SETTINGS });
+  const send = (line: number) => server.connection.sendRequest<SendOutcome>(SendRequest.method, { uri, line, settings: SEND_SETTINGS });
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'payout-resend-'));
@@ -110,7 +102,7 @@ describe('a # @user step sent alone over LSP (dist/server.js)', function () {
   });
 
   it('after Send All, the step is re-sent alone with the user Send All created', async () => {
-    const all = await server.connection.sendRequest<SendOutcome>(SendAllRequest.method, { uri, settings: SETTINGS });
+    const all = await server.connection.sendRequest<SendOutcome>(SendAllRequest.method, { uri, settings: SEND_SETTINGS });
     assert.deepEqual(
       all.results.map((r) => [r.label, r.ok]),
       [

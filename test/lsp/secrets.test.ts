@@ -9,28 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
-import {
-  SecretsChangedNotification,
-  SecretsRequest,
-  SendRequest,
-  type SendOutcome,
-  type SendSettings,
-  type StoredSecrets,
-} from '../../engine/protocol';
+import { SecretsChangedNotification, SecretsRequest, SendRequest, type SendOutcome, type StoredSecrets } from '../../engine/protocol';
 import { stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { readPrivateKeyFile, signText } from '../../engine/signing';
-import { startServer, type ServerSession } from './harness';
+import { SEND_SETTINGS, startServer, type ServerSession } from './harness';
 import { removeFolder } from '../helpers/folders';
 
 const STORED = 'stored-in-SecretStorage-7f3a9c';
-const SETTINGS: SendSettings = {
-  timeoutMs: 20_000,
-  maxResponseBytes: 1 << 20,
-  retryMaxAttempts: 1,
-  retryInitialDelayMs: 0,
-  sandboxAutoStart: true,
-};
 
 const mismatches = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === 'payout/signature-mismatch');
 
@@ -94,7 +80,7 @@ describe('editor secrets: payoutHttp/secrets feeds lint and Send, never shown (d
   it('signs a Send with the stored secretKey, and with the env file once it is forgotten', async () => {
     const uri = pathToFileURL(join(dir, 'send.payout.http')).href;
     await server.open(uri, (await import('node:fs')).readFileSync(join(dir, 'send.payout.http'), 'utf8'));
-    const send = () => server.connection.sendRequest<SendOutcome>(SendRequest.method, { uri, line: 2, settings: SETTINGS });
+    const send = () => server.connection.sendRequest<SendOutcome>(SendRequest.method, { uri, line: 2, settings: SEND_SETTINGS });
     // the stored secret is not the sandbox's: the sandbox rejects the signature (doc 1 error 2)
     const rejected = await send();
     assert.match(rejected.results[0].headline ?? '', /INVALID_SIGNATURE/, rejected.results[0].text);
@@ -110,7 +96,7 @@ describe('editor secrets: payoutHttp/secrets feeds lint and Send, never shown (d
 
   it('asks the editor again when a secret changes while its last answer is still on the way', async () => {
     const uri = pathToFileURL(join(dir, 'send.payout.http')).href;
-    const send = () => server.connection.sendRequest<SendOutcome>(SendRequest.method, { uri, line: 2, settings: SETTINGS });
+    const send = () => server.connection.sendRequest<SendOutcome>(SendRequest.method, { uri, line: 2, settings: SEND_SETTINGS });
     let release = () => {};
     answerGate = new Promise((r) => (release = r));
     const before = asked.length;

@@ -8,21 +8,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SendAllRequest, TestableRequestsRequest, type ResultOf, type SendOutcome, type SendSettings } from '../../engine/protocol';
+import { SendAllRequest, TestableRequestsRequest, type ResultOf, type SendOutcome } from '../../engine/protocol';
 import { stopLocalSandbox } from '../../engine/sandbox/ensure';
 import { ensureLocalCredentials } from '../../engine/sandbox/home';
 import { removeFolder } from '../helpers/folders';
-import { startServer, type ServerSession } from './harness';
+import { SEND_SETTINGS, startServer, type ServerSession } from './harness';
 
 type Listed = ResultOf<typeof TestableRequestsRequest>;
-
-const SETTINGS: SendSettings = {
-  timeoutMs: 20_000,
-  maxResponseBytes: 1 << 20,
-  retryMaxAttempts: 1,
-  retryInitialDelayMs: 0,
-  sandboxAutoStart: true,
-};
 
 const FILE = [
   '@amount = 100000', // 0
@@ -118,7 +110,7 @@ describe('Test Explorer discovery and assertion results over LSP (dist/server.js
   it("a send's assertion results carry the ?? line, the expected and the actual value (secret-free)", async () => {
     const outcome = await server.connection.sendRequest<SendOutcome>(SendAllRequest.method, {
       uri: uriOf('orders.payout.http'),
-      settings: SETTINGS,
+      settings: SEND_SETTINGS,
     });
     const verify = outcome.results.find((r) => r.label === 'verify');
     assert.ok(verify, JSON.stringify(outcome.results.map((r) => r.label)));

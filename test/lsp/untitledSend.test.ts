@@ -11,15 +11,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SendRequest, type SendOutcome, type SendSettings } from '../../engine/protocol';
 import { removeFolder } from '../helpers/folders';
-import { startServer, type ServerSession } from './harness';
+import { SEND_SETTINGS, startServer, type ServerSession } from './harness';
 
-const SETTINGS: SendSettings = {
-  timeoutMs: 10_000,
-  maxResponseBytes: 1 << 20,
-  retryMaxAttempts: 1,
-  retryInitialDelayMs: 0,
-  sandboxAutoStart: false,
-};
+// No sandbox to start: the request goes to a plain HTTP server the test runs.
+const SETTINGS: SendSettings = { ...SEND_SETTINGS, timeoutMs: 10_000, sandboxAutoStart: false };
 
 describe('an untitled buffer sent over LSP (dist/server.js)', function () {
   let dir: string;

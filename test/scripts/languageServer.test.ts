@@ -8,18 +8,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SendAllRequest, SendRequest, type SendOutcome, type SendSettings } from '../../engine/protocol';
+import { SendAllRequest, SendRequest, type SendOutcome } from '../../engine/protocol';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandboxProcess';
-import { startServer, type ServerSession } from '../lsp/harness';
+import { SEND_SETTINGS, startServer, type ServerSession } from '../lsp/harness';
 import { CHAIN, ENDLESS_ALLOCATION, ENDLESS_LOOP } from './chainFile';
-
-const SETTINGS: SendSettings = {
-  timeoutMs: 20_000,
-  maxResponseBytes: 1 << 20,
-  retryMaxAttempts: 1,
-  retryInitialDelayMs: 0,
-  sandboxAutoStart: true,
-};
 
 describe('language server: Send and Send All run the scripts of a request file', function () {
   this.timeout(90_000);
@@ -50,7 +42,10 @@ describe('language server: Send and Send All run the scripts of a request file',
 
   it('Send All runs the chain; a later Send reads the token client.global kept; tests are assertions; logs are redacted', async () => {
     const s = await server({});
-    const all = await s.connection.sendRequest<SendOutcome>(SendAllRequest.method, { uri: uriOf('chain.payout.http'), settings: SETTINGS });
+    const all = await s.connection.sendRequest<SendOutcome>(SendAllRequest.method, {
+      uri: uriOf('chain.payout.http'),
+      settings: SEND_SETTINGS,
+    });
     assert.deepEqual(
       all.results.map((r) => [r.label, r.status, r.ok]),
       [
@@ -67,7 +62,7 @@ describe('language server: Send and Send All run the scripts of a request file',
     const again = await s.connection.sendRequest<SendOutcome>(SendRequest.method, {
       uri: uriOf('chain.payout.http'),
       line: CHAIN.split('\n').findIndex((l) => l.startsWith('GET {{base_url}}/v3/fund/balances')),
-      settings: SETTINGS,
+      settings: SEND_SETTINGS,
     });
     assert.deepEqual(
       again.results.map((r) => [r.label, r.ok, r.assertions]),
@@ -79,7 +74,7 @@ describe('language server: Send and Send All run the scripts of a request file',
     const s = servers[0];
     const out = await s.connection.sendRequest<SendOutcome>(SendAllRequest.method, {
       uri: uriOf('runaway.payout.http'),
-      settings: SETTINGS,
+      settings: SEND_SETTINGS,
     });
     assert.deepEqual(
       out.results.map((r) => [r.label, r.ok]),
@@ -94,7 +89,7 @@ describe('language server: Send and Send All run the scripts of a request file',
     const after = await s.connection.sendRequest<SendOutcome>(SendRequest.method, {
       uri: uriOf('chain.payout.http'),
       line: 2,
-      settings: SETTINGS,
+      settings: SEND_SETTINGS,
     });
     assert.deepEqual(
       after.results.map((r) => [r.label, r.ok]),
@@ -105,7 +100,10 @@ describe('language server: Send and Send All run the scripts of a request file',
   it('in Restricted Mode runs no script: a request with one is refused, named, and not sent', async () => {
     const s = await server({ restricted: true });
     const before = testUsersSeen();
-    const out = await s.connection.sendRequest<SendOutcome>(SendAllRequest.method, { uri: uriOf('chain.payout.http'), settings: SETTINGS });
+    const out = await s.connection.sendRequest<SendOutcome>(SendAllRequest.method, {
+      uri: uriOf('chain.payout.http'),
+      settings: SEND_SETTINGS,
+    });
     assert.equal(out.results.length, 3);
     for (const r of out.results) {
       assert.equal(r.ok, false);
