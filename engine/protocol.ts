@@ -118,8 +118,8 @@ export const LANGUAGE_ID = 'payout-http';
 /** A request: `P` its params, `R` its result. The fields are never set at run time. */
 export interface TypedRequest<P, R> {
   readonly method: string;
-  /** The params' schema, checked by the server before it runs the request. */
-  readonly params?: Schema;
+  /** The params' schema, checked by the server before it runs the request (of `P`: see `request`). */
+  readonly params: SchemaNode;
   readonly _params?: P;
   readonly _result?: R;
 }
@@ -131,7 +131,8 @@ export interface TypedNotification<P> {
 export type ParamsOf<T> = T extends TypedRequest<infer P, unknown> ? P : T extends TypedNotification<infer P> ? P : never;
 export type ResultOf<T> = T extends TypedRequest<unknown, infer R> ? R : never;
 
-const request = <P, R>(method: string, params?: Schema): TypedRequest<P, R> => ({ method, params });
+/** Every request declares its params' schema, whose type must be `P` exactly (see Schema). */
+const request = <P, R>(method: string, params: Schema<P>): TypedRequest<P, R> => ({ method, params });
 const notification = <P>(method: string): TypedNotification<P> => ({ method });
 
 // ---- Parameter schemas ----
@@ -140,24 +141,44 @@ const notification = <P>(method: string): TypedNotification<P> => ({ method });
 // `port: "abc"` a proxy at `http://127.0.0.1:undefined`) and answers InvalidParams naming what is
 // wrong. Kept to the few shapes the messages use, so this file stays small and dependency-free.
 
-export type Schema =
+export type SchemaNode =
   | { t: 'string' | 'number' | 'boolean' }
   | { t: 'int'; min: number; max: number }
   | { t: 'enum'; values: readonly string[] }
-  | { t: 'object'; fields: Readonly<Record<string, Schema>> }
-  | { t: 'optional'; of: Schema }
-  | { t: 'either'; of: readonly Schema[] };
+  | { t: 'object'; fields: Readonly<Record<string, SchemaNode>> }
+  | { t: 'optional'; of: SchemaNode }
+  | { t: 'either'; of: readonly SchemaNode[] };
 
-const str: Schema = { t: 'string' };
-const num: Schema = { t: 'number' };
-const bool: Schema = { t: 'boolean' };
-const int = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): Schema => ({ t: 'int', min, max });
-const oneOf = (values: readonly string[]): Schema => ({ t: 'enum', values });
-const obj = (fields: Record<string, Schema>): Schema => ({ t: 'object', fields });
-const opt = (of: Schema): Schema => ({ t: 'optional', of });
-const either = (...of: Schema[]): Schema => ({ t: 'either', of });
+declare const valueType: unique symbol;
+/**
+ * A schema of values of type `T`: the builders below give each schema the type of what it accepts,
+ * and `request<P, R>` takes only a schema of exactly `P` (the phantom field is a function of `T` in
+ * and out, so `T` is checked both ways). A request whose TypeScript params and schema disagree (a
+ * field missing, extra, optional on one side only, of another type) does not compile
+ * (test/protocol/schemaTypes.test.ts).
+ */
+export type Schema<T = unknown> = SchemaNode & { readonly [valueType]?: (value: T) => T };
+/** Any schema, whatever it accepts (the constraint of the builders' type parameters). */
+type AnySchema = SchemaNode & { readonly [valueType]?: (value: never) => unknown };
+type ValueOf<S> = S extends Schema<infer T> ? T : never;
+/** The keys whose schema accepts undefined (`opt`): optional properties of the object type. */
+type OptionalKeys<F> = { [K in keyof F]: undefined extends ValueOf<F[K]> ? K : never }[keyof F];
+type Flat<T> = { [K in keyof T]: T[K] };
+type ObjectOf<F> = Flat<{ [K in Exclude<keyof F, OptionalKeys<F>>]: ValueOf<F[K]> } & { [K in OptionalKeys<F>]?: ValueOf<F[K]> }>;
 
-function describe(s: Schema): string {
+const str: Schema<string> = { t: 'string' };
+const num: Schema<number> = { t: 'number' };
+const bool: Schema<boolean> = { t: 'boolean' };
+const int = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): Schema<number> => ({ t: 'int', min, max });
+const oneOf = <const V extends string>(values: readonly V[]): Schema<V> => ({ t: 'enum', values });
+const obj = <F extends Record<string, AnySchema>>(fields: F): Schema<ObjectOf<F>> => ({ t: 'object', fields });
+const opt = <T>(of: Schema<T>): Schema<T | undefined> => ({ t: 'optional', of });
+const either = <S extends AnySchema[]>(...of: S): Schema<ValueOf<S[number]>> => ({ t: 'either', of });
+
+/** The builders, for a test that a request whose params and schema disagree does not compile. */
+export const schemaBuilders = { request, str, num, bool, int, oneOf, obj, opt, either };
+
+function describe(s: SchemaNode): string {
   switch (s.t) {
     case 'int':
       return s.min === 0 && s.max === Number.MAX_SAFE_INTEGER
@@ -179,7 +200,7 @@ function describe(s: Schema): string {
 }
 
 /** What is wrong with `value` as `schema` says, naming the field (`params.port`), or undefined when it fits. */
-export function schemaProblem(schema: Schema, value: unknown, at = 'params'): string | undefined {
+export function schemaProblem(schema: SchemaNode, value: unknown, at = 'params'): string | undefined {
   const got = () => `${at} must be ${describe(schema)}, got ${value === undefined ? 'nothing' : JSON.stringify(value)?.slice(0, 60)}`;
   switch (schema.t) {
     case 'optional':
@@ -308,6 +329,7 @@ export interface TestableRequest {
  */
 export const TestableRequestsRequest = request<{ uri: string }, { requests: TestableRequest[]; problem?: string }>(
   'payoutHttp/testableRequests',
+  obj({ uri: str }),
 );
 
 /** What would be sent, secret-free (the Authorization value masked). */

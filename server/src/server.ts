@@ -354,7 +354,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     }),
   );
   connection.onRequest(canonicalStringRequest, (params, token) => {
-    const problem = schemaProblem(CanonicalString.params!, params);
+    const problem = schemaProblem(CanonicalString.params, params);
     if (problem) return new ResponseError(ErrorCodes.InvalidParams, `${CanonicalStringRequest.method}: ${problem}`);
     return guard('canonicalString', token, null, () => {
       const doc = docFor(params.uri);

@@ -29,6 +29,7 @@ import {
   SandboxStopRequest,
   SendAllRequest,
   SendRequest,
+  TestableRequestsRequest,
   VerifyWebhookRequest,
   schemaProblem,
 } from '../../engine/protocol';
@@ -116,6 +117,8 @@ describe('language server: custom requests refuse wrong-typed params (issue 22)'
     ['history/list', HistoryListRequest.method, () => 'all', /params must be an object/],
     ['history/clear', HistoryClearRequest.method, () => 'all', /params must be an object/],
     ['canonicalString', CanonicalString.method, () => ({ uri }), /params\.position must be an object, got nothing/],
+    // It had no schema until the schemas were typed (every request must now declare one).
+    ['testableRequests', TestableRequestsRequest.method, () => ({ uri: 42 }), /params\.uri must be a string, got 42/],
   ];
   for (const [name, method, params, field] of cases) {
     it(`${name}: InvalidParams, ${field.source.replace(/\\/g, '').slice(0, 70)}`, () => refused(method, params(), field));
@@ -131,11 +134,8 @@ describe('language server: custom requests refuse wrong-typed params (issue 22)'
   });
 
   it('the validator itself: nested, optional and either', () => {
-    assert.equal(schemaProblem(ProxyStartRequest.params!, { upstream: 'local' }), undefined);
-    assert.equal(schemaProblem(ProxyStartRequest.params!, { upstream: 'local', port: 8080, extra: true }), undefined);
-    assert.match(
-      schemaProblem(CanonicalString.params!, { uri: 'x', position: { line: 0, character: -1 } })!,
-      /params\.position\.character/,
-    );
+    assert.equal(schemaProblem(ProxyStartRequest.params, { upstream: 'local' }), undefined);
+    assert.equal(schemaProblem(ProxyStartRequest.params, { upstream: 'local', port: 8080, extra: true }), undefined);
+    assert.match(schemaProblem(CanonicalString.params, { uri: 'x', position: { line: 0, character: -1 } })!, /params\.position\.character/);
   });
 });

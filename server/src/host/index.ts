@@ -102,7 +102,7 @@ export function registerEngineHost(
     connection.onRequest(type.method, async (raw: ParamsOf<T> | undefined | null, token: CancellationToken) => {
       const params = raw ?? ({} as ParamsOf<T>);
       // Checked against the schema declared with the request (engine/protocol.ts), before anything runs.
-      const problem = type.params && schemaProblem(type.params, params);
+      const problem = schemaProblem(type.params, params);
       if (problem) throw new ResponseError(ErrorCodes.InvalidParams, `${type.method}: ${problem}`);
       // the client hands a work-done token with the request (LSP work-done progress, `$/progress`)
       const workDoneToken = (params as { workDoneToken?: string | number } | undefined)?.workDoneToken;
