@@ -119,6 +119,9 @@ describe('language server: custom requests refuse wrong-typed params (issue 22)'
     ['canonicalString', CanonicalString.method, () => ({ uri }), /params\.position must be an object, got nothing/],
     // It had no schema until the schemas were typed (every request must now declare one).
     ['testableRequests', TestableRequestsRequest.method, () => ({ uri: 42 }), /params\.uri must be a string, got 42/],
+    // JSON-RPC's by-position form (params as an array): the messages are by name, so it is refused.
+    ['history/get, by position', HistoryGetRequest.method, () => [{ id: 'x' }], /params must be an object, got \[\{"id":"x"\}\]/],
+    ['canonicalString, by position', CanonicalString.method, () => [uri, { line: 0, character: 0 }], /params must be an object, got \[/],
   ];
   for (const [name, method, params, field] of cases) {
     it(`${name}: InvalidParams, ${field.source.replace(/\\/g, '').slice(0, 70)}`, () => refused(method, params(), field));
