@@ -14,7 +14,9 @@ export function sessionBlocks(session: PayoutSession, values: { name?: string[];
   if (!env.defined) throw new UsageError(env.problems.join('\n'));
   for (const p of [...env.problems, ...session.openApiDocuments().problems]) writeErr(`warning: ${p}\n`);
   const note = (t: string) => writeErr(`note: ${t}\n`);
-  return selectBlocks(session.requests, values.name, values.all, session.requestNames, note, session.file.text);
+  const picked = selectBlocks(session.requests, values.name, values.all, session.requestNames, note, session.file.text);
+  // --all sends the whole file as the editor's Send All does: blocks of `run` lines too, in their place.
+  return values.all ? session.sendAllBlocks : picked;
 }
 
 /**

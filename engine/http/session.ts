@@ -5,10 +5,10 @@
 // parameters, so the whole flow runs deterministically in tests.
 import { randomUUID } from 'node:crypto';
 import { BODY_FILE_MAX_BYTES, readBoundedText } from '../util/readBounded';
-import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
+import { basename, dirname, isAbsolute, resolve as resolvePath } from 'node:path';
 import type { Endpoint } from '../catalogue/types';
 import { loadOpenApiDocuments, openApiDirectives, type OpenApiDirective } from '../openapi/userDocuments';
-import type { Assertion, ParsedFile, RequestBlock } from '../syntax/types';
+import type { Assertion, ParsedFile, RequestBlock, VariableDefinition } from '../syntax/types';
 import { parseHttpFile, requestByName } from '../syntax/parser';
 import { isSecretVariable } from '../syntax/environments';
 import {
@@ -41,6 +41,7 @@ import {
   DEFAULT_RETRY_POLICY,
   type RetryPolicy,
 } from './retry';
+import { findRunTarget, importsOf, runStepsOf, type RunStep } from '../syntax/runLines';
 import { TokenCache } from './tokenCache';
 import { userTemplate } from './userDependency';
 import { exchangeToken } from './tokens';
@@ -93,7 +94,14 @@ export interface SessionOptions {
    * for explaining a signature (the editor's earlier sends; a history of what was sent).
    */
   explainSources?: () => readonly CandidateSource[];
+  /** How many files' `run` lines this session is sent from (a session of an imported file: 1 or more). */
+  runDepth?: number;
 }
+
+/** How deep `run` and `import` may chain files: a file that runs itself through others stops here. */
+const MAX_RUN_DEPTH = 8;
+/** The files `run ./file` and `import` may name: request files, nothing else is read as one. */
+const REQUEST_FILE = /\.(?:http|rest)$/i;
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -118,8 +126,16 @@ export class PayoutSession {
   private readonly scripts: RequestScripts;
   /** `request.variables` of the request being prepared (set by its pre-request scripts). */
   private requestVariables: Record<string, string> = {};
+  /** What `run … (@name=value)` gives the requests it sends, over the file's variables. */
+  private overrides: Record<string, string> = {};
+  /** Sessions of the files `import` and `run ./file` name, by absolute path, or why one cannot be read. */
+  private readonly others = new Map<string, PayoutSession | string>();
+  private readonly runDepth: number;
+  private readonly options: SessionOptions;
 
   constructor(options: SessionOptions) {
+    this.options = options;
+    this.runDepth = options.runDepth ?? 0;
     this.filePath = isAbsolute(options.filePath) ? options.filePath : resolvePath(options.filePath);
     this.fileDir = dirname(this.filePath);
     this.file = parseHttpFile(options.text ?? readBoundedText(this.filePath, { maxBytes: BODY_FILE_MAX_BYTES }));
@@ -190,7 +206,12 @@ export class PayoutSession {
         const dep = this.request(n);
         if (dep && dep !== block) visit(dep, seen);
       }
-      out.push(block);
+      // `run #Name` of this file's requests; those of other files are counted as they finish.
+      for (const step of runStepsOf(block)) {
+        const target = step.kind === 'request' ? findRunTarget(this.file.requests, step.target) : undefined;
+        if (target && target !== block) visit(target, seen);
+      }
+      if (block.requestLine) out.push(block);
     };
     for (const b of blocks) visit(b, new Set());
     return out;
@@ -199,6 +220,11 @@ export class PayoutSession {
   /** Requests of the file, in order. */
   get requests(): RequestBlock[] {
     return this.file.requests;
+  }
+
+  /** What sending the whole file sends, in file order: every request, and every block of `run` lines alone. */
+  get sendAllBlocks(): RequestBlock[] {
+    return this.file.blocks.filter((b) => b.requestLine || runStepsOf(b).length);
   }
 
   /** The request named `name`, or undefined (then `requestNames` lists what there is). */
@@ -241,6 +267,7 @@ export class PayoutSession {
   private resolveContext(system: SystemVariables = this.system()): ResolveContext {
     return {
       file: this.file,
+      ...(Object.keys(this.overrides).length ? { variables: this.variablesWithOverrides() } : {}),
       // What scripts set (client.global, request.variables) over the environment, as JetBrains resolves them.
       env: { ...this.env.variables, ...this.scripts.variables(this.requestVariables) },
       system,
@@ -346,10 +373,10 @@ export class PayoutSession {
     return this.results.get(block);
   }
 
-  /** Sends every request in file order; one already sent as a dependency is not sent twice. */
+  /** Sends every request (and `run` block) in file order; one already sent as a dependency is not sent twice. */
   async sendAll(): Promise<SendResult[]> {
     const out: SendResult[] = [];
-    for (const block of this.file.requests) out.push(this.results.get(block) ?? (await this.send(block)));
+    for (const block of this.sendAllBlocks) out.push(this.results.get(block) ?? (await this.send(block)));
     return out;
   }
 
@@ -358,12 +385,15 @@ export class PayoutSession {
     if (this.inFlight.has(block)) {
       const label = block.name ?? `#${this.indexOf(block) + 1}`;
       return this.finish(
-        failed(emptyPrepared(block, label), `requests refer to each other's responses in a cycle through ${label}; break the cycle`),
+        failed(
+          emptyPrepared(block, label),
+          `requests depend on each other in a cycle through ${label} (\`{{name.response…}}\` references or \`run\` lines); break the cycle`,
+        ),
       );
     }
     this.inFlight.add(block);
     try {
-      return await this.sendOnce(block);
+      return block.requestLine ? await this.sendOnce(block) : await this.runOnly(block);
     } finally {
       this.inFlight.delete(block);
     }
@@ -397,11 +427,118 @@ export class PayoutSession {
     return sent ? { problems } : { problems, resolved: dry };
   }
 
+  /** A block of `run` lines alone: its steps, reported by the requests they send; a failed result when one could not run. */
+  private async runOnly(block: RequestBlock): Promise<SendResult> {
+    const steps = runStepsOf(block);
+    const label = steps[0]?.text ?? 'run';
+    const problems = await this.runSteps(block);
+    if (problems.length) return this.finish(failed(emptyPrepared(block, label), problems.join('\n')), block);
+    // Done: kept so Send All does not run the block twice, not reported (its requests were).
+    const done: SendResult = { prepared: emptyPrepared(block, label), assertions: [], attempts: [], ok: true };
+    this.results.set(block, done);
+    return done;
+  }
+
+  /** The block's `run` lines, in order: what each could not do, naming the line and the fix. */
+  private async runSteps(block: RequestBlock): Promise<string[]> {
+    const problems: string[] = [];
+    for (const step of runStepsOf(block)) {
+      const problem = await this.runStep(step);
+      if (problem) problems.push(`${step.text}: ${problem}`);
+    }
+    return problems;
+  }
+
+  private async runStep(step: RunStep): Promise<string | undefined> {
+    if (step.kind === 'invalid') return step.problem;
+    if (step.kind === 'file') {
+      const other = this.other(step.path);
+      if (typeof other === 'string') return other;
+      const results = await other.withOverrides(step.overrides, () => other.sendAll());
+      const unanswered = results.filter((r) => !r.ok).length;
+      return unanswered ? `${unanswered} of its ${results.length} request(s) failed (see above)` : undefined;
+    }
+    const here = findRunTarget(this.file.requests, step.target);
+    if (here) return outcome(await this.withOverrides(step.overrides, () => this.send(here)));
+    const imports = importsOf(this.file.blocks);
+    for (const path of imports) {
+      const other = this.other(path);
+      if (typeof other === 'string') return `import ${path}: ${other}`;
+      const there = findRunTarget(other.requests, step.target);
+      if (there) return outcome(await other.withOverrides(step.overrides, () => other.send(there)));
+    }
+    return `no request is named ${step.target} in this file${imports.length ? ' or the files it imports' : ''}: give one that name (### ${step.target}, or # @name), or import the file that has it (import ./other.http)`;
+  }
+
+  /** Runs `f` with `run`'s variables over the file's (nested runs add theirs). */
+  private async withOverrides<T>(overrides: Record<string, string>, f: () => Promise<T>): Promise<T> {
+    const before = this.overrides;
+    this.overrides = { ...before, ...overrides };
+    try {
+      return await f();
+    } finally {
+      this.overrides = before;
+    }
+  }
+
+  /** The file's variables with `run`'s values in place of (or beside) its definitions. */
+  private variablesWithOverrides(): Map<string, VariableDefinition> {
+    const m = new Map(this.file.variables.map((v) => [v.name, v]));
+    const nowhere = { start: 0, end: 0 };
+    for (const [name, value] of Object.entries(this.overrides))
+      m.set(name, { name, value, span: nowhere, nameSpan: nowhere, valueSpan: nowhere });
+    return m;
+  }
+
+  /**
+   * The session of another request file (`import`, `run ./file`), relative to this one: the same
+   * environment, token cache, responses and scripts policy; its results reported with the file's
+   * name in their label. A string says why it cannot be used.
+   */
+  private other(path: string): PayoutSession | string {
+    const file = resolvePath(this.fileDir, path);
+    const known = this.others.get(file);
+    if (known !== undefined) return known;
+    let made: PayoutSession | string;
+    if (!REQUEST_FILE.test(file)) made = `${path} is not a request file: name a .http or .rest file`;
+    else if (this.runDepth + 1 > MAX_RUN_DEPTH)
+      made = `run and import go more than ${MAX_RUN_DEPTH} files deep (do the files run each other?): run the requests from one file`;
+    else {
+      // Its labels name the file, so a report never takes its `#1` (or its name) for this file's.
+      const name = basename(file);
+      const relabel = <T extends PreparedRequest>(p: T): T => ({ ...p, label: `${name}: ${p.label}`, name: undefined, title: undefined });
+      const { onResult, onStart } = this.deps;
+      try {
+        made = new PayoutSession({
+          ...this.options,
+          filePath: file,
+          text: undefined,
+          environment: this.env,
+          runDepth: this.runDepth + 1,
+          deps: {
+            ...this.deps,
+            tokenCache: this.tokens,
+            responses: this.responses,
+            onResult: onResult && ((r) => onResult({ ...r, prepared: relabel(r.prepared) })),
+            onStart: onStart && ((p) => onStart(relabel(p))),
+          },
+        });
+      } catch (e) {
+        made = `cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): check the path, relative to this file`;
+      }
+    }
+    this.others.set(file, made);
+    return made;
+  }
+
   private async sendOnce(block: RequestBlock): Promise<SendResult> {
     const label = block.name ?? `#${this.indexOf(block) + 1}`;
     const refusal = this.scripts.refusal(block, label);
     if (refusal) return this.finish(failed(emptyPrepared(block, label), refusal), block);
-    const { problems: depProblems, resolved: dry } = await this.sendDependencies(block);
+    const runProblems = await this.runSteps(block);
+    const deps = await this.sendDependencies(block);
+    const dry = deps.resolved;
+    const depProblems = [...runProblems, ...deps.problems];
     // Pre-request scripts first: what they set is resolved, and signed, like any variable.
     const pre = await this.scripts.pre(block, label, this.env.variables);
     if (pre.error) return this.finish({ ...failed(emptyPrepared(block, label), pre.error), scriptLogs: pre.logs }, block);
@@ -656,6 +793,11 @@ function emptyPrepared(block: RequestBlock, label: string): Prepared {
     warnings: [],
     requestRefs: [],
   };
+}
+
+/** A `run` step's outcome: undefined when its request was answered, else why not. */
+function outcome(r: SendResult): string | undefined {
+  return r.response ? undefined : `${r.prepared.label} got no response: ${r.error ?? 'see above'}`;
 }
 
 function failed(prepared: PreparedRequest, error: string): SendResult {

@@ -44,6 +44,23 @@ describe('cli send: every example against the local sandbox', function () {
     });
   }
 
+  it("--all runs kulala's `run` lines: a block of them alone at its place, one above a request, from an imported file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payout-cli-run-'));
+    const verify = (name: string) =>
+      `### ${name}\n# @name ${name}\nPOST {{base_url}}/api/v2/account/verify\nContent-Type: application/json\n\n{"partnerCode": "{{partnerCode}}"}\n`;
+    writeFileSync(join(dir, 'lib.payout.http'), verify('account'));
+    writeFileSync(
+      join(dir, 'main.payout.http'),
+      `import ./lib.payout.http\n\n###\nrun #account\n\n${verify('again').replace('# @name again\n', '# @name again\nrun #account\n')}`,
+    );
+    const r = await runCli(['send', join(dir, 'main.payout.http'), '--all'], { home: sb.home });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    // each result's heading (the line as it goes out ends in "...")
+    assert.equal(r.stdout.match(/^\[\d\/\d\] lib\.payout\.http: account: POST \S+verify$/gm)?.length, 2, r.stdout);
+    assert.equal(count(r.stdout, 'signature: verified'), 3, r.stdout);
+    assert.match(r.stdout, /3 requests.*: 3 passed, 0 failed/);
+  });
+
   it('handles DUPLICATE_TRANSACTION_ID on a create by fetching the order (signed, verified)', async () => {
     const r = await runCli(['send', 'examples/scan-to-pay.payout.http', '--all'], { home: sb.home });
     assert.equal(r.code, 0, r.stdout + r.stderr);

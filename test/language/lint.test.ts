@@ -601,6 +601,12 @@ describe('language/lint rules: where each must not fire', () => {
     ],
     ['payout/amount-out-of-range', 'a VND cashout inside the range', cashout()],
     [
+      'payout/run-target',
+      'run lines naming a request by its title, its name and its request line',
+      details.replace('### Near miss\n', '### First\n') +
+        details.replace('### Near miss\n', '### Second\n# @name second\nrun #First\nrun #POST {{base_url}}/api/v2/orders/details\n'),
+    ],
+    [
       'payout/body-not-object',
       'a body that is one template, which may hold an object',
       '### Near miss\n@order = { "partnerCode": "P" }\nPOST {{base_url}}/api/v2/orders/details\nContent-Type: application/json\n\n{{order}}\n',

@@ -124,6 +124,33 @@ describe('language/lint rules: the cases the fixtures left out', () => {
     ]);
   });
 
+  it('payout/run-target: a run line naming no request of the file, with the close name offered and applied; a known title, name or request line is fine', () => {
+    const { text, ds } = lint(
+      '### Login\nGET https://example.test/login\n\n###\nPOST https://example.test/two\n\n### use\n# @name use\nrun #Login\nrun #POST https://example.test/two\n|run #Logn|\n|run #x (@a)|\nGET https://example.test/use\n',
+      [
+        {
+          code: 'payout/run-target',
+          severity: 'warning',
+          at: 0,
+          message: ['No request of this file is named "Logn": sending fails on this line. Did you mean #Login?', 'import ./other.http'],
+          fixes: ['Run #Login'],
+        },
+        {
+          code: 'payout/run-target',
+          severity: 'warning',
+          at: 1,
+          message: ['This run line cannot be read: `@a` is not a variable: write (@name=value, @other=value).'],
+        },
+      ],
+    );
+    const logn = ds.find((d) => messageText(d.message).includes('Logn'))!;
+    assert.match(applyFix(text, logn, 'Run #Login'), /\nrun #Login\nrun #x/);
+  });
+
+  it('payout/run-target: nothing when the file imports another (what it holds is read when sending)', () => {
+    lint('import ./other.http\n\n### use\nrun #Elsewhere\nGET https://example.test/use\n', []);
+  });
+
   it('payout/duplicate-external-order-id names the line of the first request and offers {{$uuid}}', () => {
     const { text, ds } = lint(
       `@note = x\n\n${sell({ fiatCurrency: '"VND"', bankCode: '"970436"' })}${sell({ externalOrderId: '|"o-1"|', fiatCurrency: '"VND"', bankCode: '"970436"' })}`,

@@ -60,8 +60,14 @@ describe('engine host requests over LSP (dist/server.js)', function () {
       `${account}\n### Balance\n# @name balance\nPOST {{base_url}}/api/v2/wallet/balance\nContent-Type: application/json\n\n{\n  "partnerCode": "{{partnerCode}}",\n  "currency": "USDT"\n}\n`,
     );
     writeFileSync(join(dir, 'slow.payout.http'), `### Never answered\n# @name slow\nGET ${slow.url}\n`);
+    // kulala's and JetBrains' `run` lines: a block of them alone, and one above a request.
+    writeFileSync(
+      join(dir, 'runs.payout.http'),
+      `import ./two.payout.http\n\n###\nrun #Balance\n\n${account.replace('### Account\n# @name account', '### Again\n# @name again\nrun #account')}`,
+    );
     server = await startServer({ environment: 'local' }, { ...process.env, PAYOUT_HTTP_HOME: home });
-    for (const f of ['two.payout.http', 'slow.payout.http']) await server.open(uriOf(f), readFileSync(join(dir, f), 'utf8'));
+    for (const f of ['two.payout.http', 'slow.payout.http', 'runs.payout.http'])
+      await server.open(uriOf(f), readFileSync(join(dir, f), 'utf8'));
   });
 
   after(async () => {
@@ -124,6 +130,27 @@ describe('engine host requests over LSP (dist/server.js)', function () {
     );
     assert.equal(seen.at(-1)?.kind, 'end');
     assert.ok(!JSON.stringify(outcome).includes(secretKey));
+  });
+
+  it('Send All runs `run` lines: a block of them at its place, one above a request before it, from an imported file', async () => {
+    const outcome = await server.connection.sendRequest<SendOutcome>(SendAllRequest.method, {
+      uri: uriOf('runs.payout.http'),
+      settings: SEND_SETTINGS,
+    });
+    assert.deepEqual(
+      outcome.results.map((r) => [r.label, r.verdict, r.ok]),
+      [
+        ['two.payout.http: balance', 'verified', true],
+        ['two.payout.http: account', 'verified', true],
+        ['again', 'verified', true],
+      ],
+    );
+    // `again` is at its own line; the imported file's requests are not taken for this file's
+    assert.deepEqual(
+      outcome.results.map((r) => r.line),
+      [0, 0, 8],
+    );
+    assert.match(outcome.summary ?? '', /^3\/3 passed$/m);
   });
 
   // Issue 26: the editor's Explain finds a value that exists only in an earlier send of this editor

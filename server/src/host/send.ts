@@ -72,7 +72,7 @@ async function run(
     for (const [n, block] of blocks.entries()) {
       if (abort.signal.aborted) break;
       if (session.resultOf(block)) continue; // already sent as another's dependency
-      const name = block.name ?? `#${session.requests.indexOf(block) + 1}`;
+      const name = block.name ?? (block.requestLine ? `#${session.requests.indexOf(block) + 1}` : 'run lines');
       progress.report(Math.round((n / blocks.length) * 100), `sending ${name}${blocks.length > 1 ? ` (${n + 1}/${blocks.length})` : ''}…`);
       await session.send(block);
     }
@@ -125,7 +125,7 @@ export function sendAll(
     (s) => {
       if (!s.requests.length)
         throw new Error('the file has no request; a request starts with a line like POST {{base_url}}/api/v2/account/verify');
-      return s.requests;
+      return s.sendAllBlocks;
     },
     token,
     progress,

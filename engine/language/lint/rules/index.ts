@@ -20,6 +20,7 @@ import { openapiDocument } from './openapiDocument';
 import { parameterValue } from './parameterValue';
 import { requiredFieldEmpty } from './requiredFieldEmpty';
 import { requiredFieldMissing } from './requiredFieldMissing';
+import { runTarget } from './runTarget';
 import { secretInBody } from './secretInBody';
 import { sellExtendInfo } from './sellExtendInfo';
 import { signatureMismatch } from './signatureMismatch';
@@ -73,4 +74,5 @@ export const fileRules: readonly FileRule<any>[] = [
   tokenUnavailable,
   signatureMismatch,
   openapiDocument,
+  runTarget,
 ];
