@@ -86,7 +86,7 @@ export class PieceText {
     readonly pieces: readonly string[],
     lines: number[][],
     /** The size pieces are cut at (smaller in tests, to have many pieces in a short text). */
-    private readonly size: number,
+    readonly pieceSize: number,
   ) {
     this.#lines = lines;
     const n = pieces.length;
@@ -205,8 +205,8 @@ export class PieceText {
     const start = this.#starts[a];
     const old = b === a ? this.pieces[a] : this.pieces.slice(a, b + 1).join('');
     const made = old.slice(0, from - start) + text + old.slice(to - start);
-    const max = 2 * this.size;
-    const min = this.size >> 2;
+    const max = 2 * this.pieceSize;
+    const min = this.pieceSize >> 2;
     let fresh: string[];
     if (a === b && (made.length <= max || old.length > max) && (made.length >= min || old.length < min || n === 1)) {
       // The common case: typing inside one piece, which stays within its bounds (or was already out of them).
@@ -215,26 +215,26 @@ export class PieceText {
       // Too small: joined with a neighbour and cut again.
       if (b + 1 < n) return this.remake(a, b + 2, made + this.pieces[b + 1]);
       return this.remake(a - 1, b + 1, this.pieces[a - 1] + made);
-    } else fresh = cut(made, this.size);
+    } else fresh = cut(made, this.pieceSize);
     return this.replace(a, b + 1, fresh);
   }
 
   private remake(a: number, end: number, text: string): PieceText {
-    return this.replace(a, end, cut(text, this.size));
+    return this.replace(a, end, cut(text, this.pieceSize));
   }
 
   /** Pieces [a, end) replaced by `fresh` (their line starts computed, every other piece's shared). */
   private replace(a: number, end: number, fresh: string[]): PieceText {
     if (fresh.length === 1 && fresh[0] === '' && (a > 0 || end < this.pieces.length)) fresh = [];
     const pieces = this.pieces.slice(0, a).concat(fresh, this.pieces.slice(end));
-    if (pieces.length === 0) return new PieceText([''], [[0]], this.size);
+    if (pieces.length === 0) return new PieceText([''], [[0]], this.pieceSize);
     const last = pieces.length - 1;
     const lines = this.#lines.slice(0, a);
     for (let j = a; j < a + fresh.length; j++) lines.push(linesOf(pieces[j], j === last));
     for (let j = end; j < this.pieces.length; j++) lines.push(this.#lines[j]);
     // A piece that became the last keeps a line starting at its end (the text's empty last line).
     if (fresh.length === 0 && end === this.pieces.length) lines[last] = linesOf(pieces[last], true);
-    return new PieceText(pieces, lines, this.size);
+    return new PieceText(pieces, lines, this.pieceSize);
   }
 
   /** The whole text, made when first asked and kept for this version. */
