@@ -120,7 +120,13 @@ export class LanguageService implements ServiceContext {
    * asks. Undefined when the last parsed version is not `base`, the edit is not inside one block,
    * or it changes the names in scope (then the caller parses the whole version).
    */
-  window(uri: string, version: number, base: string | PieceText, lines: ReadonlyMap<number, string>, line: number): DocumentWindow | undefined {
+  window(
+    uri: string,
+    version: number,
+    base: string | PieceText,
+    lines: ReadonlyMap<number, string>,
+    line: number,
+  ): DocumentWindow | undefined {
     const previous = this.store.peek(uri);
     if (!previous || sourceOf(previous) !== base || this.openApiDocuments.length) return undefined;
     const w = windowOf(previous, version, lines, line);

@@ -117,7 +117,12 @@ export function parseHttpFile(input: string | PieceText, previous?: ParsedFile):
   for (const b of blocks) {
     for (const v of b.variables) variables.push((v as NamedValue).shifted(b.start));
   }
-  return fileOf(text, blocks, blocks.filter((b) => b.requestLine !== undefined), variables);
+  return fileOf(
+    text,
+    blocks,
+    blocks.filter((b) => b.requestLine !== undefined),
+    variables,
+  );
 }
 
 /** A file's text: a string, or the pieces an open document holds (then no string of the whole file is made). */

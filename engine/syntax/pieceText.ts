@@ -148,11 +148,12 @@ export class PieceText {
   }
 
   /**
-   * As String.prototype.indexOf, for a `search` without a line break: no such string straddles a
-   * cut (the character before a cut is a line break), so each piece is searched on its own.
+   * As String.prototype.indexOf, for one character or a `search` without a line break: no such
+   * string straddles a cut (one would hold the line break before the cut and the `#` after it), so
+   * each piece is searched on its own.
    */
   indexOf(search: string, fromIndex = 0): number {
-    if (search.includes('\n') || search.includes('\r')) {
+    if (search.length > 1 && (search.includes('\n') || search.includes('\r'))) {
       throw new Error(
         `PieceText.indexOf searches for text without line breaks (asked for ${JSON.stringify(search)}); search the whole text (toString()) instead.`,
       );

@@ -26,6 +26,7 @@ function assertSame(pt: PieceText, s: string): void {
     for (let k = i; k <= s.length + 1; k += 5) assert.equal(pt.slice(i, k), s.slice(i, k), `slice(${i}, ${k})`);
     assert.equal(pt.indexOf('###', i), s.indexOf('###', i), `indexOf(###, ${i})`);
     assert.equal(pt.indexOf('a', i), s.indexOf('a', i));
+    assert.equal(pt.indexOf('\n', i), s.indexOf('\n', i));
   }
   const starts = computeLineStarts(s);
   assert.equal(pt.lineCount, starts.length);
@@ -72,6 +73,6 @@ describe('syntax/pieceText', () => {
   });
 
   it('refuses to search for a line break across pieces, naming what to do instead', () => {
-    assert.throws(() => PieceText.from('a\nb').indexOf('\n'), /toString\(\)/);
+    assert.throws(() => PieceText.from('a\r\nb').indexOf('\r\n'), /toString\(\)/);
   });
 });
