@@ -241,7 +241,7 @@ export class PieceText {
   /** The whole text, made when first asked and kept for this version. */
   toString(): string {
     if (this.#whole === undefined) {
-      wholeTextBuilds.count++;
+      if (this.pieces.length > 1) wholeTextBuilds.count++; // one piece is the text as it is: nothing made
       this.#whole = this.pieces.length === 1 ? this.pieces[0] : this.pieces.join('');
     }
     return this.#whole;
