@@ -31,7 +31,7 @@ import { blockContext } from './analysis';
 import type { BodyField } from './body';
 import { isoCountries } from '../catalogue/formats';
 import { endpointMarkdown, fieldDetail, fieldMarkdownById, membersAt, specAt } from './docs';
-import type { PayoutDocument } from './document';
+import { sourceOf, type PayoutDocument } from './document';
 import { USER_DIRECTIVE } from './lint/rules/tokenUnavailable';
 import { suggestedValue } from './lint/util';
 import { variableValue, type Scope } from './scope';
@@ -128,7 +128,7 @@ export function completion(ctx: ServiceContext, doc: PayoutDocument, position: P
   const offset = doc.lines.offsetAt(position);
   const block = blockAt(doc.parsed, offset);
   if (!block) return empty;
-  const text = doc.text;
+  const text = sourceOf(doc); // the pieces of an open document: no string of the whole file made
   const lineStart = doc.lines.lineStart(position.line);
   const lineEnd = doc.lines.lineContentEnd(position.line);
   const before = text.slice(lineStart, offset);
@@ -208,10 +208,10 @@ function closing(after: string): string {
 const MAX_REQUEST_ITEMS = 100;
 
 function variableItems(scope: Scope, doc: PayoutDocument, start: number, offset: number, after: string): CompletionList {
-  const typed = doc.text.slice(start, offset);
+  const typed = sourceOf(doc).slice(start, offset);
   const wordEnd = offset + (/^[\w.$-]*/.exec(after)?.[0].length ?? 0);
   const range = rangeOf(doc, start, wordEnd);
-  const close = closing(doc.text.slice(wordEnd, wordEnd + 2));
+  const close = closing(sourceOf(doc).slice(wordEnd, wordEnd + 2));
 
   // `{{quote.response.body.$.` -> paths of the named request's response.
   const req = /^([A-Za-z_][\w-]*)\.(.*)$/.exec(typed.trim());
@@ -379,7 +379,7 @@ function newRequestItems(
   if (!onRequestLine && block.separator && offset - block.start <= block.separator.span.end) return { isIncomplete: false, items: [] };
   const start = offset - before.length;
   const end = offset + (/^[A-Za-z]*/.exec(after)?.[0].length ?? 0);
-  const eol = /\r\n/.test(doc.text.slice(0, 2000)) ? '\r\n' : '\n';
+  const eol = /\r\n/.test(sourceOf(doc).slice(0, 2000)) ? '\r\n' : '\n';
   const items = methodItems(doc, start, end);
   allEndpoints(scope).forEach((e, i) => {
     let text = `${e.method} {{${e.base}}}${e.path}`;
@@ -482,18 +482,22 @@ function bodyItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offse
   const loc = getLocation(masked, offset - bodyAbs);
   const path = loc.path;
   if (path.some((p) => typeof p === 'number')) return { isIncomplete: false, items: [] };
-  const text = doc.text;
+  // The block's text, offsets relative to it (`at` is block.start): the whole file's text is not made
+  // for a completion (issue 28: a new 20 MB string per keystroke). A block ends with a line break,
+  // so no word below runs past its end.
+  const text = block.text;
+  const at = block.start;
+  const bodyFrom = body.span.start;
 
   // The key being typed: from its opening quote (if any) to the end of the word (and closing quote).
-  let start = offset;
-  while (start > bodyAbs && /[\w$.-]/.test(text[start - 1])) start--;
+  let start = offset - at;
+  while (start > bodyFrom && /[\w$.-]/.test(text[start - 1])) start--;
   if (text[start - 1] === '"') start--;
-  let end = offset;
+  let end = offset - at;
   while (/[\w$.-]/.test(text[end] ?? '')) end++;
   if (text[end] === '"') end++;
-  const bodyEnd = block.start + bodyEndRel;
   // `"fiatCurrency": "VND"⏎|`: a new property, though the parser still reads the previous value.
-  const afterValue = !loc.isAtPropertyKey && path.length > 0 && isAfterValueOnNewLine(text, start, bodyAbs);
+  const afterValue = !loc.isAtPropertyKey && path.length > 0 && isAfterValueOnNewLine(text, start, bodyFrom);
   if (loc.isAtPropertyKey || afterValue || endsAtObjectStart(masked, offset - bodyAbs)) {
     const container = loc.isAtPropertyKey || afterValue ? path.slice(0, -1) : path;
     let specs = membersAt(endpoint, container);
@@ -503,10 +507,10 @@ function bodyItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offse
     // A key being typed can break the parse of the properties after it: read top-level keys from the text too.
     if (container.length === 0) for (const k of topLevelKeys(masked)) present.add(k);
     const hasColon = /^\s*:/.test(text.slice(end, end + 20));
-    const place = memberPlace(text, start, end, bodyAbs, bodyEnd);
-    const range = rangeOf(doc, place.start, end);
+    const place = memberPlace(text, start, end, bodyFrom, bodyEndRel);
+    const range = rangeOf(doc, at + place.start, at + end);
     const commaBefore =
-      place.commaBefore === undefined ? undefined : [{ range: rangeOf(doc, place.commaBefore, place.commaBefore), newText: ',' }];
+      place.commaBefore === undefined ? undefined : [{ range: rangeOf(doc, at + place.commaBefore, at + place.commaBefore), newText: ',' }];
     const signed = container.length === 0 ? (endpoint.signedString?.segments.map((s) => s.field) ?? []) : [];
     const items = specs
       .filter((s) => !present.has(s.name) || (!afterValue && s.name === String(path[path.length - 1] ?? '')))
@@ -536,7 +540,7 @@ function bodyItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offse
   // A value: the allowed values of the field at `path`.
   const spec = specAt(endpoint, path);
   if (!spec) return { isIncomplete: false, items: [] };
-  const valueRange = valueTokenRange(text, offset, bodyAbs);
+  const valueRange = valueTokenRange(text, offset - at, bodyFrom);
   const values = allowedValues(endpoint, model.byName, path as string[], spec);
   return {
     isIncomplete: false,
@@ -546,7 +550,7 @@ function bodyItems(scope: Scope, doc: PayoutDocument, block: RequestBlock, offse
       detail: v.detail,
       sortText: String(i).padStart(4, '0'),
       filterText: v.filter ?? v.insert,
-      textEdit: { range: rangeOf(doc, valueRange.start, valueRange.end), newText: v.insert },
+      textEdit: { range: rangeOf(doc, at + valueRange.start, at + valueRange.end), newText: v.insert },
     })),
   };
 }

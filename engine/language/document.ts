@@ -6,12 +6,16 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseHttpFile } from '../syntax/parser';
 import { LineIndex } from '../syntax/lineIndex';
+import type { PieceText } from '../syntax/pieceText';
 import type { ParsedFile } from '../syntax/types';
 
 export interface PayoutDocument {
   uri: string;
   version: number;
+  /** The whole text; with `pieces`, made when first read (parsed.text): features on a keystroke's path read blocks or pieces. */
   text: string;
+  /** The text as pieces, when the document was made from pieces (the server's open documents, issue 28). */
+  pieces?: PieceText;
   parsed: ParsedFile;
   lines: LineIndex;
   /** Folder of the file: where environment files and keys are looked up. */
@@ -41,7 +45,7 @@ export function fileDirOf(uri: string, untitledFolder?: string): string {
 export function createDocument(
   uri: string,
   version: number,
-  text: string,
+  text: string | PieceText,
   previous?: PayoutDocument,
   untitledFolder?: string,
 ): PayoutDocument {
@@ -64,7 +68,25 @@ export function createDocument(
     change = { previous, from, oldTo: oldBlocks.length - same, newTo: blocks.length - same };
   }
   const lines = new LineIndex(text, parsed.blocks, change && { ...change, previous: change.previous.lines });
-  return { uri, version, text, parsed, lines, fileDir: fileDirOf(uri, untitledFolder), change };
+  const fileDir = fileDirOf(uri, untitledFolder);
+  if (typeof text === 'string') return { uri, version, text, parsed, lines, fileDir, change };
+  return {
+    uri,
+    version,
+    get text() {
+      return parsed.text;
+    },
+    pieces: text,
+    parsed,
+    lines,
+    fileDir,
+    change,
+  };
+}
+
+/** What a document was made from: its pieces when it has them (reading `text` would join them). */
+export function sourceOf(doc: PayoutDocument): string | PieceText {
+  return doc.pieces ?? doc.text;
 }
 
 /** Parse cache keyed by URI and version. */
@@ -74,9 +96,9 @@ export class DocumentStore {
   untitledFolder?: string;
 
   /** The document for this version, parsing only when the version (or text) changed. */
-  get(uri: string, version: number, text: string): PayoutDocument {
+  get(uri: string, version: number, text: string | PieceText): PayoutDocument {
     const prev = this.docs.get(uri);
-    if (prev && prev.version === version && prev.text === text) return prev;
+    if (prev && prev.version === version && sourceOf(prev) === text) return prev;
     const doc = createDocument(uri, version, text, prev, this.untitledFolder);
     this.docs.set(uri, doc);
     return doc;

@@ -6,7 +6,7 @@ import type { Position, Range, WorkspaceEdit } from 'vscode-languageserver-types
 import { scanTemplates } from '../syntax/templates';
 import type { RequestBlock, Span, TemplateRef } from '../syntax/types';
 import { spanToRange } from './diagnostics';
-import type { PayoutDocument } from './document';
+import { sourceOf, type PayoutDocument } from './document';
 import { targetAt } from './navigation';
 
 type Target = NonNullable<ReturnType<typeof targetAt>>;
@@ -23,7 +23,7 @@ function nameSpans(doc: PayoutDocument, target: Target): Span[] {
   const inRef = (block: RequestBlock, ref: TemplateRef) => {
     if (ref.kind !== target.kind || ref.name !== target.name) return;
     // `{{ name …}}`: the name starts after the braces and any blanks
-    const text = doc.text.slice(block.start + ref.span.start, block.start + ref.span.end);
+    const text = sourceOf(doc).slice(block.start + ref.span.start, block.start + ref.span.end);
     const at = block.start + ref.span.start + /^\{\{\s*/.exec(text)![0].length;
     out.push({ start: at, end: at + target.name.length });
   };

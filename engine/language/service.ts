@@ -23,7 +23,8 @@ import { isSecretVariable, PRIVATE_KEY_FILE } from '../syntax/environments';
 import { codeActions } from './codeActions';
 import { codeLenses, codeLensPlaces, resolveCodeLens, type CodeLensPlacesOptions } from './codeLens';
 import { completion, resolveCompletion, type CompletionContext } from './completion';
-import { DocumentStore, type PayoutDocument } from './document';
+import { DocumentStore, sourceOf, type PayoutDocument } from './document';
+import type { PieceText } from '../syntax/pieceText';
 import { hover } from './hover';
 import { lintDocument, lintDocumentInSteps, toLspDiagnostics } from './diagnostics';
 import { definition, references } from './navigation';
@@ -109,19 +110,25 @@ export class LanguageService implements ServiceContext {
   }
 
   /** The parsed document for a version (parsed once per version, unchanged blocks reused). */
-  document(uri: string, version: number, text: string): PayoutDocument {
+  document(uri: string, version: number, text: string | PieceText): PayoutDocument {
     return this.store.get(uri, version, text);
   }
 
   /**
    * The edited block of a version not parsed yet, as a document of its own (window.ts): `base` is
-   * the text the typing applies to, `lines` each edited line's new text, `line` where the request
+   * the text the typing applies to (the very string or pieces last parsed), `lines` each edited line's new text, `line` where the request
    * asks. Undefined when the last parsed version is not `base`, the edit is not inside one block,
    * or it changes the names in scope (then the caller parses the whole version).
    */
-  window(uri: string, version: number, base: string, lines: ReadonlyMap<number, string>, line: number): DocumentWindow | undefined {
+  window(
+    uri: string,
+    version: number,
+    base: string | PieceText,
+    lines: ReadonlyMap<number, string>,
+    line: number,
+  ): DocumentWindow | undefined {
     const previous = this.store.peek(uri);
-    if (!previous || previous.text !== base || this.openApiDocuments.length) return undefined;
+    if (!previous || sourceOf(previous) !== base || this.openApiDocuments.length) return undefined;
     const w = windowOf(previous, version, lines, line);
     if (!w) return undefined;
     const entry = this.scopeEntry(previous);

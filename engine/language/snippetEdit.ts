@@ -4,7 +4,7 @@
 // `workspace.workspaceEdit.snippetEditSupport`; vscode-languageclient 11 does). Other editors get
 // the plain text edit, as before.
 import type { SnippetTextEdit, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import type { PayoutDocument } from './document';
+import { sourceOf, type PayoutDocument } from './document';
 import type { SpanEdit } from './lint/types';
 import { spanToRange } from './diagnostics';
 
@@ -33,7 +33,7 @@ export function fixEdit(doc: PayoutDocument, edits: readonly SpanEdit[], snippet
   // VS Code indents each line after a snippet's first by the indentation of the line it is inserted
   // in (SnippetSession's whitespace adjustment): taken off here, the member lands where the plain edit puts it.
   const at = spanToRange(doc, withPlaceholder.span).start;
-  const lineText = doc.text.slice(doc.lines.lineStart(at.line), doc.lines.lineContentEnd(at.line));
+  const lineText = sourceOf(doc).slice(doc.lines.lineStart(at.line), doc.lines.lineContentEnd(at.line));
   const lineIndent = /^[ \t]*/.exec(lineText)![0];
   return {
     documentChanges: [

@@ -48,7 +48,8 @@ export function windowOf(
   // Requests split off without `###` (httpYac's request line after a blank line): where one ends
   // depends on the text around it, so an edit next to such a boundary may move it.
   const end = before.start + before.text.length;
-  if (splitOff(before) || (end < previous.parsed.text.length && splitOff(blockAt(previous.parsed, end)))) return undefined;
+  const length = (previous.parsed.pieces ?? previous.parsed.text).length;
+  if (splitOff(before) || (end < length && splitOff(blockAt(previous.parsed, end)))) return undefined;
   const start = before.start;
   const firstLine = index.positionAt(start).line;
   // The block's own lines, with the edited ones replaced (line breaks kept as they were).

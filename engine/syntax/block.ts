@@ -23,6 +23,7 @@ import type {
   VariableDefinition,
 } from './types';
 import { NO_SCRIPTS } from './lines';
+import type { PieceText } from './pieceText';
 
 /**
  * Texts of the blocks read last, as copies (not views of a version of the file): a reader may keep
@@ -50,7 +51,8 @@ function copyOf(s: string): string {
  * the text (those after it only have their offsets shifted).
  */
 export interface Source {
-  text: string;
+  /** A string, or pieces (whose cuts are segment starts, so a block's text is a slice of one piece). */
+  text: string | PieceText;
 }
 
 export class Block implements RequestBlock {

@@ -7,6 +7,7 @@
 // are counted again, instead of every line of the file (100,000 in a 2 MB file) per version.
 
 import { Lru } from '../util/lru';
+import type { PieceText } from './pieceText';
 
 export interface Position {
   line: number;
@@ -155,7 +156,8 @@ export class LineIndex {
    * with `edit` too, from the previous version's index where the edit moved no line.
    */
   constructor(
-    private readonly text: string,
+    /** A string, or pieces: read by length and character only, unless the file is one block (then its lines are counted once). */
+    private readonly text: string | PieceText,
     blocks?: readonly BlockText[],
     edit?: BlockEdit,
   ) {
@@ -168,7 +170,7 @@ export class LineIndex {
 
   /** Offset of the first character of each line; starts[0] === 0. Built on first use. */
   private get lineStarts(): number[] {
-    return (this.starts ??= computeLineStarts(this.text));
+    return (this.starts ??= computeLineStarts(this.text.toString()));
   }
 
   get lineCount(): number {

@@ -6,6 +6,7 @@
 import { intern, own } from '../util/intern';
 import { Lru } from '../util/lru';
 import { Block, BlockBody, Separator, type Source } from './block';
+import { PieceText } from './pieceText';
 import { maskTemplates, parseJsonBody } from './json';
 import { scanTemplates } from './templates';
 import { isBlank, report, type ProblemSink } from './lines';
@@ -105,18 +106,45 @@ const VERSION_LINE = /^HTTP\/\d(?:\.\d)?$/i;
  * per-block caches keyed by the block object. The previous ParsedFile should not be used afterwards
  * (its reused blocks now carry the new starts).
  */
-export function parseHttpFile(text: string, previous?: ParsedFile): ParsedFile {
-  if (typeof text !== 'string') text = '';
+export function parseHttpFile(input: string | PieceText, previous?: ParsedFile): ParsedFile {
+  const text: Text = typeof input === 'string' || input instanceof PieceText ? input : '';
   const edited = previous && previous.blocks.length ? reparseEdit(text, previous) : undefined;
   if (edited) return edited;
   const starts = blockStarts(text, 0, text.length);
   const ends = starts.slice(1).concat(text.length);
-  const blocks = reuseOrParse(text, starts, ends, (previous?.blocks ?? []) as Block[], previous?.text ?? '');
+  const blocks = reuseOrParse(text, starts, ends, (previous?.blocks ?? []) as Block[], previous ? textOf(previous) : '');
   const variables: VariableDefinition[] = [];
   for (const b of blocks) {
     for (const v of b.variables) variables.push((v as NamedValue).shifted(b.start));
   }
-  return { text, blocks, requests: blocks.filter((b) => b.requestLine !== undefined), variables };
+  return fileOf(
+    text,
+    blocks,
+    blocks.filter((b) => b.requestLine !== undefined),
+    variables,
+  );
+}
+
+/** A file's text: a string, or the pieces an open document holds (then no string of the whole file is made). */
+type Text = string | PieceText;
+
+/** What a parse was made from: its pieces when it has them (reading `text` would join them). */
+function textOf(file: ParsedFile): Text {
+  return file.pieces ?? file.text;
+}
+
+function fileOf(text: Text, blocks: RequestBlock[], requests: RequestBlock[], variables: VariableDefinition[]): ParsedFile {
+  if (typeof text === 'string') return { text, blocks, requests, variables };
+  return {
+    // Made when read, once per version (PieceText caches it): nothing on a keystroke's path reads it.
+    get text() {
+      return text.toString();
+    },
+    pieces: text,
+    blocks,
+    requests,
+    variables,
+  };
 }
 
 /**
@@ -130,14 +158,14 @@ export function parseHttpFile(text: string, previous?: ParsedFile): ParsedFile {
  * now holds the new text), those after move by the length the edit added. Undefined when the
  * previous parse is not the last made from its blocks (then the full path runs).
  */
-function reparseEdit(text: string, previous: ParsedFile): ParsedFile | undefined {
+function reparseEdit(text: Text, previous: ParsedFile): ParsedFile | undefined {
   const prev = previous.blocks as Block[];
-  const prevText = previous.text;
+  const prevText = textOf(previous);
   const count = prev.length;
   const source = prev[0].holder();
   if (source.text !== prevText || prev[count - 1].holder() !== source) return undefined;
-  const prefix = commonPrefix(text, prevText);
-  const oldEnd = prevText.length - commonSuffix(text, prevText, prefix);
+  const { prefix, suffix } = difference(text, prevText);
+  const oldEnd = prevText.length - suffix;
   const growth = text.length - prevText.length;
   // Old segments [pf, pb) are replaced: from the one holding the character 3 before the edit to
   // the first starting after the edit's end (its line break, the character before it, is unchanged).
@@ -185,7 +213,7 @@ function reparseEdit(text: string, previous: ParsedFile): ParsedFile | undefined
   const variables: VariableDefinition[] = vars.slice(0, varFrom);
   for (const b of middle) for (const v of b.variables) variables.push((v as NamedValue).shifted(b.start));
   for (let j = varTo; j < vars.length; j++) variables.push(growth === 0 ? vars[j] : vars[j].shifted(growth));
-  return { text, blocks, requests, variables };
+  return fileOf(text, blocks, requests, variables);
 }
 
 /** Index of the last of `blocks` (in order, tiling a text) starting at or before `offset`. */
@@ -243,7 +271,7 @@ function shift(s: Span, by: number): Span {
  * Offsets where segments start in [from, to): `from` (0, the preamble, possibly empty, or a segment
  * start) and every line starting with `###` after it.
  */
-function blockStarts(text: string, from: number, to: number): number[] {
+function blockStarts(text: Text, from: number, to: number): number[] {
   const starts = [from];
   let i = text.indexOf('###', from === 0 ? 0 : from + 1);
   while (i !== -1 && i < to) {
@@ -262,13 +290,12 @@ function blockStarts(text: string, from: number, to: number): number[] {
  * native comparisons of large chunks: no slice per block, which was 50,000 slices per keystroke in
  * a 20 MB file); only the segments in between go through a text -> blocks map.
  */
-function reuseOrParse(text: string, starts: number[], ends: number[], prev: Block[], prevText: string): Block[] {
+function reuseOrParse(text: Text, starts: number[], ends: number[], prev: Block[], prevText: Text): Block[] {
   const source: Source = { text };
   const n = starts.length;
   const out = new Array<Block>(); // one per segment, or more where a segment splits
   const count = prev.length;
-  const prefix = count ? commonPrefix(text, prevText) : 0;
-  const suffix = count ? commonSuffix(text, prevText, prefix) : 0;
+  const { prefix, suffix } = count ? difference(text, prevText) : { prefix: 0, suffix: 0 };
   // Previous segments tile the previous text: their offsets are sums of their lengths (their
   // blocks' `start` fields may already have been moved by another parse). A previous segment is a
   // block with a `###` separator (or the preamble) and the blocks without one that follow it.
@@ -368,6 +395,37 @@ function parseSegment(text: string, source: Source, start: number, out: Block[])
     if (b.length === 0 || b.length >= rest.length) return;
     at += b.length;
   }
+}
+
+/**
+ * Where two versions differ: the lengths of their common prefix and suffix (not overlapping). Two
+ * piece texts are compared piece by piece, the same string objects being unchanged pieces (an
+ * edit shares every piece it does not touch): O(pieces), then the characters of the pieces that
+ * differ only, not 20 MB.
+ */
+function difference(a: Text, b: Text): { prefix: number; suffix: number } {
+  if (typeof a === 'string' || typeof b === 'string') {
+    // A string against pieces: a document read both ways (rare: the whole text made once).
+    const x = a.toString();
+    const y = b.toString();
+    const prefix = commonPrefix(x, y);
+    return { prefix, suffix: commonSuffix(x, y, prefix) };
+  }
+  const pa = a.pieces;
+  const pb = b.pieces;
+  let i = 0;
+  while (i < pa.length && i < pb.length && pa[i] === pb[i]) i++;
+  if (i === pa.length && i === pb.length) return { prefix: a.length, suffix: 0 };
+  let j = 0;
+  while (j < pa.length - i && j < pb.length - i && pa[pa.length - 1 - j] === pb[pb.length - 1 - j]) j++;
+  // Pieces before i and from the j-th last on are shared; the same pieces before i start at the same offsets.
+  const from = i < pa.length ? a.pieceStart(i) : a.length;
+  const aTo = j > 0 ? a.pieceStart(pa.length - j) : a.length;
+  const bTo = j > 0 ? b.pieceStart(pb.length - j) : b.length;
+  const x = a.slice(from, aTo);
+  const y = b.slice(from, bTo);
+  const prefix = commonPrefix(x, y);
+  return { prefix: from + prefix, suffix: a.length - aTo + commonSuffix(x, y, prefix) };
 }
 
 /** First chunk compared by commonPrefix/commonSuffix; halved down to one character where they differ. */

@@ -6,6 +6,7 @@
 // block whose text did not change can be reused, with everything computed from it (lint,
 // completion data), after an edit elsewhere in the file: only block.start moves. Convert to
 // absolute with `block.start + span.start`, and to LSP positions only at the edge (lineIndex.ts).
+import type { PieceText } from './pieceText';
 
 import type { Node as JsonNode } from 'jsonc-parser';
 
@@ -188,7 +189,10 @@ export interface RequestBlock {
 }
 
 export interface ParsedFile {
+  /** The whole text; with `pieces`, made when first read (a reader on a keystroke's path reads the pieces or the blocks instead). */
   text: string;
+  /** The text as pieces, when it was parsed from pieces (the server's open documents, issue 28). */
+  pieces?: PieceText;
   /** All blocks in order, preamble first; they tile the text. */
   blocks: RequestBlock[];
   /** The blocks that hold a request (have a request line). */

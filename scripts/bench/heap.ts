@@ -17,12 +17,12 @@ const keystrokes = Number(process.argv[3] ?? 200);
 const { td, lines, megabytes } = open(generateRequests(requests));
 const service = createLanguageService();
 const uri = 'file:///tmp/heap/bench.payout.http';
-service.diagnostics(service.document(uri, 1, td.getText()));
-service.codeLensPlaces(service.document(uri, 1, td.getText()));
+service.diagnostics(service.document(uri, 1, td.pieces()));
+service.codeLensPlaces(service.document(uri, 1, td.pieces()));
 for (let k = 0; k < keystrokes; k++) {
   const line = lines[(k * 7919) % lines.length];
   BatchedDocument.update(td, [{ range: { start: { line, character: 20 }, end: { line, character: 20 } }, text: 'x' }], td.version + 1);
-  service.diagnostics(service.document(uri, td.version, td.getText()));
+  service.diagnostics(service.document(uri, td.version, td.pieces()));
 }
 (globalThis as { gc?: () => void }).gc?.();
 

@@ -24,7 +24,7 @@ const cpuMs = (since?: NodeJS.CpuUsage) => {
 };
 let t0 = performance.now();
 const c0 = process.cpuUsage();
-const doc = service.document(uri, 1, td.getText());
+const doc = service.document(uri, 1, td.pieces());
 const parseMs = performance.now() - t0;
 const parseCpuMs = cpuMs(c0);
 const diagnostics = drain(service.diagnosticsInSteps(doc));
@@ -38,7 +38,7 @@ for (let k = 0; k < keystrokes; k++) {
   const line = lines[(k * 7919) % lines.length];
   t0 = performance.now();
   BatchedDocument.update(td, [{ range: { start: { line, character: 20 }, end: { line, character: 20 } }, text: 'x' }], td.version + 1);
-  drain(service.diagnosticsInSteps(service.document(uri, td.version, td.getText())));
+  drain(service.diagnosticsInSteps(service.document(uri, td.version, td.pieces())));
   each.push(performance.now() - t0);
 }
 const keystrokeCpuMs = keystrokes ? cpuMs(c1) / keystrokes : undefined;

@@ -118,7 +118,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
   /** The parsed document for a URI at its current version, or undefined when it is not open. */
   function docFor(uri: string): PayoutDocument | undefined {
     const td = documents.get(uri);
-    return td ? service.document(uri, td.version, td.getText()) : undefined;
+    return td ? service.document(uri, td.version, td.pieces()) : undefined;
   }
 
   /**
@@ -132,7 +132,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
     const typed = td.pendingTyping();
     const w = typed && service.window(uri, td.version, typed.base, typed.lines, position.line);
     if (w) return toFileLines(run(w.doc, { line: position.line - w.firstLine, character: position.character }), w.firstLine);
-    return run(service.document(uri, td.version, td.getText()), position);
+    return run(service.document(uri, td.version, td.pieces()), position);
   }
 
   // Diagnostics: the newest version only, once queued edits are handed over, in slices that let
@@ -156,7 +156,7 @@ export function startServer(connection: Connection, given?: LanguageService): vo
    */
   function* lintSteps(uri: string, td: BatchedDocument): Generator<void, Diagnostic[]> {
     const version = td.version;
-    const text = td.getText();
+    const text = td.pieces();
     yield;
     return yield* service.diagnosticsInSteps(service.document(uri, version, text));
   }

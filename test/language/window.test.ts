@@ -18,9 +18,9 @@ const URI = 'file:///work/window.payout.http';
 /** The text before an edit, opened (parsed and linted, as the server has it) in a fresh service. */
 function opened(file = TEXT) {
   const svc = service();
-  svc.diagnostics(svc.document(URI, 1, file));
   const td = BatchedDocument.create(URI, 'payout-http', 1, file);
-  td.getText();
+  // Parsed from the document's pieces, as the server does: the window checks it is that very text.
+  svc.diagnostics(svc.document(URI, 1, td.pieces()));
   return { svc, td };
 }
 
@@ -31,7 +31,7 @@ function assertSameAnswers(
   w: DocumentWindow,
   at: { line: number; character: number },
 ) {
-  const full = svc.document(URI, 2, td.getText());
+  const full = svc.document(URI, 2, td.pieces());
   const local = { line: at.line - w.firstLine, character: at.character };
   assert.deepEqual(toFileLines(svc.completion(w.doc, local), w.firstLine), svc.completion(full, at));
   assert.deepEqual(toFileLines(svc.hover(w.doc, local), w.firstLine), svc.hover(full, at));

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseHttpFile } from '../../engine/syntax/parser';
+import { PieceText } from '../../engine/syntax/pieceText';
 import type { ParsedFile } from '../../engine/syntax/types';
 import { bigHttpFile } from './bigFile';
 import { assertTiles, snapshot } from './helpers';
@@ -64,6 +65,31 @@ describe('syntax/parser: an edit reparses only the segments around it', () => {
           const reused = new Set(file.blocks);
           for (const b of before) {
             if (b.start + b.length < at - 2000 || b.start > end + 2000) assert.ok(reused.has(b), `block at ${b.start} reused`);
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('property: the same from the text as pieces (an open document’s), each block inside one piece', () => {
+    const editArb = fc.record({ at: fc.nat(), remove: fc.nat(8), insert: fc.array(piece, { maxLength: 3 }) });
+    fc.assert(
+      fc.property(fc.array(editArb, { minLength: 1, maxLength: 12 }), fc.constantFrom(64, 256, 2048), (edits, size) => {
+        let text = base();
+        let pieces = PieceText.from(text, size);
+        let file = parseHttpFile(pieces);
+        for (const e of edits) {
+          const at = e.at % (text.length + 1);
+          text = text.slice(0, at) + e.insert.join('') + text.slice(at + e.remove);
+          pieces = pieces.edit(at, at + e.remove, e.insert.join(''));
+          file = parseHttpFile(pieces, file);
+          assert.equal(file.pieces, pieces);
+          assertTiles(file);
+          assert.deepEqual(model(file), model(parseHttpFile(text)));
+          // A block's text is a slice of one piece (pieces are cut where segments start).
+          for (const b of file.blocks) {
+            if (b.length > 0) assert.equal(pieces.pieceAt(b.start), pieces.pieceAt(b.start + b.length - 1), `block at ${b.start}`);
           }
         }
       }),

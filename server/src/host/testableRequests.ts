@@ -13,7 +13,7 @@ import type { HostContext } from './context';
 export function testableRequests(ctx: HostContext, uri: string): { requests: TestableRequest[]; problem?: string } {
   const open = ctx.documents.get(uri);
   if (open) {
-    const doc = ctx.service.document(uri, open.version, open.getText());
+    const doc = ctx.service.document(uri, open.version, open.pieces());
     return { requests: listOf(doc.parsed, doc.lines) };
   }
   if (!uri.startsWith('file:')) return { requests: [], problem: `${uri} is not open in the editor and is not a file on disk` };

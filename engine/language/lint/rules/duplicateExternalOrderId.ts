@@ -3,6 +3,7 @@
 // only builds a Map over the ids.
 import type { FileRule, RuleDiagnostic } from '../types';
 import { diag, errorName } from '../util';
+import { lineAt } from '../../../util/lineAt';
 
 /** A block contributes its id alone (where it is written is found for the duplicates only: a span kept per create request, issue 28). */
 export const duplicateExternalOrderId: FileRule<string> = {
@@ -28,8 +29,7 @@ export const duplicateExternalOrderId: FileRule<string> = {
       }
       const valueSpan = ctx.blockContext(block).body.byName.get('externalOrderId')?.valueSpan;
       if (!valueSpan) continue; // collected from this same body model, so not reached
-      let line = 1;
-      for (let i = ctx.parsed.text.indexOf('\n'); i !== -1 && i < first; i = ctx.parsed.text.indexOf('\n', i + 1)) line++;
+      const line = lineAt(ctx.parsed.pieces ?? ctx.parsed.text, first); // the pieces of an open document: not joined
       const span = { start: block.start + valueSpan.start, end: block.start + valueSpan.end };
       out.push(
         diag(

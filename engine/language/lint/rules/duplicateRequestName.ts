@@ -34,7 +34,7 @@ export const duplicateRequestName: FileRule<string> = {
         diag(
           this.code,
           'warning',
-          `Another request, on line ${lineAt(ctx.parsed.text, at)}, is already named "${name}": \`{{${name}.response...}}\` and \`payout-http send --name ${name}\` use that one. Give this request its own name.`,
+          `Another request, on line ${lineAt(ctx.parsed.pieces ?? ctx.parsed.text, at)}, is already named "${name}": \`{{${name}.response...}}\` and \`payout-http send --name ${name}\` use that one. Give this request its own name.`,
           { start: block.start + span.start, end: block.start + span.end },
         ),
       );
