@@ -5,7 +5,7 @@
 // their own text only, so a block whose text did not change is reused as is after an edit.
 import { intern, own } from '../util/intern';
 import { Lru } from '../util/lru';
-import { Block, BlockBody, Separator, type Source } from './block';
+import { Block, BlockBody, Separator, parseDetailsWith, type Source } from './block';
 import { maskTemplates, parseJsonBody } from './json';
 import { scanTemplates } from './templates';
 import { isBlank, report, type ProblemSink } from './lines';
@@ -363,6 +363,7 @@ function parseSegment(text: string, source: Source, start: number, out: Block[])
   for (;;) {
     const rest = at === 0 ? text : text.slice(at);
     const b = safeParseBlock(rest, start + at, source);
+    b.settle();
     out.push(b);
     // A block shorter than its text was split at a request line (never at its own start).
     if (b.length === 0 || b.length >= rest.length) return;
@@ -401,12 +402,15 @@ function commonSuffix(a: string, b: string, prefix: number): number {
   return max;
 }
 
-function safeParseBlock(text: string, start: number, source: Source): Block {
+// A block's detail read after eviction is its text parsed again (block.ts): the same function, so the same result.
+parseDetailsWith(safeParseBlock);
+
+function safeParseBlock(text: string, start: number, source?: Source): Block {
   try {
     return parseBlock(text, start, source);
   } catch (e) {
     // A bug in the parser must not take the editor down: the block degrades to "not a request".
-    const block = new Block(source, start, start, text.length);
+    const block = source === undefined ? new Block({ text }, 0, start, text.length) : new Block(source, start, start, text.length);
     block.problems.push({
       span: { start: 0, end: text.length },
       code: 'syntax/internal-error',

@@ -166,6 +166,12 @@ export interface RequestBlock {
   /** The request's name: `# @name NAME`, else the `###` title when it is a single word. */
   name?: string;
   directives: Directive[];
+  /**
+   * The `# @openapi` directives of `directives`: they apply to the whole file, and the scope reads
+   * them of every block on every version, so they are kept where the rest of a block's detail is
+   * parsed again when read (engine/syntax/block.ts).
+   */
+  readonly fileDirectives: readonly Directive[];
   variables: VariableDefinition[];
   readonly comments: Span[];
   requestLine?: RequestLine;
