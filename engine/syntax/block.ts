@@ -332,7 +332,8 @@ const DETAIL_KEYS = [
  * rule or a burst of keystrokes read around them, at about a twentieth of a 5,000-request
  * file's details (~1 KB each with their strings' shares).
  */
-const details = new Lru<Block, BlockDetail>(256);
+export const DETAIL_CACHE_SIZE = 256;
+const details = new Lru<Block, BlockDetail>(DETAIL_CACHE_SIZE);
 /** The `# @openapi` directives of the few blocks with any (Block.fileDirectives). */
 const fileDirectives = new WeakMap<Block, readonly Directive[]>();
 /** The parse of one block's text (parser.ts's, set when it loads: the parser imports this file). */

@@ -7,7 +7,7 @@ import type { Endpoint } from '../../catalogue/types';
 import type { ParsedFile, RequestBlock, Span } from '../../syntax/types';
 import { blockContext } from '../analysis';
 import { blockRules, fileRules } from './rules';
-import type { Collected, FileContext, QuickFix, RuleDiagnostic, Severity } from './types';
+import type { Collected, FileContext, QuickFix, RuleDiagnostic, ScopeNames, Severity } from './types';
 
 /** A diagnostic with absolute offsets (fix edits too). */
 export type FileDiagnostic = RuleDiagnostic;
@@ -35,7 +35,8 @@ export const lintFailures = { count: 0 };
 
 const SYNTAX_SEVERITY: Record<string, Severity> = { error: 'error', warning: 'warning', info: 'information' };
 
-export function lintBlock(block: RequestBlock, extra?: Endpoint[]): BlockLint {
+/** `names`: the names in scope, for the file rules' `prepare` (not part of the cache key: a hint). */
+export function lintBlock(block: RequestBlock, extra?: Endpoint[], names?: ScopeNames): BlockLint {
   const hit = blockCache.get(block);
   if (hit && hit.extra === extra) return hit;
   const diagnostics: RuleDiagnostic[] = block.problems.map((p) => ({
@@ -59,6 +60,7 @@ export function lintBlock(block: RequestBlock, extra?: Endpoint[]): BlockLint {
       try {
         const data: unknown = rule.collect(ctx);
         collected.push(data);
+        if (data !== undefined && names !== undefined) rule.prepare?.(ctx, data, names);
       } catch {
         lintFailures.count++;
         collected.push(undefined);
@@ -248,4 +250,4 @@ function sameItems(a: readonly BlockLint[], b: readonly BlockLint[], i: number):
 }
 
 export { blockRules, fileRules };
-export type { RuleDiagnostic, QuickFix, Severity };
+export type { RuleDiagnostic, QuickFix, ScopeNames, Severity };
