@@ -180,7 +180,16 @@ export class Block implements RequestBlock {
 
   /** The `# @openapi` directives, kept with the summary: the scope reads them of every block on every version. */
   get fileDirectives(): readonly Directive[] {
+    // At hand (a block no parse of a file settled, e.g. parseBlock's): read from the detail.
+    const d = this.#detail;
+    if (d !== undefined) return fileDirectivesOf(d);
     return fileDirectives.get(this) ?? NO_DIRECTIVES;
+  }
+
+  /** Whether the block has `??` lines, kept with the summary: the Test Explorer's list reads it of every request on every edit. */
+  get hasAssertions(): boolean {
+    const d = this.#detail;
+    return d !== undefined ? d.assertions.length > 0 : withAssertions.has(this);
   }
 
   /**
@@ -192,8 +201,9 @@ export class Block implements RequestBlock {
   settle(): void {
     const d = this.#detail;
     if (d === undefined) return;
-    const kept = d.directives.filter((x) => x.name === 'openapi');
+    const kept = fileDirectivesOf(d);
     if (kept.length) fileDirectives.set(this, kept);
+    if (d.assertions.length) withAssertions.add(this);
     if (Block.#filling === this) Block.#filling = undefined;
   }
 
@@ -336,6 +346,13 @@ export const DETAIL_CACHE_SIZE = 256;
 const details = new Lru<Block, BlockDetail>(DETAIL_CACHE_SIZE);
 /** The `# @openapi` directives of the few blocks with any (Block.fileDirectives). */
 const fileDirectives = new WeakMap<Block, readonly Directive[]>();
+function fileDirectivesOf(d: BlockDetail): readonly Directive[] {
+  const kept = d.directives.filter((x) => x.name === 'openapi');
+  return kept.length ? kept : NO_DIRECTIVES;
+}
+
+/** The blocks with assertions (Block.hasAssertions): a set, so a block without any costs nothing. */
+const withAssertions = new WeakSet<Block>();
 /** The parse of one block's text (parser.ts's, set when it loads: the parser imports this file). */
 let reparse: ((text: string, start: number) => Block) | undefined;
 

@@ -178,6 +178,8 @@ export interface RequestBlock {
   headers: Header[];
   body?: Body;
   assertions: Assertion[];
+  /** `assertions.length > 0`, kept where the rest of a block's detail is parsed again when read (engine/syntax/block.ts). */
+  readonly hasAssertions: boolean;
   /** Pre-request scripts and response handlers, in file order. Never part of the body. */
   scripts: Script[];
   /** `>> path` / `>>! path` after the request. */

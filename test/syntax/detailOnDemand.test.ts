@@ -29,7 +29,14 @@ function requestFiles(dir: string): string[] {
 function assertSameAfterEviction(text: string, what: string): void {
   const parsed = parseHttpFile(text);
   forgetDetails(parsed.blocks);
+  // The summary's facts of the detail, read before the detail is parsed again.
+  const summary = parsed.blocks.map((b) => ({ hasAssertions: b.hasAssertions, fileDirectives: b.fileDirectives.map((d) => d.value) }));
   assert.deepStrictEqual(plainFile(parsed), plainFile(previousParse(text)), what);
+  const fromDetail = parsed.blocks.map((b) => ({
+    hasAssertions: b.assertions.length > 0,
+    fileDirectives: b.directives.filter((d) => d.name === 'openapi').map((d) => d.value),
+  }));
+  assert.deepStrictEqual(summary, fromDetail, `${what}: the summary agrees with the detail`);
 }
 
 describe('syntax/block: a detail parsed again after eviction equals the first', () => {
