@@ -74,9 +74,9 @@ export class Block implements RequestBlock {
   declare httpyacScripts?: HttpyacScript[];
   /**
    * The rest (headers, body, references, problems...), as the parser made it, until its first
-   * reader (the lint of the version, which reads every new block once): from then on it lives in
-   * `details` (the blocks read last) and is parsed again from the block's text when read after
-   * eviction (issue 28: kept for every block, it was most of a large file's heap).
+   * reader, or none (parser.ts AT_HAND): then it is parsed from the block's text when read and kept
+   * in `details`, for the blocks read last (issue 28: kept for every block, it was most of a large
+   * file's heap).
    */
   #detail: BlockDetail | undefined = new BlockDetail();
 
@@ -193,23 +193,24 @@ export class Block implements RequestBlock {
   }
 
   /**
-   * The parser's, once the block is parsed (its summary final). The detail stays at hand until
-   * read: the parse of a version is followed by its lint, which reads each new block's detail once;
-   * handing the details to the bounded cache at once made the lint parse every block of an open
-   * a second time (a quarter more CPU to the first diagnostics).
+   * The parser's, once a file's parse made the block: the summary's facts of the detail are kept
+   * and the detail is either kept at hand until first read (`whole`: the lint that follows the
+   * parse reads it once), then cached with the blocks read last, or dropped (partial: the parse
+   * left the body and references out), to be parsed from the block's text when read.
    */
-  settle(): void {
+  settle(whole: boolean): void {
     const d = this.#detail;
     if (d === undefined) return;
     const kept = fileDirectivesOf(d);
     if (kept.length) fileDirectives.set(this, kept);
     if (d.assertions.length) withAssertions.add(this);
     if (Block.#filling === this) Block.#filling = undefined;
+    if (!whole) this.#detail = undefined;
   }
 
   /**
-   * The detail: as the parser made it on its first read (which hands it to the cache), else
-   * cached, else parsed again from the block's text.
+   * The detail: at hand (the parser's, until its first reader after the parse, which hands it to
+   * the cache), else cached, else parsed from the block's text.
    */
   #d(): BlockDetail {
     const at = this.#detail;

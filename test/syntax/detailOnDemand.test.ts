@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { forgetDetails } from '../../engine/syntax/block';
-import { parseHttpFile } from '../../engine/syntax/parser';
+import { AT_HAND, parseHttpFile } from '../../engine/syntax/parser';
 import { parseHttpFile as previousParse } from '../support/previousParser/parser';
 import { generateRequests } from '../../scripts/bench-lsp-file.mjs';
 import { plainBlock, plainFile } from './compactModel.test';
@@ -25,9 +25,13 @@ function requestFiles(dir: string): string[] {
   return out;
 }
 
-/** The model read with every detail evicted first (each block parses its text again), against the previous parser's. */
-function assertSameAfterEviction(text: string, what: string): void {
-  const parsed = parseHttpFile(text);
+/**
+ * The model read with every detail evicted first (each block parses its text again), against the
+ * previous parser's; with `summaryOnly`, the parse made each block's summary alone (as past the
+ * parse's budget of details kept at hand, parser.ts AT_HAND).
+ */
+function assertSameAfterEviction(text: string, what: string, summaryOnly = false): void {
+  const parsed = summaryOnly ? withoutDetails(() => parseHttpFile(text)) : parseHttpFile(text);
   forgetDetails(parsed.blocks);
   // The summary's facts of the detail, read before the detail is parsed again.
   const summary = parsed.blocks.map((b) => ({ hasAssertions: b.hasAssertions, fileDirectives: b.fileDirectives.map((d) => d.value) }));
@@ -39,6 +43,17 @@ function assertSameAfterEviction(text: string, what: string): void {
   assert.deepStrictEqual(summary, fromDetail, `${what}: the summary agrees with the detail`);
 }
 
+/** `parse` with no detail kept at hand: every block's summary made alone. */
+function withoutDetails<T>(parse: () => T): T {
+  const chars = AT_HAND.chars;
+  AT_HAND.chars = 0;
+  try {
+    return parse();
+  } finally {
+    AT_HAND.chars = chars;
+  }
+}
+
 describe('syntax/block: a detail parsed again after eviction equals the first', () => {
   afterEach(() => forgetDetails());
 
@@ -47,6 +62,12 @@ describe('syntax/block: a detail parsed again after eviction equals the first', 
     assert.ok(files.length > 40, `found ${files.length} request files`);
     for (const f of files) assertSameAfterEviction(readFileSync(join(ROOT, f), 'utf8'), f);
     assertSameAfterEviction(generateRequests(5000), 'bench file');
+  });
+
+  it('the summary a parse makes alone (past its budget of details) equals the whole parse’s, on the same corpora', () => {
+    const files = [...requestFiles('test/fixtures'), ...requestFiles('examples')];
+    for (const f of files) assertSameAfterEviction(readFileSync(join(ROOT, f), 'utf8'), f, true);
+    assertSameAfterEviction(generateRequests(5000), 'bench file', true);
   });
 
   it('a block read, evicted and read again gives an equal detail, also after an edit elsewhere in the file', () => {
@@ -78,7 +99,7 @@ describe('syntax/block: a detail parsed again after eviction equals the first', 
     assert.deepStrictEqual({ ...(plainBlock(block) as object), start: 0 }, { ...(first as object), start: 0 });
   });
 
-  it('property: random edits, every detail evicted before each version is read, equal the previous parser’s', () => {
+  it('property: random edits, every detail evicted before each version is read (summaries made alone or not), equal the previous parser’s', () => {
     const pieces = fc.constantFrom(
       '###',
       '### t\n',
@@ -98,7 +119,7 @@ describe('syntax/block: a detail parsed again after eviction equals the first', 
     );
     const edit = fc.record({ at: fc.nat(), remove: fc.nat({ max: 12 }), insert: fc.oneof(pieces, fc.constant('')) });
     fc.assert(
-      fc.property(fc.array(edit, { minLength: 1, maxLength: 10 }), fc.boolean(), (edits, evictEvery) => {
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 10 }), fc.boolean(), fc.boolean(), (edits, evictEvery, summaryOnly) => {
         let text = generateRequests(8);
         let now = parseHttpFile(text);
         let before = previousParse(text);
@@ -107,7 +128,8 @@ describe('syntax/block: a detail parsed again after eviction equals the first', 
           text = text.slice(0, at) + e.insert + text.slice(at + e.remove);
           // Evicted before the parse too: the incremental parse then reads the reused blocks' summaries only.
           if (evictEvery) forgetDetails(now.blocks);
-          now = parseHttpFile(text, now);
+          const previous = now;
+          now = summaryOnly ? withoutDetails(() => parseHttpFile(text, previous)) : parseHttpFile(text, previous);
           before = previousParse(text, before);
           forgetDetails(now.blocks);
           assert.deepStrictEqual(plainFile(now), plainFile(before), `after an edit at ${at}`);

@@ -30,6 +30,9 @@ const blockCache = new WeakMap<RequestBlock, BlockLint>();
 const NO_DIAGNOSTICS: RuleDiagnostic[] = Object.freeze([]) as unknown as RuleDiagnostic[];
 const NO_COLLECTED: unknown[] = Object.freeze([]) as unknown as unknown[];
 
+/** The lint of every block without findings or file-rule data, without OpenAPI endpoints in scope. */
+const NOTHING: BlockLint = Object.freeze({ extra: undefined, diagnostics: NO_DIAGNOSTICS, collected: NO_COLLECTED });
+
 /** Rule exceptions swallowed so far (a rule bug must not hide the others' findings); tests assert 0. */
 export const lintFailures = { count: 0 };
 
@@ -69,11 +72,17 @@ export function lintBlock(block: RequestBlock, extra?: Endpoint[], names?: Scope
   }
   // Kept for every block: the lists at their exact length, not with the room push left, and the
   // empty ones shared (most blocks of a large file have no findings: 50,000 arrays of nothing).
-  const entry: BlockLint = {
-    extra,
-    diagnostics: diagnostics.length ? diagnostics.slice() : NO_DIAGNOSTICS,
-    collected: collected.some((c) => c !== undefined) ? collected.slice() : NO_COLLECTED,
-  };
+  const some = collected.some((c) => c !== undefined);
+  // A block with nothing to say (no findings, nothing for the file rules: the preamble, a block
+  // of comments) shares one entry: it costs the cache's slot only.
+  const entry: BlockLint =
+    extra === undefined && diagnostics.length === 0 && !some
+      ? NOTHING
+      : {
+          extra,
+          diagnostics: diagnostics.length ? diagnostics.slice() : NO_DIAGNOSTICS,
+          collected: some ? collected.slice() : NO_COLLECTED,
+        };
   blockCache.set(block, entry);
   return entry;
 }
