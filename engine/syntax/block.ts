@@ -49,8 +49,9 @@ function copyOf(s: string): string {
  * each new version by the next parse, so the blocks an edit leaves alone need no visit to follow
  * the text (those after it only have their offsets shifted).
  */
-/** Sets a block's detail at hand aside (forgetDetails). */
+/** Sets a block's detail at hand aside, and forgets the detail read last (forgetDetails). */
 let dropAtHand: (b: Block) => void;
+let forgetLast: () => void;
 
 export interface Source {
   text: string;
@@ -101,6 +102,7 @@ export class Block implements RequestBlock {
 
   static {
     dropAtHand = (b) => (b.#detail = undefined);
+    forgetLast = () => (Block.#last = Block.#lastDetail = undefined);
   }
 
   get comments(): Span[] {
@@ -218,9 +220,14 @@ export class Block implements RequestBlock {
       if (this !== Block.#filling) {
         this.#detail = undefined;
         details.set(this, at);
+        Block.#last = this;
+        Block.#lastDetail = at;
       }
       return at;
     }
+    // Readers go block by block, reading one block's fields many times (a dozen lint rules): the
+    // block read last is checked before the cache's map.
+    if (this === Block.#last) return Block.#lastDetail!;
     let d = details.get(this);
     if (d === undefined) {
       if (reparse === undefined) throw new Error("engine/syntax/parser.ts was not loaded: it parses a block's detail");
@@ -230,8 +237,14 @@ export class Block implements RequestBlock {
       if (d.body instanceof BlockBody) d.body.rehome(this);
       details.set(this, d);
     }
+    Block.#last = this;
+    Block.#lastDetail = d;
     return d;
   }
+
+  /** The block whose detail was read last, and that detail (#d). */
+  static #last: Block | undefined;
+  static #lastDetail: BlockDetail | undefined;
 
   /** The parser's: a comment at [start, end) of the block. */
   addComment(start: number, end: number): void {
@@ -348,8 +361,9 @@ const details = new Lru<Block, BlockDetail>(DETAIL_CACHE_SIZE);
 /** The `# @openapi` directives of the few blocks with any (Block.fileDirectives). */
 const fileDirectives = new WeakMap<Block, readonly Directive[]>();
 function fileDirectivesOf(d: BlockDetail): readonly Directive[] {
-  const kept = d.directives.filter((x) => x.name === 'openapi');
-  return kept.length ? kept : NO_DIRECTIVES;
+  let kept: Directive[] | undefined;
+  for (const x of d.directives) if (x.name === 'openapi') (kept ??= []).push(x);
+  return kept ?? NO_DIRECTIVES;
 }
 
 /** The blocks with assertions (Block.hasAssertions): a set, so a block without any costs nothing. */
@@ -365,6 +379,7 @@ export function parseDetailsWith(parse: (text: string, start: number) => Block):
 /** Tests': forget every cached detail, and those `blocks` have at hand, as if each had been evicted. */
 export function forgetDetails(blocks: Iterable<RequestBlock> = []): void {
   details.clear();
+  forgetLast();
   for (const b of blocks) if (b instanceof Block) dropAtHand(b);
 }
 
