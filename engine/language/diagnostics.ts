@@ -9,7 +9,7 @@ import { verifyText, signText } from '../signing/rsa';
 import { PRIVATE_KEY, PRIVATE_KEY_FILE, SECRET_KEY } from '../syntax/environments';
 import type { RequestBlock, Span } from '../syntax/types';
 import type { PayoutDocument } from './document';
-import { lintBlock, lintFileAfter, type BlockLint, type FileDiagnostic, type FileLint } from './lint';
+import { lintBlock, lintFileAfter, type BlockLint, type FileDiagnostic, type FileLint, type ScopeNames } from './lint';
 import type { Endpoint } from '../catalogue/types';
 import type { RuleDiagnostic, SignatureCheck } from './lint/types';
 import { previewOf, type BlockPreview } from './preview';
@@ -55,7 +55,7 @@ export function lintDocument(ctx: ServiceContext, doc: PayoutDocument): FileDiag
   // The previous version's file lint, when this one is an edit of it (lintFileAfter says what it saves).
   const change = doc.change;
   const before = change && results.get(change.previous);
-  const lints = drain(blockLintsInSteps(doc, scope.extra));
+  const lints = drain(blockLintsInSteps(doc, scope.extra, scope));
   const { diagnostics, fileLint } = lintFileAfter(
     doc.parsed,
     {
@@ -91,7 +91,7 @@ export function* lintDocumentInSteps(ctx: ServiceContext, doc: PayoutDocument): 
   const scope = ctx.scope(doc);
   const hit = results.get(doc);
   if (hit && hit.scope === scope) return hit.diagnostics;
-  yield* blockLintsInSteps(doc, scope.extra);
+  yield* blockLintsInSteps(doc, scope.extra, scope);
   return lintDocument(ctx, doc);
 }
 
@@ -102,7 +102,7 @@ export function* lintDocumentInSteps(ctx: ServiceContext, doc: PayoutDocument): 
  */
 const blockLintLists = new WeakMap<PayoutDocument, { extra?: readonly Endpoint[]; lints: BlockLint[]; basis?: BlockLint[] }>();
 
-function* blockLintsInSteps(doc: PayoutDocument, extra: Endpoint[] | undefined): Generator<void, BlockLint[]> {
+function* blockLintsInSteps(doc: PayoutDocument, extra: Endpoint[] | undefined, names: ScopeNames): Generator<void, BlockLint[]> {
   const hit = blockLintLists.get(doc);
   if (hit && hit.extra === extra) return hit.lints;
   const blocks = doc.parsed.blocks;
@@ -113,7 +113,7 @@ function* blockLintsInSteps(doc: PayoutDocument, extra: Endpoint[] | undefined):
   const to = reuse ? change.newTo : blocks.length;
   const fresh = new Array<BlockLint>(to - from);
   for (let k = from; k < to; k++) {
-    fresh[k - from] = lintBlock(blocks[k], extra);
+    fresh[k - from] = lintBlock(blocks[k], extra, names);
     if ((k - from) % BLOCKS_PER_STEP === BLOCKS_PER_STEP - 1) yield;
   }
   const lints = reuse ? before.lints.slice(0, from).concat(fresh, before.lints.slice(change.oldTo)) : fresh;

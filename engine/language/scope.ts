@@ -69,7 +69,7 @@ function blockSignature(b: RequestBlock): string {
   // longer a request line (`###` typed into it) must change the signature, or the name stays in scope.
   let sig = b.requestLine ? (b.name ?? '') : '';
   for (const v of b.variables) sig += `\u0000${v.name}=${v.value}`;
-  for (const d of b.directives) if (d.name === 'openapi') sig += `\u0001${d.value}`;
+  for (const d of b.fileDirectives) if (d.name === 'openapi') sig += `\u0001${d.value}`;
   for (const name of variablesSetByScripts(b)) sig += `\u0003${name}`;
   return sig;
 }

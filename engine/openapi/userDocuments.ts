@@ -159,7 +159,7 @@ export interface DirectiveUse {
 export function openApiDirectives(blocks: readonly RequestBlock[], httpFilePath: string): DirectiveUse[] {
   const out: DirectiveUse[] = [];
   for (const block of blocks) {
-    for (const directive of block.directives) {
+    for (const directive of block.fileDirectives) {
       if (directive.name === OPENAPI_DIRECTIVE)
         out.push({ block, directive, parsed: parseOpenApiDirective(directive.value, httpFilePath) });
     }

@@ -3,9 +3,9 @@
 //
 // Never throws: every oddity becomes a SyntaxProblem that names the fix. Blocks are parsed from
 // their own text only, so a block whose text did not change is reused as is after an edit.
-import { intern, own } from '../util/intern';
+import { intern, own, URL_MAX_LENGTH } from '../util/intern';
 import { Lru } from '../util/lru';
-import { Block, BlockBody, Separator, type Source } from './block';
+import { Block, BlockBody, Separator, parseDetailsWith, type Source } from './block';
 import { PieceText } from './pieceText';
 import { maskTemplates, parseJsonBody } from './json';
 import { scanTemplates } from './templates';
@@ -101,6 +101,17 @@ const TRAILING_VERSION = /[ \t]+(HTTP\/\d(?:\.\d)?)$/i;
 const VERSION_LINE = /^HTTP\/\d(?:\.\d)?$/i;
 
 /**
+ * Characters of blocks per parse whose detail (headers, body, references...) is kept from the parse
+ * until first read (the lint of the version reads each new block once), rather than parsed again
+ * then: a keystroke's blocks and a whole file of a few MB (the 5,000-request file is 2 MB; its
+ * details ~15 MB). Past it, a large file's details would outlive V8's young generation, to die in
+ * the old one after the lint: the 20 MB document's RSS at open was 60 MB higher with all of them
+ * kept, and parsing them again when read costs less than that. An object, so tests can set it to 0.
+ */
+export const AT_HAND = { chars: 4_000_000 };
+let atHand = 0;
+
+/**
  * Parse a whole file. With `previous` (the result for the text before an edit), every block whose
  * text is unchanged is the very same object as before, with only `start` updated; callers may keep
  * per-block caches keyed by the block object. The previous ParsedFile should not be used afterwards
@@ -108,6 +119,7 @@ const VERSION_LINE = /^HTTP\/\d(?:\.\d)?$/i;
  */
 export function parseHttpFile(input: string | PieceText, previous?: ParsedFile): ParsedFile {
   const text: Text = typeof input === 'string' || input instanceof PieceText ? input : '';
+  atHand = AT_HAND.chars;
   const edited = previous && previous.blocks.length ? reparseEdit(text, previous) : undefined;
   if (edited) return edited;
   const starts = blockStarts(text, 0, text.length);
@@ -389,7 +401,12 @@ function parseSegment(text: string, source: Source, start: number, out: Block[])
   let at = 0;
   for (;;) {
     const rest = at === 0 ? text : text.slice(at);
-    const b = safeParseBlock(rest, start + at, source);
+    // Within the parse's budget the whole block, its detail kept for the lint that follows; beyond
+    // it the summary alone, the detail parsed from the block's text when read (block.ts).
+    const whole = atHand > 0;
+    const b = safeParseBlock(rest, start + at, source, !whole);
+    if (whole) atHand -= b.length;
+    b.settle(whole);
     out.push(b);
     // A block shorter than its text was split at a request line (never at its own start).
     if (b.length === 0 || b.length >= rest.length) return;
@@ -459,12 +476,15 @@ function commonSuffix(a: string, b: string, prefix: number): number {
   return max;
 }
 
-function safeParseBlock(text: string, start: number, source: Source): Block {
+// A block's detail is its text parsed again (block.ts): the same function, so the same result.
+parseDetailsWith((text, start) => safeParseBlock(text, start));
+
+function safeParseBlock(text: string, start: number, source?: Source, summary = false): Block {
   try {
-    return parseBlock(text, start, source);
+    return parseBlock(text, start, source, summary);
   } catch (e) {
     // A bug in the parser must not take the editor down: the block degrades to "not a request".
-    const block = new Block(source, start, start, text.length);
+    const block = source === undefined ? new Block({ text }, 0, start, text.length) : new Block(source, start, start, text.length);
     block.problems.push({
       span: { start: 0, end: text.length },
       code: 'syntax/internal-error',
@@ -512,9 +532,10 @@ function addActive(start: number, end: number): void {
 
 /**
  * The block `text`, at absolute offset `start` of the file. With `source` (the file's text, of which
- * `text` is the part at `start`), the block is a range of it; else of `text` itself.
+ * `text` is the part at `start`), the block is a range of it; else of `text` itself. With `summary`,
+ * what a block keeps for every version (block.ts) is exact and the rest (body, references) is left out.
  */
-export function parseBlock(text: string, start: number, source?: Source): Block {
+export function parseBlock(text: string, start: number, source?: Source, summary = false): Block {
   const b = source === undefined ? new Block({ text }, 0, start, text.length) : new Block(source, start, start, text.length);
   const problems = b.problems;
   bodyLineCount = 0;
@@ -766,9 +787,12 @@ export function parseBlock(text: string, start: number, source?: Source): Block 
       );
     }
   }
-  if (bodyLineCount > 0) finishBody(b, text, problems);
-  for (let k = 0; k < activeCount; k += 2) scanTemplates(text, active[k], active[k + 1], 0, b.references, problems);
-  b.references.sort(byStart);
+  // The body and the references are detail, which the summary does without: 60% of a block's parse.
+  if (!summary) {
+    if (bodyLineCount > 0) finishBody(b, text, problems);
+    for (let k = 0; k < activeCount; k += 2) scanTemplates(text, active[k], active[k + 1], 0, b.references, problems);
+    b.references.sort(byStart);
+  }
   nameBlock(b, problems);
   return compact(b);
 }
@@ -910,7 +934,7 @@ function parseRequestLine(content: string, at: number, problem: ProblemSink): Pa
     httpVersion = v[1].toUpperCase();
     urlTo = urlFrom + v.index;
   }
-  const url = own(content.slice(urlFrom, urlTo));
+  const url = intern(content.slice(urlFrom, urlTo), URL_MAX_LENGTH);
   const urlSpan = { start: at + urlFrom, end: at + urlTo };
   if (url === '') {
     report(problem, span, 'syntax/missing-url', `\`${method}\` has no URL: write \`${method} {{base_url}}/api/v2/...\`.`);

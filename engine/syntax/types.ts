@@ -167,12 +167,20 @@ export interface RequestBlock {
   /** The request's name: `# @name NAME`, else the `###` title when it is a single word. */
   name?: string;
   directives: Directive[];
+  /**
+   * The `# @openapi` directives of `directives`: they apply to the whole file, and the scope reads
+   * them of every block on every version, so they are kept where the rest of a block's detail is
+   * parsed again when read (engine/syntax/block.ts).
+   */
+  readonly fileDirectives: readonly Directive[];
   variables: VariableDefinition[];
   readonly comments: Span[];
   requestLine?: RequestLine;
   headers: Header[];
   body?: Body;
   assertions: Assertion[];
+  /** `assertions.length > 0`, kept where the rest of a block's detail is parsed again when read (engine/syntax/block.ts). */
+  readonly hasAssertions: boolean;
   /** Pre-request scripts and response handlers, in file order. Never part of the body. */
   scripts: Script[];
   /** `>> path` / `>>! path` after the request. */

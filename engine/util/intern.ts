@@ -5,6 +5,12 @@
 
 /** Longer strings are rarely repeated: they are returned as a copy of their own (see `own`), not pooled. */
 const MAX_LENGTH = 32;
+/**
+ * For request URLs, kept with every block's summary (engine/syntax/block.ts): a large file repeats
+ * a few endpoints' URLs (`{{base_url}}/api/v2/orders/create-sell-order`, 45 characters) in
+ * thousands of requests.
+ */
+export const URL_MAX_LENGTH = 160;
 /** The pool starts over when this full, so a file of unique values cannot grow it without bound. */
 const MAX_ENTRIES = 10_000;
 /** V8 makes a substring of this length or more a view of its parent instead of a copy. */
@@ -12,9 +18,9 @@ const VIEW_LENGTH = 13;
 
 const pool = new Map<string, string>();
 
-/** A string equal to `s`, the same object for equal strings of up to MAX_LENGTH characters. */
-export function intern(s: string): string {
-  if (s.length > MAX_LENGTH) return own(s);
+/** A string equal to `s`, the same object for equal strings of up to `maxLength` characters. */
+export function intern(s: string, maxLength = MAX_LENGTH): string {
+  if (s.length > maxLength) return own(s);
   const known = pool.get(s);
   if (known !== undefined) return known;
   if (pool.size >= MAX_ENTRIES) pool.clear();

@@ -26,6 +26,11 @@ export class Lru<K, V> {
     this.map.set(key, value);
   }
 
+  clear(): void {
+    this.map.clear();
+    this.last = undefined;
+  }
+
   get size(): number {
     return this.map.size;
   }

@@ -7,7 +7,7 @@ import type { Endpoint } from '../../catalogue/types';
 import type { ParsedFile, RequestBlock, Span } from '../../syntax/types';
 import { blockContext } from '../analysis';
 import { blockRules, fileRules } from './rules';
-import type { Collected, FileContext, QuickFix, RuleDiagnostic, Severity } from './types';
+import type { Collected, FileContext, QuickFix, RuleDiagnostic, ScopeNames, Severity } from './types';
 
 /** A diagnostic with absolute offsets (fix edits too). */
 export type FileDiagnostic = RuleDiagnostic;
@@ -30,12 +30,16 @@ const blockCache = new WeakMap<RequestBlock, BlockLint>();
 const NO_DIAGNOSTICS: RuleDiagnostic[] = Object.freeze([]) as unknown as RuleDiagnostic[];
 const NO_COLLECTED: unknown[] = Object.freeze([]) as unknown as unknown[];
 
+/** The lint of every block without findings or file-rule data, without OpenAPI endpoints in scope. */
+const NOTHING: BlockLint = Object.freeze({ extra: undefined, diagnostics: NO_DIAGNOSTICS, collected: NO_COLLECTED });
+
 /** Rule exceptions swallowed so far (a rule bug must not hide the others' findings); tests assert 0. */
 export const lintFailures = { count: 0 };
 
 const SYNTAX_SEVERITY: Record<string, Severity> = { error: 'error', warning: 'warning', info: 'information' };
 
-export function lintBlock(block: RequestBlock, extra?: Endpoint[]): BlockLint {
+/** `names`: the names in scope, for the file rules' `prepare` (not part of the cache key: a hint). */
+export function lintBlock(block: RequestBlock, extra?: Endpoint[], names?: ScopeNames): BlockLint {
   const hit = blockCache.get(block);
   if (hit && hit.extra === extra) return hit;
   const diagnostics: RuleDiagnostic[] = block.problems.map((p) => ({
@@ -59,6 +63,7 @@ export function lintBlock(block: RequestBlock, extra?: Endpoint[]): BlockLint {
       try {
         const data: unknown = rule.collect(ctx);
         collected.push(data);
+        if (data !== undefined && names !== undefined) rule.prepare?.(ctx, data, names);
       } catch {
         lintFailures.count++;
         collected.push(undefined);
@@ -67,11 +72,17 @@ export function lintBlock(block: RequestBlock, extra?: Endpoint[]): BlockLint {
   }
   // Kept for every block: the lists at their exact length, not with the room push left, and the
   // empty ones shared (most blocks of a large file have no findings: 50,000 arrays of nothing).
-  const entry: BlockLint = {
-    extra,
-    diagnostics: diagnostics.length ? diagnostics.slice() : NO_DIAGNOSTICS,
-    collected: collected.some((c) => c !== undefined) ? collected.slice() : NO_COLLECTED,
-  };
+  const some = collected.some((c) => c !== undefined);
+  // A block with nothing to say (no findings, nothing for the file rules: the preamble, a block
+  // of comments) shares one entry: it costs the cache's slot only.
+  const entry: BlockLint =
+    extra === undefined && diagnostics.length === 0 && !some
+      ? NOTHING
+      : {
+          extra,
+          diagnostics: diagnostics.length ? diagnostics.slice() : NO_DIAGNOSTICS,
+          collected: some ? collected.slice() : NO_COLLECTED,
+        };
   blockCache.set(block, entry);
   return entry;
 }
@@ -248,4 +259,4 @@ function sameItems(a: readonly BlockLint[], b: readonly BlockLint[], i: number):
 }
 
 export { blockRules, fileRules };
-export type { RuleDiagnostic, QuickFix, Severity };
+export type { RuleDiagnostic, QuickFix, ScopeNames, Severity };

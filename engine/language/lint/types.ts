@@ -92,11 +92,23 @@ export interface FileRule<T = unknown> {
   /** Spans are absolute. `items` are the blocks that contributed, in file order. */
   check(ctx: FileContext, items: readonly Collected<T>[]): RuleDiagnostic[];
   /**
+   * Called when a block is linted, with what it collected and the names in scope then: what
+   * `check` will read of the block (its detail, parsed again from its text once evicted:
+   * engine/syntax/block.ts) can be found now, while the block is at hand.
+   */
+  prepare?(ctx: BlockContext, data: T, names: ScopeNames): void;
+  /**
    * A promise that lets a keystroke skip `check`: when it found nothing, it finds nothing again
    * while the blocks contribute the same data and the names in scope are the same (it reads
    * nothing else of the blocks, and block positions only shape findings it would report).
    */
   emptyWhileItemsEqual?: boolean;
+}
+
+/** The names a `{{...}}` can resolve to (FileContext's). */
+export interface ScopeNames {
+  variableNames: ReadonlySet<string>;
+  requestNames: ReadonlySet<string>;
 }
 
 export interface Collected<T> {

@@ -39,7 +39,7 @@ function listOf(parsed: ParsedFile, lines: LineIndex): TestableRequest[] {
       ...(block.name ? { name: block.name } : {}),
       line: lines.positionAt(block.start + requestLine.span.start).line,
       range: { start, end },
-      hasAssertions: block.assertions.length > 0,
+      hasAssertions: block.hasAssertions,
     };
   });
 }

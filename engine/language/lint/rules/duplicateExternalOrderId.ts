@@ -1,9 +1,23 @@
 // The same literal externalOrderId in two create requests of the file: the second one answers
 // 11 DUPLICATE_TRANSACTION_ID. Each block contributes its literal id once (cached); a keystroke
 // only builds a Map over the ids.
-import type { FileRule, RuleDiagnostic } from '../types';
+import type { RequestBlock, Span } from '../../../syntax/types';
+import type { FileContext, FileRule, RuleDiagnostic } from '../types';
 import { diag, errorName } from '../util';
 import { lineAt } from '../../../util/lineAt';
+
+/**
+ * Where the ids of blocks with duplicates are written, once per block: reading a body's fields
+ * again on every keystroke parsed the block's detail again once evicted (engine/syntax/block.ts).
+ */
+const idSpans = new WeakMap<RequestBlock, Span | undefined>();
+
+function idSpan(ctx: FileContext, block: RequestBlock): Span | undefined {
+  if (idSpans.has(block)) return idSpans.get(block);
+  const span = ctx.blockContext(block).body.byName.get('externalOrderId')?.valueSpan;
+  idSpans.set(block, span);
+  return span;
+}
 
 /** A block contributes its id alone (where it is written is found for the duplicates only: a span kept per create request, issue 28). */
 export const duplicateExternalOrderId: FileRule<string> = {
@@ -27,7 +41,7 @@ export const duplicateExternalOrderId: FileRule<string> = {
         seen.set(id, block.start);
         continue;
       }
-      const valueSpan = ctx.blockContext(block).body.byName.get('externalOrderId')?.valueSpan;
+      const valueSpan = idSpan(ctx, block);
       if (!valueSpan) continue; // collected from this same body model, so not reached
       const line = lineAt(ctx.parsed.pieces ?? ctx.parsed.text, first); // the pieces of an open document: not joined
       const span = { start: block.start + valueSpan.start, end: block.start + valueSpan.end };

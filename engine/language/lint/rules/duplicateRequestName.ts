@@ -5,8 +5,21 @@ import type { FileRule, RuleDiagnostic } from '../types';
 import { lineAt } from '../../../util/lineAt';
 import { diag } from '../util';
 
+/**
+ * Where the names of blocks with duplicates are written, once per block: the directives are a
+ * block's detail, parsed again from its text when read after eviction (engine/syntax/block.ts),
+ * and a file of many duplicates reads them on every keystroke.
+ */
+const nameSpans = new WeakMap<RequestBlock, Span>();
+
 /** Where the block's name is written (block-relative): its last `# @name`, else the title, else the request line. */
 function nameSpan(block: RequestBlock): Span {
+  let span = nameSpans.get(block);
+  if (!span) nameSpans.set(block, (span = findNameSpan(block)));
+  return span;
+}
+
+function findNameSpan(block: RequestBlock): Span {
   const directive = [...block.directives].reverse().find((d) => d.name === 'name' && d.value === block.name);
   return directive?.valueSpan ?? block.separator?.titleSpan ?? block.requestLine!.span;
 }
