@@ -191,6 +191,17 @@ function reparseEdit(text: Text, previous: ParsedFile): ParsedFile | undefined {
   const starts = blockStarts(text, from, to);
   const ends = starts.slice(1);
   ends.push(to);
+  // Requests and variables before and after the replaced segments are those of the previous parse
+  // (the variables after it moved). Their bounds are found before any block moves: a reused block
+  // of the replaced range moves too (the counterexample in editInPlace.test.ts: a request inserted
+  // before the first block moved that block, the previous requests were no longer in order, and
+  // the binary search kept the moved block twice).
+  const reqs = previous.requests;
+  const reqFrom = firstAtOrAfter(reqs, from, (b) => b.start);
+  const reqTo = firstAtOrAfter(reqs, oldTo, (b) => b.start);
+  const vars = previous.variables as NamedValue[];
+  const varFrom = firstAtOrAfter(vars, from, (v) => v.from);
+  const varTo = firstAtOrAfter(vars, oldTo, (v) => v.from);
   const middle: Block[] = [];
   // Segments written alike are reused as a full parse reuses them (a segment moved by cut and paste).
   const pool = new Map<string, number[]>();
@@ -208,14 +219,6 @@ function reparseEdit(text: Text, previous: ParsedFile): ParsedFile | undefined {
     else parseSegment(segText, source, starts[k], middle);
   }
   for (const firsts of pool.values()) for (const q of firsts) detach(prev, q, segmentEnd(prev, q));
-  // Requests and variables before and after the replaced segments are those of the previous parse
-  // (the variables after it moved); their bounds are found before the blocks after it move.
-  const reqs = previous.requests;
-  const reqFrom = firstAtOrAfter(reqs, from, (b) => b.start);
-  const reqTo = firstAtOrAfter(reqs, oldTo, (b) => b.start);
-  const vars = previous.variables as NamedValue[];
-  const varFrom = firstAtOrAfter(vars, from, (v) => v.from);
-  const varTo = firstAtOrAfter(vars, oldTo, (v) => v.from);
   if (growth !== 0) for (let j = pb; j < count; j++) prev[j].shiftBy(growth);
   const blocks: RequestBlock[] = prev.slice(0, pf).concat(middle, prev.slice(pb));
   const requests = reqs.slice(0, reqFrom).concat(
