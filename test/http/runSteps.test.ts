@@ -96,8 +96,7 @@ describe('http: `run` lines (kulala, JetBrains)', function () {
     const { s, reported } = session({
       'lib.http': '### Login\nPOST {{host}}/login\n\n###\nGET {{host}}/lib-unnamed\n',
       'steps.http': 'GET {{host}}/step-1?v={{v}}\n\n###\nGET {{host}}/step-2\n',
-      'main.http':
-        'import ./lib.http\n\n### use\nrun #Login\nrun #GET {{host}}/lib-unnamed\nrun ./steps.http (@v=7)\nGET {{host}}/use\n',
+      'main.http': 'import ./lib.http\n\n### use\nrun #Login\nrun #GET {{host}}/lib-unnamed\nrun ./steps.http (@v=7)\nGET {{host}}/use\n',
     });
     const r = await s.send(s.request('use')!);
     assert.equal(r.ok, true, r.error);
