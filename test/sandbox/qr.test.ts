@@ -88,6 +88,13 @@ describe('EMV QR codec', () => {
     assert.ok(!r4.ok && /com\.example\.unknown/.test(r4.reason));
   });
 
+  it('a QR whose CRC value is itself 6304 decodes (fast-check counterexample, seed -388589327)', () => {
+    const s = '00020101021238470010A0000007270129000697041501154391406013498165204000053037045402165802VN5903Q4L6003HCM62050801 63046304';
+    assert.equal(crc16(s.slice(0, -4)), '6304');
+    const i = decoded(s);
+    assert.deepEqual([i.bankAccountNumber, i.amount, i.recipientName, i.content], ['439140601349816', 16, 'Q4L', ' ']);
+  });
+
   it('property: any generated merchant QR decodes back to its fields; any single changed character is caught', () => {
     const text = fc.stringMatching(/^[A-Z0-9 ]{1,20}$/);
     fc.assert(
