@@ -136,7 +136,7 @@ class BlockLines {
 }
 
 /** Index of the last element <= x in ascending `xs` (0 when none is). */
-function lastAtOrBefore(xs: readonly number[], x: number): number {
+export function lastAtOrBefore(xs: readonly number[], x: number): number {
   let lo = 0;
   let hi = xs.length - 1;
   while (lo < hi) {

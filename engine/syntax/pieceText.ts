@@ -9,7 +9,7 @@
 // unchanged; an edit that reaches them makes the pieces around it again. So no line break pair
 // (`\r\n`) and no `###` straddles a cut, and every piece starts at a line start.
 
-import { computeLineStarts } from './lineIndex';
+import { computeLineStarts, lastAtOrBefore } from './lineIndex';
 
 /** What a piece is cut at (in characters); a piece is made again when it grows past twice this or shrinks below a quarter. */
 const TARGET = 1 << 16;
@@ -50,18 +50,6 @@ function linesOf(piece: string, last: boolean): number[] {
   const starts = computeLineStarts(piece);
   if (!last && starts.length > 1 && starts[starts.length - 1] === piece.length) starts.pop();
   return starts;
-}
-
-/** Index of the last element <= x in ascending `xs` (0 when none is). */
-function lastAtOrBefore(xs: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (xs[mid] <= x) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** Builds of the whole text, counted for the test that a keystroke makes none (test/syntax/pieceText.test.ts). */
