@@ -31,16 +31,19 @@ export function importsOf(blocks: readonly RequestBlock[]): string[] {
 function runStep(d: Directive): RunStep {
   const text = `run ${d.value}`;
   let rest = d.value.trim();
-  const overrides: Record<string, string> = {};
+  // Pairs made into an object by fromEntries, which defines each name as its own property: a name
+  // such as `__proto__`, written in the file, is a variable like any other, not the object's prototype.
+  const pairs: [string, string][] = [];
   const m = OVERRIDES.exec(rest);
   if (m) {
     for (const part of m[1].split(',')) {
       const o = OVERRIDE.exec(part.trim());
       if (!o) return { kind: 'invalid', text, problem: `\`${part.trim()}\` is not a variable: write (@name=value, @other=value)` };
-      overrides[o[1]] = o[2].trim();
+      pairs.push([o[1], o[2].trim()]);
     }
     rest = rest.slice(0, m.index).trim();
   }
+  const overrides = Object.fromEntries(pairs);
   if (rest.startsWith('#')) {
     const target = rest.slice(1).trim();
     if (!target)

@@ -68,6 +68,10 @@ describe('http: `run` lines (kulala, JetBrains)', function () {
     assert.equal(findRunTarget(file.requests, 'POST {{host}}/two'), file.requests[1]);
     assert.equal(findRunTarget(file.requests, 'use'), use);
     assert.equal(findRunTarget(file.requests, 'nothing'), undefined);
+    // A variable named __proto__ is one like any other, not the overrides' prototype.
+    const [proto] = runStepsOf(parseHttpFile('### a\nrun #b (@__proto__=x)\nGET https://x.test\n').requests[0]);
+    assert.ok(proto.kind === 'request' && Object.getPrototypeOf(proto.overrides) === Object.prototype);
+    assert.deepEqual(Object.entries(proto.overrides), [['__proto__', 'x']]);
   });
 
   it("sends the run target first, every time the request is sent, with the run's variables", async () => {
