@@ -147,8 +147,11 @@ describe('e2e: the Test Explorer (code-server)', function () {
       await editor.page.keyboard.press('Enter');
       await input.waitFor({ state: 'hidden' });
       const target = path.join(editor.workspace, file);
+      // The editor creates the file, then writes it: wait for its content, not for its name (CI once
+      // read the whole exchange as "" in between).
       const deadline = Date.now() + 30_000;
-      while (!fs.existsSync(target) && Date.now() < deadline) await editor.page.waitForTimeout(200);
+      const written = () => fs.existsSync(target) && fs.statSync(target).size > 0;
+      while (!written() && Date.now() < deadline) await editor.page.waitForTimeout(200);
       return fs.readFileSync(target, 'utf8');
     };
     const body = await save('Body only', 'orders-account.json');
