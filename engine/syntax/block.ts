@@ -182,7 +182,10 @@ export class Block implements RequestBlock {
     this.#d().savedResponse = v;
   }
 
-  /** The `# @openapi` directives, kept with the summary: the scope reads them of every block on every version. */
+  /**
+   * The directives that apply to the whole file, `# @openapi` and kulala's `import`, kept with the
+   * summary: the scope and the run-line lint read them of every block on every version.
+   */
   get fileDirectives(): readonly Directive[] {
     // At hand (a block no parse of a file settled, e.g. parseBlock's): read from the detail.
     const d = this.#detail;
@@ -360,11 +363,11 @@ const DETAIL_KEYS = [
  */
 export const DETAIL_CACHE_SIZE = 256;
 const details = new Lru<Block, BlockDetail>(DETAIL_CACHE_SIZE);
-/** The `# @openapi` directives of the few blocks with any (Block.fileDirectives). */
+/** The file-level directives (`# @openapi`, `import`) of the few blocks with any (Block.fileDirectives). */
 const fileDirectives = new WeakMap<Block, readonly Directive[]>();
 function fileDirectivesOf(d: BlockDetail): readonly Directive[] {
   let kept: Directive[] | undefined;
-  for (const x of d.directives) if (x.name === 'openapi') (kept ??= []).push(x);
+  for (const x of d.directives) if (x.name === 'openapi' || x.name === 'import') (kept ??= []).push(x);
   return kept ?? NO_DIRECTIVES;
 }
 

@@ -23,9 +23,9 @@ export function runStepsOf(block: RequestBlock): RunStep[] {
   return block.directives.filter((d) => d.name === 'run').map(runStep);
 }
 
-/** The `import` lines of a file's blocks, in order: paths as written. */
+/** The `import` lines of a file's blocks, in order: paths as written (kept with each block's summary, so no block is parsed again). */
 export function importsOf(blocks: readonly RequestBlock[]): string[] {
-  return blocks.flatMap((b) => b.directives.filter((d) => d.name === 'import').map((d) => d.value.trim()));
+  return blocks.flatMap((b) => b.fileDirectives.filter((d) => d.name === 'import').map((d) => d.value.trim()));
 }
 
 function runStep(d: Directive): RunStep {

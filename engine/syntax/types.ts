@@ -168,9 +168,9 @@ export interface RequestBlock {
   name?: string;
   directives: Directive[];
   /**
-   * The `# @openapi` directives of `directives`: they apply to the whole file, and the scope reads
-   * them of every block on every version, so they are kept where the rest of a block's detail is
-   * parsed again when read (engine/syntax/block.ts).
+   * The `# @openapi` and `import` directives of `directives`: they apply to the whole file, and the
+   * scope and the run-line lint read them of every block on every version, so they are kept where
+   * the rest of a block's detail is parsed again when read (engine/syntax/block.ts).
    */
   readonly fileDirectives: readonly Directive[];
   variables: VariableDefinition[];

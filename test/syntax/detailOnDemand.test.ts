@@ -38,7 +38,7 @@ function assertSameAfterEviction(text: string, what: string, summaryOnly = false
   assert.deepStrictEqual(plainFile(parsed), plainFile(previousParse(text)), what);
   const fromDetail = parsed.blocks.map((b) => ({
     hasAssertions: b.assertions.length > 0,
-    fileDirectives: b.directives.filter((d) => d.name === 'openapi').map((d) => d.value),
+    fileDirectives: b.directives.filter((d) => d.name === 'openapi' || d.name === 'import').map((d) => d.value),
   }));
   assert.deepStrictEqual(summary, fromDetail, `${what}: the summary agrees with the detail`);
 }

@@ -2,7 +2,7 @@
 // request would fail on that line (engine/syntax/runLines.ts reads it, engine/http/session.ts runs
 // it). Only when the file imports nothing: what an imported file holds is read when sending, not by
 // lint, which reads no other file.
-import { findRunTarget, runStepsOf } from '../../../syntax/runLines';
+import { findRunTarget, importsOf, runStepsOf } from '../../../syntax/runLines';
 import type { FileRule, RuleDiagnostic } from '../types';
 import { closest, diag } from '../util';
 
@@ -16,8 +16,9 @@ export const runTarget: FileRule<true> = {
   check({ parsed }, items) {
     if (!items.length) return [];
     const out: RuleDiagnostic[] = [];
-    // An `import` may stand anywhere, in the preamble too: read once, and only in a file with run lines.
-    const imports = parsed.blocks.some((b) => b.directives.some((d) => d.name === 'import'));
+    // An `import` may stand anywhere, in the preamble too: read from the blocks' summaries (no block
+    // parsed again), and only in a file with run lines.
+    const imports = importsOf(parsed.blocks).length > 0;
     const names = () => parsed.requests.flatMap((b) => [b.name, b.separator?.title].filter((n): n is string => !!n));
     for (const { block } of items) {
       const directives = block.directives.filter((d) => d.name === 'run');
