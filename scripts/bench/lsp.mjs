@@ -278,3 +278,17 @@ export async function measureLarge(server, doc, { rounds = 10 } = {}) {
     memoryMB: { rss: mem?.rss, peak: mem?.peak },
   };
 }
+
+/**
+ * The bundled language server (dist/server.js) as the bench starts it, with the V8 flags of
+ * $NODEFLAGS (space-separated) before it: for the probes (probeLarge, probeOpen).
+ */
+export function probeServer(root) {
+  const flags = process.env.NODEFLAGS ? process.env.NODEFLAGS.split(' ') : [];
+  return {
+    name: 'payout-http',
+    command: [process.execPath, ...flags, `${root}/dist/server.js`, '--stdio'],
+    languageId: 'payout-http',
+    init: { sendLensesOnClient: true },
+  };
+}

@@ -4,19 +4,13 @@
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateRequests } from '../bench-lsp-file.mjs';
-import { startSession } from './lsp.mjs';
+import { probeServer, startSession } from './lsp.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const count = Math.round((5000 * 20) / 1.98);
 const text = generateRequests(count);
 const editLines = [];
 text.split('\n').forEach((l, i) => l.startsWith('  "content": "Coffee') && editLines.push(i));
-const flags = process.env.NODEFLAGS ? process.env.NODEFLAGS.split(' ') : [];
-const server = {
-  name: 'payout-http',
-  command: [process.execPath, ...flags, join(root, 'dist/server.js'), '--stdio'],
-  languageId: 'payout-http',
-  init: { sendLensesOnClient: true },
-};
+const server = probeServer(root);
 const uri = pathToFileURL(join(root, 'large.payout.http')).href;
 const s = await startSession(server, uri);
 const m = (label) => {

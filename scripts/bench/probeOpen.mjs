@@ -4,16 +4,10 @@
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateRequests } from '../bench-lsp-file.mjs';
-import { startSession } from './lsp.mjs';
+import { probeServer, startSession } from './lsp.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const text = generateRequests(Number(process.argv[2] ?? 5000));
-const flags = process.env.NODEFLAGS ? process.env.NODEFLAGS.split(' ') : [];
-const server = {
-  name: 'payout-http',
-  command: [process.execPath, ...flags, join(root, 'dist/server.js'), '--stdio'],
-  languageId: 'payout-http',
-  init: { sendLensesOnClient: true },
-};
+const server = probeServer(root);
 const s = await startSession(server, pathToFileURL(join(root, 'bench.payout.http')).href);
 await new Promise((r) => setTimeout(r, 300));
 s.child.kill('SIGUSR2');

@@ -155,7 +155,7 @@ function assertLengths(file: ParsedFile, what: string): void {
 }
 
 /** Request files of the repository: fixtures (peers included) and examples. */
-function requestFiles(dir: string): string[] {
+export function requestFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(join(ROOT, dir))) {
     const rel = `${dir}/${name}`;

@@ -4,26 +4,16 @@
 // through the previous parser's model on every corpus (the net of compactModel.test.ts, now with
 // every detail evicted before it is read), and for a block reused across edits elsewhere.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { forgetDetails } from '../../engine/syntax/block';
 import { AT_HAND, parseHttpFile } from '../../engine/syntax/parser';
 import { parseHttpFile as previousParse } from '../support/previousParser/parser';
 import { generateRequests } from '../../scripts/bench-lsp-file.mjs';
-import { plainBlock, plainFile } from './compactModel.test';
+import { plainBlock, plainFile, requestFiles } from './compactModel.test';
 
 const ROOT = resolve(__dirname, '..', '..');
-
-function requestFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(join(ROOT, dir))) {
-    const rel = `${dir}/${name}`;
-    if (statSync(join(ROOT, rel)).isDirectory()) out.push(...requestFiles(rel));
-    else if (name.endsWith('.http')) out.push(rel);
-  }
-  return out;
-}
 
 /**
  * The model read with every detail evicted first (each block parses its text again), against the
