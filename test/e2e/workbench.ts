@@ -17,22 +17,26 @@ export async function openWorkbench(page: Page, url: string, folder: string): Pr
 export async function openFile(page: Page, relPath: string): Promise<void> {
   const base = path.basename(relPath);
   const input = page.locator('.quick-input-widget input');
-  // Right after a window reload the workbench may not take keys yet, and Ctrl+P is lost (seen once
-  // in CI): pressed again when Quick Open has not shown within 5 s, three tries at most.
+  const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: base }).first();
+  // Right after a window reload the workbench may not take keys yet (Ctrl+P lost), or its file
+  // search may not list the file yet (seen in CI, once each): Quick Open is closed and asked again
+  // when either has not happened within 10 s, three tries at most. Enter opens the focused row;
+  // right after typing it may still be a recently opened file, so wait until the filtered list has
+  // focused the file asked for.
   for (let attempt = 1; ; attempt++) {
+    const last = attempt >= 3;
     await page.keyboard.press('Control+P');
-    const shown = await input
-      .waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : 30_000 })
+    const listed = await input
+      .waitFor({ state: 'visible', timeout: last ? 30_000 : 10_000 })
+      .then(() => input.fill(relPath))
+      .then(() => row.waitFor({ timeout: last ? 30_000 : 10_000 }))
       .then(() => true)
       .catch(() => false);
-    if (shown) break;
-    if (attempt >= 3) throw new Error(`Quick Open (Ctrl+P) did not show after ${attempt} tries, to open ${relPath}`);
-    console.log(`e2e: Quick Open did not show (try ${attempt}); pressing Ctrl+P again`);
+    if (listed) break;
+    if (last) throw new Error(`Quick Open (Ctrl+P) did not list ${relPath} after ${attempt} tries`);
+    console.log(`e2e: Quick Open did not list ${relPath} (try ${attempt}); asking again`);
+    await page.keyboard.press('Escape');
   }
-  await input.fill(relPath);
-  // Enter opens the focused row; right after typing it may still be a recently opened file, so
-  // wait until the filtered list has focused the file asked for.
-  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: base }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab.active', { hasText: base }).first().waitFor();
   await page.locator(`${ANY_EDITOR} .view-lines .view-line`).first().waitFor();
