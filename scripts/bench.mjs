@@ -22,7 +22,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateRequests } from './bench-lsp-file.mjs';
-import { coldStarts, measureLarge, measureServer, median } from './bench/lsp.mjs';
+import { coldStarts, measureLarge, measureServer, median, payoutServer } from './bench/lsp.mjs';
 import { bodiesOf, jsonDocument, jsonServer } from './bench/peer.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,14 +92,8 @@ if (run('size')) {
   save('size');
 }
 
-// Initialized as the VS Code client does: it makes the Send lenses itself, so the server lists one
-// lens per request (engine/protocol.ts SEND_LENSES_ON_CLIENT).
-const ourServer = {
-  name: 'payout-http',
-  command: [process.execPath, join(root, 'dist/server.js'), '--stdio'],
-  languageId: 'payout-http',
-  init: { sendLensesOnClient: true },
-};
+// Started and initialized as the VS Code client does (scripts/bench/lsp.mjs payoutServer).
+const ourServer = payoutServer(root);
 
 if (run('lsp')) {
   const text = generateRequests(REQUESTS);

@@ -23,8 +23,8 @@ export interface EndpointMatch {
   /** The path after the base (after the origin, for a literal URL), templates kept as typed. */
   path: string;
   /** Values of the endpoint's `{param}` segments, as typed (templates kept). */
-  pathParams: Record<string, string>;
-  query: Record<string, string>;
+  readonly pathParams: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string>>;
   /** Why no endpoint matched, in words. */
   reason?: string;
   /** The closest known endpoint when none matched (or the one whose method differs). */
@@ -247,11 +247,43 @@ function parseQuery(q: string, restore: (s: string) => string): Record<string, s
 }
 
 /**
+ * The matches of the request lines met last, per `extra`, method and URL as typed: a file repeats
+ * its request lines (the same endpoint called with other bodies), and matching them was a tenth of
+ * the time to open the 5,000-request file. A match is frozen, so one object serves each block with
+ * that line. Bounded: emptied when MATCHES_KEPT lines are kept.
+ */
+const matchesMet = new WeakMap<readonly Endpoint[], Map<string, EndpointMatch>>();
+const NO_EXTRA: readonly Endpoint[] = Object.freeze([]);
+const MATCHES_KEPT = 2000;
+
+/**
  * The endpoint `method rawUrl` targets. `rawUrl` is the URL as typed on the request line:
  * `{{base_url}}/api/v2/orders/details`, `{{plant_base_url}}/plant/{{id}}?x=1`, or a literal
  * `http://127.0.0.1:4010/api/v2/...`. `extra` adds endpoints (a user's OpenAPI documents).
+ * The result is frozen (and may be the one of an earlier call with the same arguments).
  */
 export function matchRequest(method: string, rawUrl: string, extra?: Endpoint[]): EndpointMatch {
+  const scope = extra?.length ? extra : NO_EXTRA;
+  let met = matchesMet.get(scope);
+  if (!met) matchesMet.set(scope, (met = new Map<string, EndpointMatch>()));
+  // neither a method nor a request line holds a line break
+  const key = `${method}\n${rawUrl}`;
+  let match = met.get(key);
+  if (!match) {
+    if (met.size >= MATCHES_KEPT) met.clear();
+    match = frozen(matchUncached(method, rawUrl, extra));
+    met.set(key, match);
+  }
+  return match;
+}
+
+function frozen(m: EndpointMatch): EndpointMatch {
+  Object.freeze(m.pathParams);
+  Object.freeze(m.query);
+  return Object.freeze(m);
+}
+
+function matchUncached(method: string, rawUrl: string, extra?: Endpoint[]): EndpointMatch {
   const verb = method.trim().toUpperCase();
   const url = rawUrl.trim().replace(/\s+HTTP\/\d(\.\d)?$/i, '');
   const { masked, restore } = mask(url);

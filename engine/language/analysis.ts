@@ -4,7 +4,7 @@
 
 import { matchRequest, type EndpointMatch } from '../catalogue';
 import type { Endpoint } from '../catalogue/types';
-import { Lru } from '../util/lru';
+import { BLOCKS_KEPT, Lru } from '../util/lru';
 import type { RequestBlock } from '../syntax/types';
 import { bodyOf } from './body';
 import type { BlockContext } from './lint/types';
@@ -12,17 +12,17 @@ import type { BlockContext } from './lint/types';
 const NO_MATCH: EndpointMatch = { path: '', pathParams: {}, query: {} };
 const cache = new WeakMap<RequestBlock, Context>();
 /**
- * The whole matches (base, path, path parameters, query) of the blocks asked last: two lint rules
- * read them right after the endpoint is found; kept for every block they were ~1.4 MB of a
+ * The whole match (base, path, path parameters, query) of the block asked last (BLOCKS_KEPT): two
+ * lint rules read it right after the endpoint is found; kept for every block they were ~1.4 MB of a
  * 5,000-request file (issue 28), while every other reader wants the endpoint alone.
  */
-const matches = new Lru<Context, EndpointMatch>(64);
+const matches = new Lru<Context, EndpointMatch>(BLOCKS_KEPT);
 
 /**
  * Kept for every block: the endpoint, which code lenses ask of every request per version. The
  * whole match is made again when read after eviction (from the same request line, to the same
- * result); the body model is read through bodyOf, which keeps the models (and JSON trees) of the
- * blocks used last only.
+ * result); the body model is read through bodyOf, which keeps the model (and JSON tree) of the
+ * block used last only.
  */
 class Context implements BlockContext {
   readonly endpoint: Endpoint | undefined;

@@ -4,7 +4,7 @@
 // Never throws: every oddity becomes a SyntaxProblem that names the fix. Blocks are parsed from
 // their own text only, so a block whose text did not change is reused as is after an edit.
 import { intern, own, URL_MAX_LENGTH } from '../util/intern';
-import { Lru } from '../util/lru';
+import { BLOCKS_KEPT, Lru } from '../util/lru';
 import { Block, BlockBody, Separator, parseDetailsWith, type Source } from './block';
 import { PieceText } from './pieceText';
 import { maskTemplates, parseJsonBody } from './json';
@@ -519,6 +519,11 @@ function byStart(x: { span: Span }, y: { span: Span }): number {
   return x.span.start - y.span.start;
 }
 
+function inOrder(list: readonly { span: Span }[]): boolean {
+  for (let k = 1; k < list.length; k++) if (list[k - 1].span.start > list[k].span.start) return false;
+  return true;
+}
+
 function addBodyLine(lineStart: number, lineEnd: number, from: number, to: number, kind: number): void {
   const at = bodyLineCount++ * BODY_STRIDE;
   bodyLines[at + START] = lineStart;
@@ -794,7 +799,8 @@ export function parseBlock(text: string, start: number, source?: Source, summary
   if (!summary) {
     if (bodyLineCount > 0) finishBody(b, text, problems);
     for (let k = 0; k < activeCount; k += 2) scanTemplates(text, active[k], active[k + 1], 0, b.references, problems);
-    b.references.sort(byStart);
+    // already in order but for a block with templates in several regions; sort copies the array
+    if (!inOrder(b.references)) b.references.sort(byStart);
   }
   nameBlock(b, problems);
   return compact(b);
@@ -1139,8 +1145,8 @@ class LazyJsonBody extends BlockBody {
   }
 }
 
-/** Trees of the bodies read most recently; see LazyJsonBody. */
-const jsonCache = new Lru<Body, JsonBody>(64);
+/** The tree of the body read last (BLOCKS_KEPT); see LazyJsonBody. */
+const jsonCache = new Lru<Body, JsonBody>(BLOCKS_KEPT);
 
 /**
  * The body's JSON problems, in the order the full parse reports them. Text the native JSON.parse

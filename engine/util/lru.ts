@@ -35,3 +35,14 @@ export class Lru<K, V> {
     return this.map.size;
   }
 }
+
+/**
+ * How many blocks' derived data each per-block cache keeps (a block's text, JSON tree, body model,
+ * endpoint match, line starts): the block read last. Readers go block by block and read that block
+ * many times (a dozen lint rules; completion right after the keystroke's lint), so one is what hits.
+ * More was worse: during the lint of a whole file, what caches of 64 blocks kept lived through V8's
+ * young-generation collections, was promoted and then allocated in the old generation directly (V8
+ * pretenures an allocation site whose objects survive), to die there: ~20 MB of old-generation
+ * garbage after opening the 5,000-request file (issue 28; scripts/bench/probeOpen.mjs shows it).
+ */
+export const BLOCKS_KEPT = 1;

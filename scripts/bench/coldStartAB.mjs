@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateRequests } from '../bench-lsp-file.mjs';
-import { coldStarts } from './lsp.mjs';
+import { coldStarts, payoutServer } from './lsp.mjs';
 import { bodiesOf, jsonDocument, jsonServer } from './peer.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,12 +20,7 @@ if (!a || !b) {
   process.exit(2);
 }
 const server = (dist) => ({
-  server: {
-    name: dist,
-    command: [process.execPath, join(resolve(dist), 'server.js'), '--stdio'],
-    languageId: 'payout-http',
-    init: { sendLensesOnClient: true },
-  },
+  server: { ...payoutServer(root, { dist: resolve(dist) }), name: dist },
   uri: pathToFileURL(join(root, 'bench.payout.http')).href,
   text: readFileSync(join(root, 'examples/quickstart.payout.http'), 'utf8'),
 });

@@ -29,13 +29,15 @@ export function cpuOf(pid) {
 }
 
 /**
- * A server session. `server`: { name, command: [exe, ...args], languageId, settings?, init? }.
+ * A server session. `server`: { name, command: [exe, ...args], env?, languageId, settings?, init? }
+ * (`env`: variables added to this process's).
  * Diagnostics are matched to versions; a server that publishes without a version (the JSON peer)
  * gets the first publish after the change was sent.
  */
 export async function startSession(server, uri) {
   const spawned = performance.now();
-  const child = spawn(server.command[0], server.command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
+  const env = server.env && { ...process.env, ...server.env };
+  const child = spawn(server.command[0], server.command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'], env });
   const conn = lsp.createProtocolConnection(new lsp.StreamMessageReader(child.stdout), new lsp.StreamMessageWriter(child.stdin));
   let waiter;
   let publishes = 0;
@@ -280,15 +282,23 @@ export async function measureLarge(server, doc, { rounds = 10 } = {}) {
 }
 
 /**
- * The bundled language server (dist/server.js) as the bench starts it, with the V8 flags of
- * $NODEFLAGS (space-separated) before it: for the probes (probeLarge, probeOpen).
+ * The bundled language server (`dist` folder's server.js) started as the VS Code client starts it:
+ * with the V8 flags and environment of client/serverProcess.json (client/src/languageClient.ts), then
+ * `flags` (more V8 flags, for a probe or a profile), over stdio.
  */
-export function probeServer(root) {
-  const flags = process.env.NODEFLAGS ? process.env.NODEFLAGS.split(' ') : [];
+export function payoutServer(root, { dist = `${root}/dist`, flags = [] } = {}) {
+  const nodeProcess = JSON.parse(readFileSync(`${root}/client/serverProcess.json`, 'utf8'));
   return {
     name: 'payout-http',
-    command: [process.execPath, ...flags, `${root}/dist/server.js`, '--stdio'],
+    command: [process.execPath, ...nodeProcess.execArgv, ...flags, `${dist}/server.js`, '--stdio'],
+    env: nodeProcess.env,
     languageId: 'payout-http',
+    // as the VS Code client: it makes the Send lenses itself, so the server lists one lens per request
     init: { sendLensesOnClient: true },
   };
+}
+
+/** payoutServer with the V8 flags of $NODEFLAGS (space-separated) added: for the probes (probeLarge, probeOpen). */
+export function probeServer(root) {
+  return payoutServer(root, { flags: process.env.NODEFLAGS ? process.env.NODEFLAGS.split(' ').filter(Boolean) : [] });
 }

@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import lsp from 'vscode-languageserver-protocol/node';
 import { generateRequests } from '../bench-lsp-file.mjs';
-import { memoryOf, quantile, startSession } from './lsp.mjs';
+import { memoryOf, payoutServer, quantile, startSession } from './lsp.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--keep' && all[i - 1] !== '--dist');
@@ -55,20 +55,11 @@ const stageOf = (stack) => {
   return stack.length <= 2 ? 'idle / program' : 'other';
 };
 
-const server = {
-  name: 'payout-http',
-  command: [
-    process.execPath,
-    ...flags,
-    '--cpu-prof',
-    `--cpu-prof-dir=${dir}`,
-    '--cpu-prof-interval=200',
-    join(dist, 'server.js'),
-    '--stdio',
-  ],
-  languageId: 'payout-http',
-  init: { sendLensesOnClient: true },
-};
+// Started as the editor starts it, profiled (payoutServer: the flags of client/serverProcess.json, then these).
+const server = payoutServer(root, {
+  dist,
+  flags: [...flags, '--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=200'],
+});
 const text = generateRequests(requests);
 const editLines = [];
 text.split('\n').forEach((l, i) => l.startsWith('  "content": "Coffee') && editLines.push(i));

@@ -352,4 +352,25 @@ describe('matchRequest: path parameters, methods, surfaces and reasons', () => {
       'No known endpoint at /v3/public/versio. Did you mean GET /v3/public/version? Prefer {{base_url}} or {{plant_base_url}} to a literal address.',
     );
   });
+
+  describe('the matches met last, kept', () => {
+    it('gives one frozen object per method, URL and extra: a request line repeated in a file is matched once', () => {
+      const a = matchRequest('GET', '{{plant_base_url}}/plant/{{id}}?x=1');
+      assert.equal(matchRequest('GET', '{{plant_base_url}}/plant/{{id}}?x=1'), a);
+      assert.ok(Object.isFrozen(a) && Object.isFrozen(a.pathParams) && Object.isFrozen(a.query));
+      assert.throws(() => {
+        (a.query as Record<string, string>).x = '2'; // read only for the type checker too
+      }, TypeError);
+      assert.notEqual(matchRequest('POST', '{{plant_base_url}}/plant/{{id}}?x=1'), a, 'another method');
+      assert.notEqual(matchRequest('GET', '{{plant_base_url}}/plant/{{id}}?x=2'), a, 'another URL');
+      const extra: Endpoint[] = [{ ...a.endpoint!, id: 'user.plant', api: 'user' as Endpoint['api'] }];
+      assert.notEqual(matchRequest('GET', '{{plant_base_url}}/plant/{{id}}?x=1', extra), a, 'other endpoints in scope');
+    });
+
+    it('gives the same answers after more distinct lines than it keeps', () => {
+      const lines = Array.from({ length: 2500 }, (_, i) => `{{base_url}}/api/v2/orders/detail${i % 7 ? 's' : ''}?n=${i}`);
+      const first = lines.map((l) => structuredClone({ ...matchRequest('POST', l) }));
+      lines.forEach((l, i) => assert.deepEqual({ ...matchRequest('POST', l) }, first[i], l));
+    });
+  });
 });

@@ -128,6 +128,34 @@ describe('e2e: the packaged extension in VS Code 1.100.3 (code-server)', functio
     await screenshot(editor.page, shots, '02-codelens-preview.png');
   });
 
+  it('runs the language server with the V8 flags and environment of client/serverProcess.json', () => {
+    // The server the client started for this editor: `server.js --node-ipc` from this suite's
+    // extensions folder (Linux's /proc, where this suite runs).
+    const options = JSON.parse(fs.readFileSync(path.join(root, 'client', 'serverProcess.json'), 'utf8')) as {
+      execArgv: string[];
+      env: Record<string, string>;
+    };
+    const servers = fs
+      .readdirSync('/proc')
+      .filter((pid) => /^\d+$/.test(pid))
+      .map((pid) => {
+        try {
+          const read = (f: string) => fs.readFileSync(`/proc/${pid}/${f}`, 'utf8').split('\0');
+          return { argv: read('cmdline'), env: read('environ') };
+        } catch {
+          return undefined; // ended meanwhile, or not ours to read
+        }
+      })
+      .filter(
+        (p) => p?.argv.some((a) => a.startsWith(editor.sandbox.extensions) && a.endsWith('server.js')) && p.argv.includes('--node-ipc'),
+      );
+    assert.equal(servers.length, 1, `language servers found: ${JSON.stringify(servers.map((p) => p?.argv))}`);
+    const { argv, env } = servers[0]!;
+    for (const flag of options.execArgv) assert.ok(argv.includes(flag), `${flag} not in ${JSON.stringify(argv)}`);
+    for (const [name, value] of Object.entries(options.env))
+      assert.ok(env.includes(`${name}=${value}`), `${name}=${value} not in its environment`);
+  });
+
   it('reports contract lint findings in the Problems view', async () => {
     await openFile(editor.page, 'lint.payout.http');
     const rows = await problemsViewRows(editor.page, 'externalOrderId');
