@@ -4,7 +4,7 @@
 
 import { matchRequest, type EndpointMatch } from '../catalogue';
 import type { Endpoint } from '../catalogue/types';
-import { BLOCKS_KEPT, Lru } from '../util/lru';
+import { LastRead } from '../util/lru';
 import type { RequestBlock } from '../syntax/types';
 import { bodyOf } from './body';
 import type { BlockContext } from './lint/types';
@@ -12,11 +12,11 @@ import type { BlockContext } from './lint/types';
 const NO_MATCH: EndpointMatch = { path: '', pathParams: {}, query: {} };
 const cache = new WeakMap<RequestBlock, Context>();
 /**
- * The whole match (base, path, path parameters, query) of the block asked last (BLOCKS_KEPT): two
+ * The whole match (base, path, path parameters, query) of the block asked last: two
  * lint rules read it right after the endpoint is found; kept for every block they were ~1.4 MB of a
  * 5,000-request file (issue 28), while every other reader wants the endpoint alone.
  */
-const matches = new Lru<Context, EndpointMatch>(BLOCKS_KEPT);
+const matches = new LastRead<Context, EndpointMatch>();
 
 /**
  * Kept for every block: the endpoint, which code lenses ask of every request per version. The

@@ -5,7 +5,7 @@
 
 import type { Node as JsonNode } from 'jsonc-parser';
 import type { RequestBlock, Span, TemplateRef } from '../syntax/types';
-import { BLOCKS_KEPT, Lru } from '../util/lru';
+import { LastRead } from '../util/lru';
 import { tryScanBodyModel } from './bodyScan';
 
 export type ValueKind = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array' | 'template';
@@ -128,10 +128,10 @@ function describeValue(field: BodyField, node: JsonNode, text: string, templates
 
 /**
  * Cached per block object (blocks are immutable and reused by the parser when their text is
- * unchanged), for the block used last only (BLOCKS_KEPT): a model refers to its body's JSON tree,
+ * unchanged), for the block used last only: a model refers to its body's JSON tree,
  * and keeping one for each of 5,000 requests kept every tree (see lazyJson in the parser).
  */
-const cache = new Lru<RequestBlock, BodyModel>(BLOCKS_KEPT);
+const cache = new LastRead<RequestBlock, BodyModel>();
 
 export function bodyOf(block: RequestBlock): BodyModel {
   let model = cache.get(block);

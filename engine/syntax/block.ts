@@ -4,7 +4,7 @@
 // file's text alive, so the first version of a 2 MB file stayed in memory for as long as any block
 // of the first parse did, beside the current one. A block now keeps the current version's text (which
 // the document keeps anyway), where it starts in it and its length; its `text` is made when read.
-import { BLOCKS_KEPT, Lru } from '../util/lru';
+import { LastRead, Lru } from '../util/lru';
 import { own } from '../util/intern';
 import type {
   Assertion,
@@ -26,13 +26,13 @@ import { NO_SCRIPTS } from './lines';
 import type { PieceText } from './pieceText';
 
 /**
- * The text of the block read last (BLOCKS_KEPT), as a copy (not a view of a version of the file): a
+ * The text of the block read last, as a copy (not a view of a version of the file): a
  * reader may keep a piece of `block.text` (a field value in a cached body model, a word in a
  * message) beyond the version it read it in, and a piece of a copy keeps only the block's own few
  * hundred characters alive, never a 2 MB version. Readers go block by block, each reading one
  * block's text several times.
  */
-const texts = new Lru<Block, string>(BLOCKS_KEPT);
+const texts = new LastRead<Block, string>();
 
 /**
  * A copy of `s` that is no view of its parent. Slicing a concatenation makes V8 flatten it into a

@@ -6,7 +6,7 @@
 // count per block, computed once per block object: after a keystroke only the edited block's lines
 // are counted again, instead of every line of the file (100,000 in a 2 MB file) per version.
 
-import { BLOCKS_KEPT, Lru } from '../util/lru';
+import { LastRead } from '../util/lru';
 import type { PieceText } from './pieceText';
 
 export interface Position {
@@ -24,12 +24,12 @@ export interface BlockText {
 
 /**
  * Line starts relative to a block, without a line starting at its very end (the next block's): for
- * the block read last only (BLOCKS_KEPT). Kept for every block they were 11 MB and 100,000 objects
+ * the block read last only. Kept for every block they were 11 MB and 100,000 objects
  * of the 20 MB document's heap (issue 28), which every major GC marks; a block's line count, all the
  * numbering needs, is kept for every block (a number in a weak map, no object). Readers go block by
  * block (code lenses, symbols, a diagnostic's position).
  */
-const blockLineStarts = new Lru<BlockText, number[]>(BLOCKS_KEPT);
+const blockLineStarts = new LastRead<BlockText, number[]>();
 const blockLineCounts = new WeakMap<BlockText, number>();
 function linesOfBlock(block: BlockText): number[] {
   let rel = blockLineStarts.get(block);

@@ -37,12 +37,30 @@ export class Lru<K, V> {
 }
 
 /**
- * How many blocks' derived data each per-block cache keeps (a block's text, JSON tree, body model,
- * endpoint match, line starts): the block read last. Readers go block by block and read that block
- * many times (a dozen lint rules; completion right after the keystroke's lint), so one is what hits.
+ * A cache of one entry, for a block's derived data (its text, JSON tree, body model, endpoint
+ * match, line starts): the block read last. Readers go block by block and read that block many
+ * times (a dozen lint rules; completion right after the keystroke's lint), so one is what hits.
  * More was worse: during the lint of a whole file, what caches of 64 blocks kept lived through V8's
  * young-generation collections, was promoted and then allocated in the old generation directly (V8
  * pretenures an allocation site whose objects survive), to die there: ~20 MB of old-generation
  * garbage after opening the 5,000-request file (issue 28; scripts/bench/probeOpen.mjs shows it).
+ * Two fields, not a Map: a Map emptied and filled again per block made a new table each time.
  */
-export const BLOCKS_KEPT = 1;
+export class LastRead<K, V> {
+  #key: K | undefined;
+  #value: V | undefined;
+
+  get(key: K): V | undefined {
+    return key === this.#key ? this.#value : undefined;
+  }
+
+  set(key: K, value: V): void {
+    this.#key = key;
+    this.#value = value;
+  }
+
+  clear(): void {
+    this.#key = undefined;
+    this.#value = undefined;
+  }
+}

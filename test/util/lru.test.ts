@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Lru } from '../../engine/util/lru';
+import { LastRead, Lru } from '../../engine/util/lru';
 
 describe('util/lru', () => {
   it('evicts the entry used least recently, a read counting as a use', () => {
@@ -22,5 +22,21 @@ describe('util/lru', () => {
     lru.get('a');
     lru.set('c', 3);
     assert.deepEqual([lru.get('a'), lru.get('b'), lru.get('c')], [1, undefined, 3]);
+  });
+});
+
+describe('util/lru LastRead', () => {
+  it('answers for the key set last only, and forgets it on clear', () => {
+    const last = new LastRead<object, number>();
+    const a = {};
+    const b = {};
+    assert.equal(last.get(a), undefined);
+    last.set(a, 1);
+    assert.equal(last.get(a), 1);
+    assert.equal(last.get(b), undefined);
+    last.set(b, 2);
+    assert.deepEqual([last.get(a), last.get(b)], [undefined, 2]);
+    last.clear();
+    assert.equal(last.get(b), undefined);
   });
 });
