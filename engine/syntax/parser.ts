@@ -1161,7 +1161,7 @@ class LazyJsonBody extends BlockBody {
   }
 }
 
-/** The tree of the body read last ; see LazyJsonBody. */
+/** The tree of the body read last; see LazyJsonBody. */
 const jsonCache = new LastRead<Body, JsonBody>();
 
 /**
