@@ -1,6 +1,8 @@
 // Probe (not part of the bench): the server's RSS and heap spaces before and after opening the
 // bench's file, to see what the "RSS, the file open" row is made of.
 //   NODEFLAGS="--require ./scripts/bench/heapSpaces.cjs" node scripts/bench/probeOpen.mjs [requests]
+// or what lived through a young-generation collection during the open, by function:
+//   NODEFLAGS="--expose-gc --require ./scripts/bench/heapSampler.cjs" node scripts/bench/probeOpen.mjs && node scripts/bench/heapSamples.mjs
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateRequests } from '../bench-lsp-file.mjs';
