@@ -1,6 +1,8 @@
-// What a request block is, cached per block object (blocks are immutable and reused by the
-// parser while their text is unchanged): the endpoint its request line matches, and its body as
-// fields (through bodyOf). `extra` endpoints (a `# @openapi` document) are part of the cache key.
+// What a request block is: the endpoint its request line matches, and its body as fields (through
+// bodyOf). `extra` endpoints (a `# @openapi` document) are part of the cache key. Made for the block
+// read last only: readers go block by block (a dozen lint rules, then completion or hover on the
+// block at the cursor), and the endpoint of any other block is one lookup in matchRequest's own
+// memo (the code lenses ask it of every request: blockEndpoint).
 
 import { matchRequest, type EndpointMatch } from '../catalogue';
 import type { Endpoint } from '../catalogue/types';
@@ -10,39 +12,22 @@ import { bodyOf } from './body';
 import type { BlockContext } from './lint/types';
 
 const NO_MATCH: EndpointMatch = { path: '', pathParams: {}, query: {} };
-const cache = new WeakMap<RequestBlock, Context>();
 /**
- * The whole match (base, path, path parameters, query) of the block asked last: two
- * lint rules read it right after the endpoint is found; kept for every block they were ~1.4 MB of a
- * 5,000-request file (issue 28), while every other reader wants the endpoint alone.
+ * The context of the block asked last. Kept for every block (a WeakMap), the contexts and the
+ * map's table were 4.5 MB of the 20 MB document's live heap and 11 MB of garbage made while the
+ * open filled the table (issue 28).
  */
-const matches = new LastRead<Context, EndpointMatch>();
+const last = new LastRead<RequestBlock, Context>();
 
-/**
- * Kept for every block: the endpoint, which code lenses ask of every request per version. The
- * whole match is made again when read after eviction (from the same request line, to the same
- * result); the body model is read through bodyOf, which keeps the model (and JSON tree) of the
- * block used last only.
- */
 class Context implements BlockContext {
   readonly endpoint: Endpoint | undefined;
 
   constructor(
     readonly block: RequestBlock,
     readonly extra: Endpoint[] | undefined,
-    match: EndpointMatch,
+    readonly match: EndpointMatch,
   ) {
     this.endpoint = match.endpoint;
-    matches.set(this, match);
-  }
-
-  get match(): EndpointMatch {
-    let m = matches.get(this);
-    if (!m) {
-      m = matchOf(this.block, this.extra);
-      matches.set(this, m);
-    }
-    return m;
   }
 
   get body() {
@@ -61,9 +46,14 @@ function matchOf(block: RequestBlock, extra: Endpoint[] | undefined): EndpointMa
 }
 
 export function blockContext(block: RequestBlock, extra?: Endpoint[]): BlockContext {
-  const hit = cache.get(block);
+  const hit = last.get(block);
   if (hit && hit.extra === extra) return hit;
   const ctx = new Context(block, extra, matchOf(block, extra));
-  cache.set(block, ctx);
+  last.set(block, ctx);
   return ctx;
+}
+
+/** The endpoint a block's request line targets (no context made: the code lenses ask it of every request). */
+export function blockEndpoint(block: RequestBlock, extra?: Endpoint[]): Endpoint | undefined {
+  return matchOf(block, extra).endpoint;
 }

@@ -12,7 +12,7 @@ import type { RequestBlock } from '../syntax/types';
 import { CODE_LENS_PREVIEW, CODE_LENS_SEND, SEND_REQUEST_COMMAND, SEND_REQUEST_TITLE, type SendRequestArguments } from '../protocol';
 import { lineInBlock, blockLineCount } from '../syntax/lineIndex';
 import { blockAt } from '../syntax/parser';
-import { blockContext } from './analysis';
+import { blockEndpoint } from './analysis';
 import type { PayoutDocument } from './document';
 import { previewOf } from './preview';
 import type { ServiceContext } from './service';
@@ -50,7 +50,7 @@ const placedLists = new WeakMap<PayoutDocument, Placed>();
  * version (the list is never changed afterwards), and the next version reuses the lens objects of
  * the blocks it did not replace when the edit left every line where it was (typing within a line):
  * only the edited request's lenses are made again. Otherwise one pass over the blocks, whose line
- * counts and endpoint matches are cached per block object.
+ * counts are cached per block object and whose endpoints are matchRequest's memo (per request line).
  */
 export function codeLensPlaces(ctx: ServiceContext, doc: PayoutDocument, options: CodeLensPlacesOptions = {}): CodeLens[] {
   const extra = ctx.scope(doc).extra;
@@ -76,7 +76,7 @@ export function codeLensPlaces(ctx: ServiceContext, doc: PayoutDocument, options
       if (block.requestLine) {
         const at = { line: line + lineInBlock(block, block.requestLine.span.start), character: 0 };
         const range = { start: at, end: at };
-        const signed = blockContext(block, extra).endpoint?.signedString !== undefined;
+        const signed = blockEndpoint(block, extra)?.signedString !== undefined;
         if (!signed || options.sendLensesOnClient !== true) placed.lenses.push({ range, data: send });
         if (signed) placed.lenses.push({ range, data: preview });
       }

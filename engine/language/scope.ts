@@ -40,7 +40,7 @@ export function buildScope(
   const fileVariables = new Map<string, VariableDefinition>();
   for (const v of doc.parsed.variables) fileVariables.set(v.name, v);
   const requestNames = new Set<string>();
-  for (const r of doc.parsed.requests) if (r.name) requestNames.add(r.name);
+  for (const b of doc.parsed.blocks) if (b.requestLine && b.name) requestNames.add(b.name);
   const variableNames = new Set<string>([...fileVariables.keys(), ...Object.keys(env), ...SUPPLIED]);
   if (envName === LOCAL_ENV) for (const name of LOCAL_SANDBOX_VARIABLES) variableNames.add(name);
   const runtimeVariables = new Set<string>();
@@ -65,7 +65,7 @@ export function variableValue(scope: Scope, name: string): string | undefined {
  * Two runs of blocks with equal signatures give the same scope.
  */
 function blockSignature(b: RequestBlock): string {
-  // Only requests name anything (buildScope reads `requests`): a `# @name` above a line that is no
+  // Only requests name anything (buildScope reads their names): a `# @name` above a line that is no
   // longer a request line (`###` typed into it) must change the signature, or the name stays in scope.
   let sig = b.requestLine ? (b.name ?? '') : '';
   for (const v of b.variables) sig += `\u0000${v.name}=${v.value}`;

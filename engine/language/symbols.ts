@@ -22,8 +22,11 @@ function lastContentOffset(doc: PayoutDocument, block: RequestBlock): number {
 }
 
 export function documentSymbols(doc: PayoutDocument): DocumentSymbol[] {
-  return doc.parsed.requests.map((block) => {
-    const line = block.requestLine!;
+  const out: DocumentSymbol[] = [];
+  // the blocks, not `requests`: that list is made when first read, and the outline is asked for on every edit
+  for (const block of doc.parsed.blocks) {
+    const line = block.requestLine;
+    if (!line) continue;
     const title = block.separator?.title?.trim();
     const label = `${line.method} ${line.url}`;
     const name = title || block.name || label;
@@ -32,8 +35,9 @@ export function documentSymbols(doc: PayoutDocument): DocumentSymbol[] {
     const symbol: DocumentSymbol = { name, kind: SYMBOL_KIND_METHOD, range, selectionRange };
     const detail = name === label ? block.name : label;
     if (detail) symbol.detail = detail;
-    return symbol;
-  });
+    out.push(symbol);
+  }
+  return out;
 }
 
 export function foldingRanges(doc: PayoutDocument): FoldingRange[] {

@@ -9,7 +9,7 @@
 // OpenAPI documents take part in the scope, there is no window and the caller parses the file.
 
 import { LineIndex } from '../syntax/lineIndex';
-import { blockAt, parseHttpFile } from '../syntax/parser';
+import { blockAt, parseHttpFile, requestsOf } from '../syntax/parser';
 import type { ParsedFile, RequestBlock } from '../syntax/types';
 import type { PayoutDocument } from './document';
 
@@ -80,13 +80,16 @@ export function windowOf(
   // Requests by name are looked up in the whole file (`{{name.response…}}`): the last version's,
   // with the edited one replaced. Only their content is read there, never their offsets.
   if (before.requestLine === undefined && after.requestLine !== undefined) return undefined;
-  const requests = previous.parsed.requests.slice();
-  const at = requests.indexOf(before);
-  if (at !== -1) {
-    if (after.requestLine) requests[at] = after;
-    else requests.splice(at, 1);
-  }
-  const file: ParsedFile = { text, blocks: parsed.blocks, requests, variables: parsed.variables };
+  // Made when read (a reference to a request by name), as the parser's own list.
+  let requests: RequestBlock[] | undefined;
+  const file: ParsedFile = {
+    text,
+    blocks: parsed.blocks,
+    get requests() {
+      return (requests ??= requestsOf(previous.parsed.blocks.map((b) => (b === before ? after : b))));
+    },
+    variables: parsed.variables,
+  };
   const doc: PayoutDocument = { uri: previous.uri, version, text, parsed: file, lines: windowLines, fileDir: previous.fileDir };
   return { doc, firstLine, before, after };
 }

@@ -129,12 +129,7 @@ export function parseHttpFile(input: string | PieceText, previous?: ParsedFile):
   for (const b of blocks) {
     for (const v of b.variables) variables.push((v as NamedValue).shifted(b.start));
   }
-  return fileOf(
-    text,
-    blocks,
-    blocks.filter((b) => b.requestLine !== undefined),
-    variables,
-  );
+  return fileOf(text, blocks, variables);
 }
 
 /** A file's text: a string, or the pieces an open document holds (then no string of the whole file is made). */
@@ -145,8 +140,21 @@ function textOf(file: ParsedFile): Text {
   return file.pieces ?? file.text;
 }
 
-function fileOf(text: Text, blocks: RequestBlock[], requests: RequestBlock[], variables: VariableDefinition[]): ParsedFile {
-  if (typeof text === 'string') return { text, blocks, requests, variables };
+function fileOf(text: Text, blocks: RequestBlock[], variables: VariableDefinition[]): ParsedFile {
+  // The requests are made when read, once per version: a version's lists of every block were its
+  // largest garbage on the 20 MB document (issue 28), and what a keystroke runs (the lint, the
+  // lenses, the outline) reads the blocks.
+  let requests: RequestBlock[] | undefined;
+  if (typeof text === 'string') {
+    return {
+      text,
+      blocks,
+      get requests() {
+        return (requests ??= requestsOf(blocks));
+      },
+      variables,
+    };
+  }
   return {
     // Made when read, once per version (PieceText caches it): nothing on a keystroke's path reads it.
     get text() {
@@ -154,9 +162,16 @@ function fileOf(text: Text, blocks: RequestBlock[], requests: RequestBlock[], va
     },
     pieces: text,
     blocks,
-    requests,
+    get requests() {
+      return (requests ??= requestsOf(blocks));
+    },
     variables,
   };
+}
+
+/** The blocks that hold a request. */
+export function requestsOf(blocks: readonly RequestBlock[]): RequestBlock[] {
+  return blocks.filter((b) => b.requestLine !== undefined);
 }
 
 /**
@@ -191,14 +206,8 @@ function reparseEdit(text: Text, previous: ParsedFile): ParsedFile | undefined {
   const starts = blockStarts(text, from, to);
   const ends = starts.slice(1);
   ends.push(to);
-  // Requests and variables before and after the replaced segments are those of the previous parse
-  // (the variables after it moved). Their bounds are found before any block moves: a reused block
-  // of the replaced range moves too (the counterexample in editInPlace.test.ts: a request inserted
-  // before the first block moved that block, the previous requests were no longer in order, and
-  // the binary search kept the moved block twice).
-  const reqs = previous.requests;
-  const reqFrom = firstAtOrAfter(reqs, from, (b) => b.start);
-  const reqTo = firstAtOrAfter(reqs, oldTo, (b) => b.start);
+  // Variables before and after the replaced segments are those of the previous parse (the
+  // variables after it moved). The requests are not spliced: fileOf makes them when read.
   const vars = previous.variables as NamedValue[];
   const varFrom = firstAtOrAfter(vars, from, (v) => v.from);
   const varTo = firstAtOrAfter(vars, oldTo, (v) => v.from);
@@ -221,21 +230,15 @@ function reparseEdit(text: Text, previous: ParsedFile): ParsedFile | undefined {
   for (const firsts of pool.values()) for (const q of firsts) detach(prev, q, segmentEnd(prev, q));
   if (growth !== 0) for (let j = pb; j < count; j++) prev[j].shiftBy(growth);
   const blocks: RequestBlock[] = spliced(prev, pf, pb, middle);
-  const requests = spliced(
-    reqs,
-    reqFrom,
-    reqTo,
-    middle.filter((b) => b.requestLine !== undefined),
-  );
   const variables: VariableDefinition[] = vars.slice(0, varFrom);
   for (const b of middle) for (const v of b.variables) variables.push((v as NamedValue).shifted(b.start));
   for (let j = varTo; j < vars.length; j++) variables.push(growth === 0 ? vars[j] : vars[j].shifted(growth));
-  return fileOf(text, blocks, requests, variables);
+  return fileOf(text, blocks, variables);
 }
 
 /**
  * `list` with [from, to) replaced by `middle`, in one new array: each version of a 50,000-request
- * file needs its own lists of blocks and requests, but not the slices a `concat` is made from
+ * file needs its own list of blocks, but not the slices a `concat` is made from
  * (400 KB arrays, in V8's large-object space until a major GC: RSS grew by them per keystroke).
  */
 function spliced<T>(list: readonly T[], from: number, to: number, middle: readonly T[]): T[] {

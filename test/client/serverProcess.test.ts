@@ -35,6 +35,39 @@ describe('client/serverProcess.json', () => {
     assert.equal(out.arenas, options.env.MALLOC_ARENA_MAX);
   });
 
+  it('collects the old generation once it has grown by the percent it says, not by a multiple', () => {
+    // ~80 MB kept alive, then arrays that live through a few young-generation collections (so are
+    // promoted) before they are dropped: the old generation's garbage of a language server's versions.
+    // In a function, so it runs optimized as the server's code does (top-level code allocates more).
+    const load = `(() => {
+       const v8 = require('v8');
+       const live = [];
+       for (let i = 0; i < 200; i++) live.push(Array.from({ length: 10000 }, (_, j) => ({ j })));
+       global.gc();
+       const base = v8.getHeapStatistics().used_heap_size;
+       let max = 0;
+       const ring = new Array(64).fill(null);
+       for (let i = 0; i < 2000; i++) {
+         ring[i % 64] = Array.from({ length: 2000 }, (_, j) => ({ j }));
+         max = Math.max(max, v8.getHeapStatistics().used_heap_size);
+       }
+       process.stdout.write(String(max / base));
+     })();`;
+    const percent = Number(/--heap-growing-percent=(\d+)/.exec(options.execArgv.join(' '))?.[1]);
+    const growth = (execArgv: string[]) => {
+      const r = run([...execArgv, '--expose-gc'], load);
+      assert.equal(r.status, 0, r.stderr);
+      return Number(r.stdout);
+    };
+    // the young generation and what is allocated while V8 marks come on top of the percent
+    const bound = 1 + percent / 100 + 0.25;
+    const withFlag = growth(options.execArgv);
+    assert.ok(withFlag <= bound, `the heap grew to ${withFlag.toFixed(2)} × the live heap`);
+    // the control: V8's own factor (up to 4) lets the same load grow past the bound
+    const without = growth(options.execArgv.filter((f) => !f.startsWith('--heap-growing-percent')));
+    assert.ok(without > bound, `without the flag: ${without.toFixed(2)} ×`);
+  });
+
   it('would be refused by Node were a flag unknown (what the test above guards against)', () => {
     const r = run([...options.execArgv, '--no-such-v8-flag'], '0');
     assert.notEqual(r.status, 0);

@@ -22,7 +22,7 @@ function intern(names: string[]): readonly string[] {
  * read wherever they are), the value left for the user to type.
  */
 function defineInFile(parsed: ParsedFile, name: string): QuickFix {
-  const first = parsed.requests[0];
+  const first = parsed.blocks.find((b) => b.requestLine !== undefined);
   const at = first ? first.start : 0;
   return { title: `Define ${name} in this file (@${name} = …)`, edits: [{ span: { start: at, end: at }, newText: `@${name} = \n\n` }] };
 }
