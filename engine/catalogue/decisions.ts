@@ -113,6 +113,37 @@ export function bodyBoundsProblem(body: Record<string, unknown>): { kind: 'depth
 }
 
 /**
+ * The longest text JSON.stringify gives one number (`-0.00000012345678901234567`: a sign, `0.`, six
+ * zeros and 17 digits), so the most one character of a JSON text can become, in UTF-8 bytes, once
+ * parsed and stringified again: a string's character becomes at most 3 bytes, an escape at most
+ * the 6 characters it was, a number of one character at most this.
+ */
+const MOST_BYTES_PER_CHARACTER = 26;
+
+/**
+ * Whether the text of a valid JSON body is surely within bodyBoundsProblem's bounds, seen without
+ * parsing it (lint looks at every body of a file, and parsing each was a fifteenth of its lint): its
+ * brackets outside strings nest no deeper than MAX_BODY_DEPTH (a parse nests no deeper than its
+ * text), and its extendInfo is absent or too short to stringify to MAX_EXTEND_INFO_BYTES.
+ * `extendInfoLength`: the length of every top-level extendInfo value's text together, 0 for none.
+ * False means only "parse it and measure" (bodyBoundsProblem decides).
+ */
+export function surelyWithinBounds(text: string, extendInfoLength: number): boolean {
+  if (extendInfoLength * MOST_BYTES_PER_CHARACTER >= MAX_EXTEND_INFO_BYTES) return false;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      // past the string: a backslash escapes the character after it
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > MAX_BODY_DEPTH) return false;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return true;
+}
+
+/**
  * Whether a JSON value has objects or arrays nested more than `limit` deep (`{}` is 1 deep, a
  * scalar 0). It stops at the first container found below the limit; iterative, so it cannot overflow.
  */

@@ -6,7 +6,7 @@
 import type { Node as JsonNode } from 'jsonc-parser';
 import type { RequestBlock, Span, TemplateRef } from '../syntax/types';
 import { LastRead } from '../util/lru';
-import { tryScanBodyModel } from './bodyScan';
+import { byNameOf, tryScanBodyModel } from './bodyScan';
 
 export type ValueKind = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array' | 'template';
 
@@ -67,10 +67,10 @@ export function bodyModelFromTree(block: RequestBlock): BodyModel {
   const root: BodyRoot = { type: node.type, offset: node.offset, length: node.length };
   if (node.type !== 'object') return { ...EMPTY, root };
   const fields = objectFields(node, block.text, json.templates);
-  return { root, fields, byName: new Map(fields.map((f) => [f.name, f])) };
+  return { root, fields, byName: byNameOf(fields) };
 }
 
-function objectFields(node: JsonNode, text: string, templates: Map<number, TemplateRef>): BodyField[] {
+function objectFields(node: JsonNode, text: string, templates: ReadonlyMap<number, TemplateRef>): BodyField[] {
   const out: BodyField[] = [];
   for (const prop of node.children ?? []) {
     if (prop.type !== 'property') continue;
@@ -87,7 +87,7 @@ function objectFields(node: JsonNode, text: string, templates: Map<number, Templ
   return out;
 }
 
-function describeValue(field: BodyField, node: JsonNode, text: string, templates: Map<number, TemplateRef>): void {
+function describeValue(field: BodyField, node: JsonNode, text: string, templates: ReadonlyMap<number, TemplateRef>): void {
   field.valueSpan = { start: node.offset, end: node.offset + node.length };
   const template = templates.get(node.offset);
   if (template) {

@@ -16,7 +16,7 @@ export interface JsonParseResult extends JsonBody {
   /** Line and block comments found inside the JSON (they would be sent to the server as written). */
   comments: Span[];
   /** Unquoted templates that are not a whole value (`1{{x}}`, `{{a}}{{b}}`). */
-  misplacedTemplates: TemplateRef[];
+  misplacedTemplates: readonly TemplateRef[];
 }
 
 // jsonc-parser's ParseErrorCode is a `const enum`, which esbuild cannot inline across packages.
@@ -95,16 +95,22 @@ function describeError(e: jsonc.ParseError, text: string, base: number): string 
   return ERROR_MESSAGES[e.error] ?? 'JSON syntax error: check the body is valid JSON.';
 }
 
+/** What a body without unquoted templates shares (read only, as every reader treats them). */
+const NO_TEMPLATES: ReadonlyMap<number, TemplateRef> = new Map();
+const NO_REFS: readonly TemplateRef[] = Object.freeze([]);
+
 /** Replace templates so the JSON parser accepts them; see the file comment. */
 export function maskTemplates(
   text: string,
   from: number,
   to: number,
   base = 0,
-): { masked: string; templates: Map<number, TemplateRef>; misplaced: TemplateRef[] } {
-  const templates = new Map<number, TemplateRef>();
-  const misplaced: TemplateRef[] = [];
-  const parts: string[] = [];
+): { masked: string; templates: ReadonlyMap<number, TemplateRef>; misplaced: readonly TemplateRef[] } {
+  // Made when a template needs them: most bodies have their templates inside strings, and the parser
+  // and the body model mask every body of a file on open (three objects each, for nothing).
+  let templates: Map<number, TemplateRef> | undefined;
+  let misplaced: TemplateRef[] | undefined;
+  let parts: string[] | undefined;
   let copied = from;
   let inString = false;
   let i = from;
@@ -116,16 +122,16 @@ export function maskTemplates(
         if (inString) {
           // Most templates in strings hold neither character: those are left in place, uncopied.
           if (endsString(text, i, close)) {
-            parts.push(text.slice(copied, i), text.slice(i, close).replace(/["\\]/g, ' '));
+            (parts ??= []).push(text.slice(copied, i), text.slice(i, close).replace(/["\\]/g, ' '));
             copied = close;
           }
         } else {
           // A number as long as the template, so the value node spans all of `{{...}}`.
-          parts.push(text.slice(copied, i), '1'.padEnd(close - i, '0'));
+          (parts ??= []).push(text.slice(copied, i), '1'.padEnd(close - i, '0'));
           copied = close;
           const ref = classifyTemplate(text.slice(i + 2, close - 2), { start: base + i, end: base + close });
-          if (isWholeValue(text, from, i, close, to)) templates.set(base + i, ref);
-          else misplaced.push(ref);
+          if (isWholeValue(text, from, i, close, to)) (templates ??= new Map()).set(base + i, ref);
+          else (misplaced ??= []).push(ref);
         }
         i = close;
         continue;
@@ -146,9 +152,9 @@ export function maskTemplates(
     }
     i++;
   }
-  if (copied === from) return { masked: text.slice(from, to), templates, misplaced };
-  parts.push(text.slice(copied, to));
-  return { masked: parts.join(''), templates, misplaced };
+  parts?.push(text.slice(copied, to));
+  const masked = parts === undefined ? text.slice(from, to) : parts.join('');
+  return { masked, templates: templates ?? NO_TEMPLATES, misplaced: misplaced ?? NO_REFS };
 }
 
 /** Whether `text[i, close)` holds a character that would end a JSON string (`"` or `\\`). */
@@ -256,7 +262,7 @@ export function nodeText(node: JsonNode, blockText: string): string {
 export function nodeValue(
   node: JsonNode,
   blockText: string,
-  templates: Map<number, TemplateRef>,
+  templates: ReadonlyMap<number, TemplateRef>,
   template: (ref: TemplateRef) => unknown = (ref) => blockText.slice(ref.span.start, ref.span.end),
   string: (raw: string, node: JsonNode) => string = (raw) => decodeJsonString(raw),
 ): unknown {

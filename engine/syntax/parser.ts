@@ -8,6 +8,7 @@ import { LastRead } from '../util/lru';
 import { Block, BlockBody, Separator, parseDetailsWith, type Source } from './block';
 import { PieceText } from './pieceText';
 import { maskTemplates, parseJsonBody } from './json';
+import { headerNameEnd, headerValueEnd, headerValueStart, isHeaderLine } from './headerLine';
 import { scanTemplates } from './templates';
 import { isBlank, report, type ProblemSink } from './lines';
 import { blockComment, httpyacScript, responseLine, responseRef, savedResponseEnd, scriptLine } from './peerLines';
@@ -87,7 +88,6 @@ const OPERATOR_SET = new Set<string>(ASSERTION_OPERATORS);
 export const ASSERTION_SUBJECTS = ['status', 'body', 'header', 'signature', 'schema', 'duration'] as const;
 const SUBJECT_SET = new Set<string>(ASSERTION_SUBJECTS);
 
-const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*:[ \t]*(.*?)[ \t]*$/;
 const DIRECTIVE = /^(?:#|\/\/)[ \t]*@([\w.-]+)(?:[ \t]*=[ \t]*|[ \t]+|$)(.*?)[ \t]*$/;
 const VARIABLE = /^@([^\s=]*)[ \t]*(=?)[ \t]*(.*?)[ \t]*$/;
 const REQUEST_NAME = /^[A-Za-z_][\w-]*$/;
@@ -723,7 +723,9 @@ export function parseBlock(text: string, start: number, source?: Source, summary
         }
         continue;
       }
-      const looksLikeHeader = /^[\w-]+:([ \t]|$)/.test(content) && !METHOD_SET.has(content.slice(0, content.indexOf(':')).toUpperCase());
+      const nameEnd = headerNameEnd(content);
+      const looksLikeHeader =
+        nameEnd !== -1 && /^[\w-]+:([ \t]|$)/.test(content) && !METHOD_SET.has(content.slice(0, content.indexOf(':')).toUpperCase());
       if (looksLikeHeader || content.startsWith('{') || content.startsWith('[') || content.startsWith('<')) {
         report(
           problems,
@@ -736,7 +738,7 @@ export function parseBlock(text: string, start: number, source?: Source, summary
         headerlessWarned = true;
         if (looksLikeHeader) {
           phase = 'headers';
-          b.headers.push(header(HEADER.exec(content)!, from));
+          b.headers.push(header(content, nameEnd, from));
           addActive(from, to);
         } else {
           phase = 'body';
@@ -765,7 +767,7 @@ export function parseBlock(text: string, start: number, source?: Source, summary
     if (
       afterRequestLine &&
       requestLine &&
-      (lead === 63 /* ? */ || lead === 38 /* & */ || lead === 47 /* / */ || (from > lineStart && !HEADER.test(content)))
+      (lead === 63 /* ? */ || lead === 38 /* & */ || lead === 47 /* / */ || (from > lineStart && !isHeaderLine(content)))
     ) {
       // A request target continued on the lines below (REST Client's `?a=1` / `&b=2` query lines,
       // httpYac's `/path` lines, JetBrains' and kulala's indented lines of any part of the target,
@@ -782,9 +784,9 @@ export function parseBlock(text: string, start: number, source?: Source, summary
       continue;
     }
     afterRequestLine = false;
-    const h = HEADER.exec(content);
-    if (h) {
-      b.headers.push(header(h, from));
+    const nameEnd = headerNameEnd(content);
+    if (nameEnd !== -1) {
+      b.headers.push(header(content, nameEnd, from));
       addActive(from, to);
       continue;
     }
@@ -865,11 +867,11 @@ function directive(m: RegExpExecArray, at: number): Directive {
   return new NamedValue(intern(m[1]), own(value), at, at + text.length, nameStart, valueStart);
 }
 
-function header(m: RegExpExecArray, at: number): Header {
-  const text = m[0];
-  const value = m[2];
-  const valueStart = at + text.length - value.length; // the value is a suffix of the trimmed line
-  return new NamedValue(intern(m[1]), intern(value), at, at + text.length, at, valueStart);
+/** The header on `line` (a header line, trimmed, at offset `at`), whose name ends at `nameEnd`. */
+function header(line: string, nameEnd: number, at: number): Header {
+  const valueStart = headerValueStart(line, nameEnd);
+  const value = line.slice(valueStart, headerValueEnd(line, valueStart));
+  return new NamedValue(intern(line.slice(0, nameEnd)), intern(value), at, at + line.length, at, at + valueStart);
 }
 
 /**
@@ -1213,7 +1215,7 @@ function jsonBody(bodyText: string, start: number, problem: ProblemSink): JsonBo
     // Text after the value that looks like a header: the header was written below the body.
     const rest = bodyText.slice(root.offset + root.length - start);
     const m = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+[ \t]*:[^\r\n]*)/.exec(rest);
-    if (m && HEADER.test(m[1])) {
+    if (m && isHeaderLine(m[1])) {
       const at = root.offset + root.length + rest.indexOf(m[1]);
       report(
         problem,
@@ -1244,7 +1246,7 @@ function jsonBody(bodyText: string, start: number, problem: ProblemSink): JsonBo
  */
 function warnHeaderLikeStart(text: string, first: number, last: number, problem: ProblemSink): void {
   let k = first;
-  while (k <= last && bodyLine(k, KIND) === CONTENT && HEADER.test(text.slice(bodyLine(k, FROM), bodyLine(k, TO)))) k++;
+  while (k <= last && bodyLine(k, KIND) === CONTENT && isHeaderLine(text.slice(bodyLine(k, FROM), bodyLine(k, TO)))) k++;
   if (k > first && k <= last && bodyLine(k, KIND) === BLANK) {
     report(
       problem,

@@ -298,7 +298,7 @@ function jsonBodyValues(
   r: Resolver,
   block: RequestBlock,
   root: JsonNode,
-  templates: Map<number, TemplateRef>,
+  templates: ReadonlyMap<number, TemplateRef>,
   base: number,
   bodyText: string,
   display: boolean,

@@ -79,7 +79,7 @@ export interface JsonBody {
   /** jsonc-parser tree; offsets relative to block.start. Undefined when the text is not JSON at all. */
   root: JsonNode | undefined;
   /** Unquoted `{{...}}` value nodes: node offset -> reference. */
-  templates: Map<number, TemplateRef>;
+  templates: ReadonlyMap<number, TemplateRef>;
   /** JSON syntax errors, relative spans. */
   errors: { span: Span; message: string }[];
 }

@@ -132,7 +132,11 @@ const typeAndUndo = (line, character) => [
  * The figures of the issue's table for one server on one document.
  * doc: { uri, text, small, editLines: number[] (lines with a string at `character` 20), completionAt(line) -> position }
  */
-export async function measureServer(server, doc, { rounds = 60, burst = 200, coldRuns = 3, lenses = false, idleSeconds = 30 } = {}) {
+export async function measureServer(
+  server,
+  doc,
+  { rounds = 60, burst = 200, bursts = 5, coldRuns = 3, lenses = false, idleSeconds = 30 } = {},
+) {
   // Cold start: spawn -> first diagnostics of a small document, a fresh process each time (coldRuns
   // 0: measured apart, beside the peer, by coldStarts).
   const cold = (await coldStarts([{ server, uri: doc.uri, text: doc.small }], coldRuns))[0].ms;
@@ -170,19 +174,24 @@ export async function measureServer(server, doc, { rounds = 60, burst = 200, col
     await s.change(undo);
   }
 
-  // A burst: `burst` keystrokes sent back to back, then the time to the last version's diagnostics.
-  const before = s.publishes;
-  const line = pick(7);
-  const changes = [];
-  for (let i = 0; i < burst; i++)
-    changes.push({ range: { start: { line, character: 20 + i }, end: { line, character: 20 + i } }, text: 'x' });
-  let last;
-  for (const c of changes) last = s.change(c);
-  t0 = performance.now();
-  await last;
-  const burstMs = performance.now() - t0;
-  await new Promise((r) => setTimeout(r, 300));
-  const burstPublishes = s.publishes - before;
+  // Bursts: `burst` keystrokes sent back to back, then the time to the last version's diagnostics;
+  // the median of `bursts` (one burst is one sample, as noisy as the machine).
+  const burstMs = [];
+  const burstPublishes = [];
+  for (let b = 0; b < bursts; b++) {
+    const before = s.publishes;
+    const line = pick(7 + b);
+    const changes = [];
+    for (let i = 0; i < burst; i++)
+      changes.push({ range: { start: { line, character: 20 + i }, end: { line, character: 20 + i } }, text: 'x' });
+    let last;
+    for (const c of changes) last = s.change(c);
+    t0 = performance.now();
+    await last;
+    burstMs.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 300));
+    burstPublishes.push(s.publishes - before);
+  }
 
   let lens;
   if (lenses && s.capabilities.codeLensProvider) {
@@ -221,7 +230,12 @@ export async function measureServer(server, doc, { rounds = 60, burst = 200, col
     openToDiagnosticsMs: round(openMs),
     keystrokeToDiagnosticsMs: dist(keystroke),
     completionAfterKeystrokeMs: { ...dist(completion), itemsAvg: Math.round(items / rounds) },
-    burst: { keystrokes: burst, lastDiagnosticsAfterLastKeystrokeMs: round(burstMs), publishes: burstPublishes },
+    burst: {
+      keystrokes: burst,
+      lastDiagnosticsAfterLastKeystrokeMs: round(median(burstMs)),
+      samplesMs: burstMs.map(round),
+      publishes: median(burstPublishes),
+    },
     codeLenses: lens,
     memoryMB: {
       open: memOpen?.rss,
@@ -251,6 +265,30 @@ export async function coldStarts(builds, runs) {
       out[k].rssMB.push(s.memory()?.rss);
       out[k].cpuMs.push(s.cpuMs());
       await s.close();
+    }
+  }
+  return out;
+}
+
+/**
+ * Opens of a large document by several servers in rotating order, as coldStarts: each run a fresh
+ * process, initialized, then didOpen → the diagnostics of version 1. One open per session is one
+ * sample of a figure the machine's load moves by a third within minutes; the median of alternated
+ * runs is what the open row compares (each build sees the same load).
+ */
+export async function opens(builds, runs) {
+  const out = builds.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    for (let j = 0; j < builds.length; j++) {
+      const k = (i + j) % builds.length;
+      const s = await startSession(builds[k].server, builds[k].uri);
+      const t0 = performance.now();
+      await s.open(builds[k].text);
+      out[k].push(round(performance.now() - t0));
+      // The next open is not measured while this process exits.
+      const exited = new Promise((r) => s.child.once('exit', r));
+      await s.close();
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
     }
   }
   return out;

@@ -5,6 +5,9 @@
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { LanguageService } from '../../engine/language';
+import { fileRules } from '../../engine/language';
+import { blockContext } from '../../engine/language/analysis';
+import { parseHttpFile } from '../../engine/syntax/parser';
 import { mark, open, service, failWhenARuleThrows } from './fixture';
 import { messageText } from '../helpers/messageText';
 
@@ -442,6 +445,17 @@ describe('language/lint rules: the cases the fixtures left out', () => {
       ],
     );
     assert.match(applyFix(text, ds[0], 'Define partnerCod in this file (@partnerCod = …)'), /^@partnerCod = \n\n### Verify/);
+  });
+
+  it('payout/undefined-variable: a block contributes its distinct names sorted, one shared list for equal names', () => {
+    const rule = fileRules.find((r) => r.code === 'payout/undefined-variable')!;
+    const parsed = parseHttpFile(
+      '### A\nPOST {{zeta}}/x?a={{alpha}}&b={{zeta}}&c={{mid.response.body.$.id}}\n\n### B\nPOST {{mid.response.body.$.x}}/{{alpha}}/{{zeta}}\n\n### C\nGET https://example.com/\n',
+    );
+    const [a, b, c] = parsed.blocks.filter((block) => block.requestLine).map((block) => rule.collect(blockContext(block)));
+    assert.deepEqual(a, ['alpha', 'mid.response', 'zeta']);
+    assert.equal(b, a); // interned: a keystroke checks each distinct list once
+    assert.equal(c, undefined);
   });
 
   it('payout/value-not-allowed: the case-only difference is the preferred fix; every allowed value is offered', () => {

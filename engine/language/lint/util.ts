@@ -67,11 +67,17 @@ export function walkFields(fields: readonly BodyField[], specs: readonly FieldSp
 
 function walk(fields: readonly BodyField[], specs: readonly FieldSpec[], prefix: string, out: FieldVisit[]): void {
   for (const field of fields) {
-    const spec = specs.find((s) => s.name === field.name);
+    const spec = specNamed(specs, field.name);
     const path = prefix + field.name;
     out.push({ field, spec, siblings: specs, path });
     if (spec?.members && field.members) walk(field.members, spec.members, `${path}.`, out);
   }
+}
+
+/** The first spec of `specs` named `name` (a loop: `find` made a closure per field of every body). */
+function specNamed(specs: readonly FieldSpec[], name: string): FieldSpec | undefined {
+  for (const s of specs) if (s.name === name) return s;
+  return undefined;
 }
 
 /** A JSON value to insert for a field: a placeholder of its type. */

@@ -1,7 +1,7 @@
 // A body nested deeper, or an extendInfo larger, than the service takes: the catalogue's `depth`
 // and `size` decisions (engine/catalogue/decisions.ts), the same measure the local sandbox applies
 // before anything else. The document gives no limit, so the diagnostic says it is assumed.
-import { bodyBoundsProblem, decisionFor } from '../../../catalogue/decisions';
+import { bodyBoundsProblem, decisionFor, surelyWithinBounds } from '../../../catalogue/decisions';
 import type { BlockRule } from '../types';
 import { bodyAnchor, diag } from '../util';
 import { rejectionOf } from './valueNotAllowed';
@@ -12,6 +12,9 @@ export const bodyTooDeep: BlockRule = {
   check({ block, endpoint, body }) {
     const text = block.body?.kind === 'json' && block.body.validJson ? block.body.text : undefined;
     if (!endpoint?.body || text === undefined || body.root?.type !== 'object') return [];
+    let extendInfoLength = 0;
+    for (const f of body.fields) if (f.name === 'extendInfo' && f.valueSpan) extendInfoLength += f.valueSpan.end - f.valueSpan.start;
+    if (surelyWithinBounds(text, extendInfoLength)) return [];
     let value: unknown;
     try {
       value = JSON.parse(text);

@@ -6,6 +6,7 @@ import type { BlockRule, RuleDiagnostic } from '../types';
 import { diag, errorName } from '../util';
 
 const CASHOUT_ENDPOINTS = new Set(['v2.orders.review-cashout', 'v2.orders.create-cashout']);
+const n = (x: number) => x.toLocaleString('en-US');
 
 export const cashoutAmountRange: BlockRule = {
   code: 'payout/amount-out-of-range',
@@ -19,7 +20,6 @@ export const cashoutAmountRange: BlockRule = {
     if (!floor?.amount || !ceiling?.amount || currency?.value !== floor.unit) return [];
     if (amount?.kind !== 'number' || typeof amount.value !== 'number' || !amount.valueSpan) return [];
     const out: RuleDiagnostic[] = [];
-    const n = (x: number) => x.toLocaleString('en-US');
     if (amount.value < floor.amount) {
       out.push(
         diag(

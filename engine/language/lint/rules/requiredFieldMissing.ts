@@ -9,6 +9,7 @@
 import type { FieldSpec, SignedSegment } from '../../../catalogue/types';
 import type { BodyField } from '../../body';
 import type { BlockRule, RuleDiagnostic } from '../types';
+import { signedSegmentOf } from '../../../catalogue';
 import { decisionFor } from '../../../catalogue/decisions';
 import { bodyAnchor, diag, errorName, insertFieldEdit, suggestedValue } from '../util';
 
@@ -24,12 +25,15 @@ export const requiredFieldMissing: BlockRule = {
   description: 'A required field is absent (the service answers 5 INVALID_REQUEST_DATA).',
   check({ block, endpoint, body }) {
     if (!endpoint?.body || !body.root || body.root.type !== 'object') return [];
-    const signed = new Map(endpoint.signedString?.segments.map((s) => [s.field, s]) ?? []);
     const payout = endpoint.api === 'payout-v2' || endpoint.api === 'payout-v3';
     const out: RuleDiagnostic[] = [];
     for (const spec of endpoint.body) {
       // A field "not rejected as missing" still fails later when the catalogue says how (18, 46).
-      if (spec.required !== true || spec.filledByClient || (signed.get(spec.name)?.notRejectedAsMissing && !spec.refusals?.missing))
+      if (
+        spec.required !== true ||
+        spec.filledByClient ||
+        (signedSegmentOf(endpoint, spec.name)?.notRejectedAsMissing && !spec.refusals?.missing)
+      )
         continue;
       if (!body.byName.has(spec.name)) {
         const edit = insertFieldEdit(block, body, spec.name, suggestedValue(spec));
@@ -37,7 +41,7 @@ export const requiredFieldMissing: BlockRule = {
           diag(
             this.code,
             'error',
-            `Required field \`${spec.name}\` is missing: ${rejection(payout, spec)}.${signedConsequence(signed.get(spec.name))} Add "${spec.name}" to the body.`,
+            `Required field \`${spec.name}\` is missing: ${rejection(payout, spec)}.${signedConsequence(signedSegmentOf(endpoint, spec.name))} Add "${spec.name}" to the body.`,
             bodyAnchor(block, body),
             edit ? [{ title: `Add "${spec.name}"`, edits: [edit], preferred: true }] : undefined,
           ),

@@ -4,7 +4,10 @@
 // body field written as its own variable (`"webhookSecretKey": "{{webhookSecretKey}}"`) is not one.
 import { isSecretVariable } from '../../../syntax/environments';
 import type { TemplateRef } from '../../../syntax/types';
-import type { BlockRule } from '../types';
+import { bodyFieldSpec } from '../../../catalogue';
+import type { Endpoint } from '../../../catalogue/types';
+import type { BodyModel } from '../../body';
+import type { BlockRule, RuleDiagnostic } from '../types';
 import { diag, targetsCatalogue } from '../util';
 
 export const secretInBody: BlockRule = {
@@ -14,17 +17,11 @@ export const secretInBody: BlockRule = {
     const body = block.body?.span;
     // A password in the body of a login to another API (kulala's httpbin examples) is that API's business.
     if (!body || !targetsCatalogue(match)) return [];
-    // A field the endpoint documents as a body field, filled from its own variable (create-sell-order
-    // and create-cashout `webhookSecretKey`), is meant to travel in the body (issue 24).
-    const own = (r: TemplateRef) => {
-      const f = model.byName.get(r.name);
-      const whole = f?.kind === 'template' || (f?.kind === 'string' && f.value === `{{${r.name}}}`);
-      const inside = !!f?.valueSpan && r.span.start >= f.valueSpan.start && r.span.end <= f.valueSpan.end;
-      return whole && inside && !!endpoint?.body?.some((spec) => spec.name === r.name);
-    };
-    return block.references
-      .filter((r) => r.kind === 'variable' && isSecretVariable(r.name) && r.span.start >= body.start && r.span.end <= body.end && !own(r))
-      .map((r) =>
+    const out: RuleDiagnostic[] = [];
+    for (const r of block.references) {
+      if (r.kind !== 'variable' || !isSecretVariable(r.name) || r.span.start < body.start || r.span.end > body.end) continue;
+      if (ownField(r, model, endpoint)) continue;
+      out.push(
         diag(
           this.code,
           'error',
@@ -32,5 +29,18 @@ export const secretInBody: BlockRule = {
           r.span,
         ),
       );
+    }
+    return out;
   },
 };
+
+/**
+ * A field the endpoint documents as a body field, filled from its own variable (create-sell-order
+ * and create-cashout `webhookSecretKey`), is meant to travel in the body (issue 24).
+ */
+function ownField(r: TemplateRef, model: BodyModel, endpoint: Endpoint | undefined): boolean {
+  const f = model.byName.get(r.name);
+  const whole = f?.kind === 'template' || (f?.kind === 'string' && f.value === `{{${r.name}}}`);
+  const inside = !!f?.valueSpan && r.span.start >= f.valueSpan.start && r.span.end <= f.valueSpan.end;
+  return whole && inside && !!endpoint && bodyFieldSpec(endpoint, r.name) !== undefined;
+}

@@ -4,7 +4,8 @@
 // A signed field the service also requires is reported by required-field-missing instead (an
 // error, with this consequence in the same message).
 
-import type { BlockRule } from '../types';
+import { bodyFieldSpec } from '../../../catalogue';
+import type { BlockRule, RuleDiagnostic } from '../types';
 import { bodyAnchor, diag, insertFieldEdit, suggestedValue } from '../util';
 
 export const signedFieldOmitted: BlockRule = {
@@ -13,24 +14,24 @@ export const signedFieldOmitted: BlockRule = {
   check({ block, endpoint, body }) {
     const template = endpoint?.signedString;
     if (!endpoint || !template || !body.root || body.root.type !== 'object') return [];
-    return template.segments
-      .map((seg) => ({ seg, spec: endpoint.body?.find((f) => f.name === seg.field) }))
-      .filter(
-        ({ seg, spec }) =>
-          !body.byName.has(seg.field) &&
-          // A required field, or one whose omission the catalogue says fails (18, 46), is required-field-missing's.
-          ((seg.notRejectedAsMissing && !spec?.refusals?.missing) || spec?.required !== true || spec.filledByClient),
-      )
-      .map(({ seg, spec }) => {
-        const consequence = seg.omissionNote ? ` ${seg.omissionNote}` : '';
-        const edit = spec ? insertFieldEdit(block, body, seg.field, suggestedValue(spec)) : undefined;
-        return diag(
+    const out: RuleDiagnostic[] = [];
+    for (const seg of template.segments) {
+      if (body.byName.has(seg.field)) continue;
+      const spec = bodyFieldSpec(endpoint, seg.field);
+      // A required field, or one whose omission the catalogue says fails (18, 46), is required-field-missing's.
+      if (!((seg.notRejectedAsMissing && !spec?.refusals?.missing) || spec?.required !== true || spec.filledByClient)) continue;
+      const consequence = seg.omissionNote ? ` ${seg.omissionNote}` : '';
+      const edit = spec ? insertFieldEdit(block, body, seg.field, suggestedValue(spec)) : undefined;
+      out.push(
+        diag(
           this.code,
           'warning',
           `\`${seg.field}\` is signed but omitted: it will be signed as the text \`${seg.omittedAs}\`.${consequence} Add "${seg.field}" to the body.`,
           bodyAnchor(block, body),
           edit ? [{ title: `Add "${seg.field}"`, edits: [edit], preferred: true }] : undefined,
-        );
-      });
+        ),
+      );
+    }
+    return out;
   },
 };

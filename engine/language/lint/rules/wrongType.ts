@@ -4,6 +4,7 @@
 import type { FieldSpec } from '../../../catalogue/types';
 import type { BodyField } from '../../body';
 import type { BlockRule, QuickFix, RuleDiagnostic } from '../types';
+import { signedSegmentOf } from '../../../catalogue';
 import { decisionFor, nullDecision } from '../../../catalogue/decisions';
 import { diag, walkFields } from '../util';
 import { rejectionOf } from './valueNotAllowed';
@@ -64,10 +65,12 @@ export const wrongType: BlockRule = {
     if (!endpoint?.body) return [];
     const out: RuleDiagnostic[] = [];
     const payout = endpoint.api === 'payout-v2' || endpoint.api === 'payout-v3';
-    const tolerated = new Set(endpoint.signedString?.segments.filter((s) => s.notRejectedAsMissing).map((s) => s.field));
     for (const { field, spec, path } of walkFields(body.fields, endpoint.body)) {
       if (!spec || matches(spec, field) || !field.valueSpan) continue;
-      const decision = field.kind === 'null' ? nullDecision(spec, tolerated.has(path))! : decisionFor(spec, 'type');
+      const decision =
+        field.kind === 'null'
+          ? nullDecision(spec, signedSegmentOf(endpoint, path)?.notRejectedAsMissing === true)!
+          : decisionFor(spec, 'type');
       const actual =
         field.kind === 'null'
           ? 'null'
